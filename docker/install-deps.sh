@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# The one list of monotable's dependencies, used by the README, CI (.ci/run) and the
+# Dockerfile. Installs only what is missing, from Debian's packages.
+#
+#   docker/install-deps.sh build     compilers, libraries and headers to build
+#   docker/install-deps.sh test      build + what the tests drive the server with
+#   docker/install-deps.sh runtime   shared libraries the binary needs at run time
+set -euo pipefail
+
+build_packages=(g++ cmake make librocksdb-dev libsimdjson-dev libboost-dev
+                libssl-dev libgtest-dev zlib1g-dev)
+test_packages=(python3 python3-pytest python3-boto3 awscli curl)
+runtime_packages=(librocksdb7.8 libsimdjson14 libssl3 ca-certificates curl)
+
+case "${1:-build}" in
+  build)   wanted=("${build_packages[@]}") ;;
+  test)    wanted=("${build_packages[@]}" "${test_packages[@]}") ;;
+  runtime) wanted=("${runtime_packages[@]}") ;;
+  *) echo "usage: $0 build|test|runtime" >&2; exit 2 ;;
+esac
+
+missing=()
+for p in "${wanted[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" \
+    || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+echo "installing: ${missing[*]}" >&2
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
+  "${missing[@]}" >/dev/null

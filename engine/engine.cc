@@ -1,0 +1,105 @@
+#include "engine/engine.h"
+
+#include <algorithm>
+
+#include "engine/table_rules.h"
+
+namespace monotable {
+
+Result<std::unique_ptr<Engine>> Engine::Open(const EngineOptions& options,
+                                             std::unique_ptr<Clock> clock) {
+  std::unique_ptr<Engine> engine(new Engine());
+  engine->clock_ = std::move(clock);
+  auto storage = Storage::Open(options.storage);
+  if (!storage.ok()) return storage.status();
+  engine->storage_ = std::move(*storage);
+  engine->catalog_ = std::make_unique<Catalog>(engine->storage_.get(), engine->clock_.get());
+  MT_RETURN_IF_ERROR(engine->catalog_->Load());
+  engine->locks_ = std::make_unique<LockTable>();
+  return engine;
+}
+
+Engine::~Engine() {
+  // Tables hold column family handles: release them before the database closes.
+  catalog_.reset();
+  storage_.reset();
+}
+
+Status Engine::Flush() { return storage_->Flush(); }
+
+Result<std::shared_ptr<Table>> Engine::FindTable(const RequestContext& ctx,
+                                                 const std::string& name) {
+  auto table = catalog_->Find(ctx.ns, name);
+  if (!table) return Status::NotFound("Requested resource not found");
+  return table;
+}
+
+TableDescription Engine::Describe(const Table& table) {
+  TableDescription description;
+  description.definition = *table.definition();
+  description.item_count = std::max<int64_t>(0, table.item_count());
+  description.size_bytes = std::max<int64_t>(0, table.size_bytes());
+  return description;
+}
+
+Result<TableDescription> Engine::CreateTable(const RequestContext& ctx,
+                                             const CreateTableRequest& request) {
+  auto definition = BuildTableDefinition(request, clock_->NowMillis());
+  if (!definition.ok()) return definition.status();
+  auto table = catalog_->Create(ctx.ns, std::move(*definition));
+  if (!table.ok()) return table.status();
+  return Describe(**table);
+}
+
+Result<TableDescription> Engine::DescribeTable(const RequestContext& ctx,
+                                               const std::string& name) {
+  auto table = catalog_->Find(ctx.ns, name);
+  if (!table) return Status::NotFound("Requested resource not found: Table: " + name + " not found");
+  return Describe(*table);
+}
+
+Result<ListTablesResult> Engine::ListTables(const RequestContext& ctx,
+                                            const ListTablesRequest& request) {
+  std::vector<std::string> names = catalog_->List(ctx.ns);
+  auto begin = names.begin();
+  if (request.exclusive_start_table_name) {
+    begin = std::upper_bound(names.begin(), names.end(), *request.exclusive_start_table_name);
+  }
+  ListTablesResult result;
+  for (auto it = begin; it != names.end(); ++it) {
+    if (static_cast<int>(result.table_names.size()) == request.limit) {
+      result.last_evaluated_table_name = result.table_names.back();
+      break;
+    }
+    result.table_names.push_back(*it);
+  }
+  return result;
+}
+
+Result<TableDescription> Engine::UpdateTable(const RequestContext& ctx,
+                                             const UpdateTableRequest& request) {
+  auto table = catalog_->Find(ctx.ns, request.table_name);
+  if (!table) {
+    return Status::NotFound("Requested resource not found: Table: " + request.table_name +
+                            " not found");
+  }
+  auto next = ApplyTableUpdate(*table->definition(), request, clock_->NowMillis());
+  if (!next.ok()) return next.status();
+  MT_RETURN_IF_ERROR(catalog_->Update(ctx.ns, *table, std::move(*next)));
+  return Describe(*table);
+}
+
+Result<TableDescription> Engine::DeleteTable(const RequestContext& ctx, const std::string& name) {
+  auto existing = catalog_->Find(ctx.ns, name);
+  if (existing && existing->definition()->deletion_protection) {
+    return Status::Validation("Resource cannot be deleted as it is currently protected against "
+                              "deletion. Disable deletion protection first.");
+  }
+  auto table = catalog_->Drop(ctx.ns, name);
+  if (!table.ok()) return table.status();
+  TableDescription description = Describe(**table);
+  description.definition.status = TableStatus::kDeleting;
+  return description;
+}
+
+}  // namespace monotable

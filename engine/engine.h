@@ -1,0 +1,62 @@
+#pragma once
+// Engine: the facade of the storage engine, one method per DynamoDB operation on
+// typed requests. Knows nothing of HTTP or JSON. Thread-safe: any number of threads
+// may call any method concurrently.
+
+#include <memory>
+
+#include "engine/catalog.h"
+#include "engine/clock.h"
+#include "engine/lock_table.h"
+#include "engine/requests.h"
+#include "engine/status.h"
+#include "engine/storage.h"
+
+namespace monotable {
+
+struct EngineOptions {
+  StorageOptions storage;
+};
+
+class Engine {
+ public:
+  // Opens the storage and loads the catalog. Errors: kInternal (unusable directory,
+  // locked by another process, corrupt catalog).
+  static Result<std::unique_ptr<Engine>> Open(const EngineOptions& options,
+                                              std::unique_ptr<Clock> clock);
+  ~Engine();
+
+  // Control plane. Errors: kValidation, kResourceInUse, kResourceNotFound,
+  // kLimitExceeded, kInternal.
+  Result<TableDescription> CreateTable(const RequestContext& ctx, const CreateTableRequest& request);
+  Result<TableDescription> DescribeTable(const RequestContext& ctx, const std::string& name);
+  Result<ListTablesResult> ListTables(const RequestContext& ctx, const ListTablesRequest& request);
+  Result<TableDescription> UpdateTable(const RequestContext& ctx, const UpdateTableRequest& request);
+  // Returns the description with status DELETING; the table is gone afterwards.
+  Result<TableDescription> DeleteTable(const RequestContext& ctx, const std::string& name);
+
+  // Items. Errors: kValidation, kResourceNotFound ("Requested resource not found"),
+  // kInternal.
+  Result<ItemResult> PutItem(const RequestContext& ctx, const PutItemRequest& request);
+  Result<ItemResult> GetItem(const RequestContext& ctx, const GetItemRequest& request);
+  Result<ItemResult> DeleteItem(const RequestContext& ctx, const DeleteItemRequest& request);
+
+  // Makes all writes durable (clean shutdown).
+  Status Flush();
+
+  const Clock& clock() const { return *clock_; }
+
+ private:
+  Engine() = default;
+  Result<std::shared_ptr<Table>> FindTable(const RequestContext& ctx, const std::string& name);
+  static TableDescription Describe(const Table& table);
+  // Reads the stored item at `key`, if any. Errors: kInternal.
+  Result<std::optional<Item>> ReadItem(const Table& table, const std::string& key);
+
+  std::unique_ptr<Clock> clock_;
+  std::unique_ptr<Storage> storage_;
+  std::unique_ptr<Catalog> catalog_;
+  std::unique_ptr<LockTable> locks_;
+};
+
+}  // namespace monotable

@@ -1,0 +1,28 @@
+#pragma once
+// Every DynamoDB limit monotable enforces, in one place.
+
+#include <cstddef>
+#include <cstdint>
+
+namespace monotable::limits {
+
+inline constexpr size_t kMaxItemBytes = 400 * 1024;
+inline constexpr size_t kMaxPartitionKeyBytes = 2048;
+inline constexpr size_t kMaxSortKeyBytes = 1024;
+inline constexpr size_t kMaxRequestBodyBytes = 16 * 1024 * 1024;
+inline constexpr int kMaxNumberDigits = 38;
+// Numbers range over 1E-130 .. 9.99...E+125 in magnitude.
+inline constexpr int kMinNumberExponent = -130;
+inline constexpr int kMaxNumberExponent = 125;
+inline constexpr size_t kMinTableNameLength = 3;
+inline constexpr size_t kMaxTableNameLength = 255;
+inline constexpr size_t kMaxAttributeNameBytes = 64 * 1024;
+inline constexpr size_t kMaxKeyAttributeNameBytes = 255;
+inline constexpr int kMaxListTablesLimit = 100;
+inline constexpr int kMaxDocumentDepth = 32;
+inline constexpr int kMaxGlobalSecondaryIndexes = 20;
+inline constexpr int kMaxLocalSecondaryIndexes = 5;
+inline constexpr int64_t kMaxProvisionedUnits = 40000;  // default account quota per table
+inline constexpr int kMaxDecreasesPerDay = 27;
+
+}  // namespace monotable::limits

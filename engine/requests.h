@@ -1,0 +1,78 @@
+#pragma once
+// Typed requests and results of the engine's operations. The protocol layer decodes
+// DynamoDB JSON into these after checking the request's shape; the engine checks
+// everything that needs the table's schema.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/attribute_value.h"
+#include "engine/table_schema.h"
+
+namespace monotable {
+
+// Who is asking: tables are separated per namespace (access key id + region, or one
+// shared namespace with --shared-db).
+struct RequestContext {
+  std::string ns;
+};
+
+struct CreateTableRequest {
+  std::string table_name;
+  std::vector<AttributeDefinition> attribute_definitions;
+  std::vector<KeySchemaElement> key_schema;
+  std::optional<BillingMode> billing_mode;
+  std::optional<ProvisionedThroughput> throughput;
+  std::vector<SecondaryIndexDefinition> global_secondary_indexes;
+  std::vector<SecondaryIndexDefinition> local_secondary_indexes;
+  bool deletion_protection = false;
+};
+
+struct UpdateTableRequest {
+  std::string table_name;
+  std::optional<BillingMode> billing_mode;
+  std::optional<ProvisionedThroughput> throughput;
+  std::optional<bool> deletion_protection;
+  std::vector<AttributeDefinition> attribute_definitions;
+  bool has_index_updates = false;  // GlobalSecondaryIndexUpdates: a later feature
+};
+
+struct ListTablesRequest {
+  std::optional<std::string> exclusive_start_table_name;
+  int limit = 100;
+};
+
+struct ListTablesResult {
+  std::vector<std::string> table_names;
+  std::optional<std::string> last_evaluated_table_name;
+};
+
+enum class ReturnValues { kNone, kAllOld, kUpdatedOld, kAllNew, kUpdatedNew };
+
+struct PutItemRequest {
+  std::string table_name;
+  Item item;
+  ReturnValues return_values = ReturnValues::kNone;
+};
+
+struct GetItemRequest {
+  std::string table_name;
+  Item key;
+  bool consistent_read = false;
+  // Top-level attributes to return (AttributesToGet); empty means all.
+  std::vector<std::string> attributes_to_get;
+};
+
+struct DeleteItemRequest {
+  std::string table_name;
+  Item key;
+  ReturnValues return_values = ReturnValues::kNone;
+};
+
+// The item before (Put/Delete with ALL_OLD) or the item read (Get), when any.
+struct ItemResult {
+  std::optional<Item> item;
+};
+
+}  // namespace monotable

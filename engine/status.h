@@ -1,0 +1,91 @@
+#pragma once
+// Status and Result<T>: errors are values in monotable. No exception crosses a
+// library boundary; protocol/errors maps ErrorCode to DynamoDB's wire error names.
+
+#include <cassert>
+#include <optional>
+#include <string>
+#include <utility>
+#include <variant>
+
+namespace monotable {
+
+// What went wrong, in DynamoDB's terms. Not persisted; order is free to change.
+enum class ErrorCode {
+  kOk,
+  kValidation,                   // ValidationException
+  kConditionalCheckFailed,       // ConditionalCheckFailedException
+  kResourceNotFound,             // ResourceNotFoundException
+  kResourceInUse,                // ResourceInUseException
+  kLimitExceeded,                // LimitExceededException
+  kTransactionCanceled,          // TransactionCanceledException
+  kTransactionConflict,          // TransactionConflictException
+  kProvisionedThroughputExceeded,
+  kItemCollectionSizeLimitExceeded,
+  kIdempotentParameterMismatch,
+  kSerialization,                // SerializationException (malformed request body)
+  kUnknownOperation,             // UnknownOperationException
+  kMissingAuthenticationToken,   // MissingAuthenticationTokenException
+  kRequestTooLarge,              // request body over the 16 MB limit
+  kNotImplemented,               // a DynamoDB operation monotable does not serve yet
+  kInternal,                     // InternalServerError: a bug or an I/O failure
+};
+
+class [[nodiscard]] Status {
+ public:
+  Status() = default;
+  Status(ErrorCode code, std::string message) : code_(code), message_(std::move(message)) {}
+
+  static Status Ok() { return Status(); }
+  static Status Validation(std::string m) { return {ErrorCode::kValidation, std::move(m)}; }
+  static Status NotFound(std::string m) { return {ErrorCode::kResourceNotFound, std::move(m)}; }
+  static Status InUse(std::string m) { return {ErrorCode::kResourceInUse, std::move(m)}; }
+  static Status Internal(std::string m) { return {ErrorCode::kInternal, std::move(m)}; }
+
+  bool ok() const { return code_ == ErrorCode::kOk; }
+  ErrorCode code() const { return code_; }
+  const std::string& message() const { return message_; }
+
+ private:
+  ErrorCode code_ = ErrorCode::kOk;
+  std::string message_;
+};
+
+// A value or a Status that is not ok.
+template <typename T>
+class [[nodiscard]] Result {
+ public:
+  Result(T value) : data_(std::move(value)) {}  // NOLINT: implicit on purpose
+  Result(Status status) : data_(std::move(status)) {  // NOLINT
+    assert(!std::get<Status>(data_).ok());
+  }
+
+  bool ok() const { return std::holds_alternative<T>(data_); }
+  const Status& status() const { return std::get<Status>(data_); }
+  T& value() & { return std::get<T>(data_); }
+  const T& value() const& { return std::get<T>(data_); }
+  T&& value() && { return std::get<T>(std::move(data_)); }
+  T* operator->() { return &value(); }
+  const T* operator->() const { return &value(); }
+  T& operator*() & { return value(); }
+  const T& operator*() const& { return value(); }
+
+ private:
+  std::variant<T, Status> data_;
+};
+
+}  // namespace monotable
+
+// Returns early from the enclosing function when `expr` (a Status) is not ok.
+#define MT_RETURN_IF_ERROR(expr)            \
+  do {                                      \
+    ::monotable::Status mt_status_ = (expr); \
+    if (!mt_status_.ok()) return mt_status_; \
+  } while (0)
+
+// Declares `var` as a reference to the value of `expr` (a Result<T>), or returns its
+// Status from the enclosing function.
+#define MT_ASSIGN_OR_RETURN(var, expr)                  \
+  auto var##_result = (expr);                           \
+  if (!var##_result.ok()) return var##_result.status(); \
+  auto& var = *var##_result

@@ -1,0 +1,253 @@
+#include "engine/table_rules.h"
+
+#include <set>
+
+#include "engine/limits.h"
+
+namespace monotable {
+namespace {
+
+constexpr char kInvalid[] = "One or more parameter values were invalid: ";
+
+std::string JoinNames(const std::vector<std::string>& names) {
+  std::string out = "[";
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (i) out += ", ";
+    out += names[i];
+  }
+  return out + "]";
+}
+
+Status CheckKeySchema(const std::vector<KeySchemaElement>& key_schema) {
+  if (key_schema.empty() || key_schema[0].type != KeyType::kHash) {
+    return Status::Validation("Invalid KeySchema: The first KeySchemaElement is not a HASH key type");
+  }
+  if (key_schema.size() > 1) {
+    if (key_schema[1].type != KeyType::kRange) {
+      return Status::Validation(
+          "Invalid KeySchema: The second KeySchemaElement is not a RANGE key type");
+    }
+    if (key_schema[0].name == key_schema[1].name) {
+      return Status::Validation(
+          "Invalid KeySchema: Both the Hash Key and the Range Key element in the KeySchema "
+          "have the same name");
+    }
+  }
+  return Status::Ok();
+}
+
+// Every key attribute (of the table and of its indexes) is defined, and every
+// definition is used by some key.
+Status CheckAttributeDefinitions(const CreateTableRequest& request) {
+  std::set<std::string> defined;
+  std::vector<std::string> defined_names;
+  for (const auto& d : request.attribute_definitions) {
+    if (!defined.insert(d.name).second) {
+      return Status::Validation("Cannot have two attributes with the same name");
+    }
+    defined_names.push_back(d.name);
+  }
+  std::set<std::string> used;
+  auto check_keys = [&](const std::vector<KeySchemaElement>& keys) -> Status {
+    std::vector<std::string> key_names;
+    bool missing = false;
+    for (const auto& k : keys) {
+      key_names.push_back(k.name);
+      used.insert(k.name);
+      missing |= !defined.count(k.name);
+    }
+    if (missing) {
+      return Status::Validation(std::string(kInvalid) +
+                                "Some index key attributes are not defined in "
+                                "AttributeDefinitions. Keys: " +
+                                JoinNames(key_names) +
+                                ", AttributeDefinitions: " + JoinNames(defined_names));
+    }
+    return Status::Ok();
+  };
+  MT_RETURN_IF_ERROR(check_keys(request.key_schema));
+  for (const auto& index : request.global_secondary_indexes) {
+    MT_RETURN_IF_ERROR(check_keys(index.key_schema));
+  }
+  for (const auto& index : request.local_secondary_indexes) {
+    MT_RETURN_IF_ERROR(check_keys(index.key_schema));
+  }
+  if (used.size() != defined.size()) {
+    return Status::Validation(std::string(kInvalid) +
+                              "Number of attributes in KeySchema does not exactly match number "
+                              "of attributes defined in AttributeDefinitions");
+  }
+  return Status::Ok();
+}
+
+Status CheckThroughputForMode(BillingMode mode, const std::optional<ProvisionedThroughput>& t) {
+  if (mode == BillingMode::kPayPerRequest && t) {
+    return Status::Validation(std::string(kInvalid) +
+                              "Neither ReadCapacityUnits nor WriteCapacityUnits can be specified "
+                              "when BillingMode is PAY_PER_REQUEST");
+  }
+  if (mode == BillingMode::kProvisioned && !t) {
+    return Status::Validation(std::string(kInvalid) +
+                              "ReadCapacityUnits and WriteCapacityUnits must both be specified "
+                              "when BillingMode is PROVISIONED");
+  }
+  if (t && (t->read_capacity_units > limits::kMaxProvisionedUnits ||
+            t->write_capacity_units > limits::kMaxProvisionedUnits)) {
+    return {ErrorCode::kLimitExceeded,
+            "Subscriber limit exceeded: Provisioned throughput for the table exceeds the "
+            "account limit of " + std::to_string(limits::kMaxProvisionedUnits) + " units"};
+  }
+  return Status::Ok();
+}
+
+Status CheckIndexes(const CreateTableRequest& request) {
+  if (request.global_secondary_indexes.size() > limits::kMaxGlobalSecondaryIndexes) {
+    return {ErrorCode::kLimitExceeded,
+            "Subscriber limit exceeded: The number of global secondary indexes exceeds the "
+            "limit of " + std::to_string(limits::kMaxGlobalSecondaryIndexes)};
+  }
+  if (request.local_secondary_indexes.size() > limits::kMaxLocalSecondaryIndexes) {
+    return Status::Validation(std::string(kInvalid) +
+                              "Number of LocalSecondaryIndexes exceeds the limit of " +
+                              std::to_string(limits::kMaxLocalSecondaryIndexes));
+  }
+  std::set<std::string> names;
+  for (const auto* list : {&request.global_secondary_indexes, &request.local_secondary_indexes}) {
+    for (const auto& index : *list) {
+      if (!names.insert(index.name).second) {
+        return Status::Validation(std::string(kInvalid) + "Duplicate index name: " + index.name);
+      }
+      MT_RETURN_IF_ERROR(CheckKeySchema(index.key_schema));
+    }
+  }
+  for (const auto& index : request.local_secondary_indexes) {
+    if (request.key_schema.size() < 2) {
+      return Status::Validation(std::string(kInvalid) +
+                                "Table KeySchema does not have a range key, which is required "
+                                "when specifying a LocalSecondaryIndex");
+    }
+    if (index.key_schema.size() < 2 || index.key_schema[0].name != request.key_schema[0].name) {
+      return Status::Validation(std::string(kInvalid) +
+                                "Index KeySchema does not have the same leading hash key as "
+                                "table KeySchema for index: " + index.name +
+                                ". index hash key: " + index.key_schema[0].name +
+                                ", table hash key: " + request.key_schema[0].name);
+    }
+  }
+  for (const auto& index : request.global_secondary_indexes) {
+    BillingMode mode = request.billing_mode.value_or(BillingMode::kProvisioned);
+    if (mode == BillingMode::kProvisioned && !index.throughput) {
+      return Status::Validation(std::string(kInvalid) +
+                                "ProvisionedThroughput should not be null for index: " +
+                                index.name);
+    }
+    if (mode == BillingMode::kPayPerRequest && index.throughput) {
+      return Status::Validation(std::string(kInvalid) +
+                                "ProvisionedThroughput should be null for index: " + index.name +
+                                " when BillingMode is PAY_PER_REQUEST");
+    }
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
+Result<TableDefinition> BuildTableDefinition(const CreateTableRequest& request, int64_t now_ms) {
+  MT_RETURN_IF_ERROR(CheckKeySchema(request.key_schema));
+  MT_RETURN_IF_ERROR(CheckAttributeDefinitions(request));
+  BillingMode mode = request.billing_mode.value_or(BillingMode::kProvisioned);
+  MT_RETURN_IF_ERROR(CheckThroughputForMode(mode, request.throughput));
+  MT_RETURN_IF_ERROR(CheckIndexes(request));
+
+  TableDefinition table;
+  table.name = request.table_name;
+  table.attribute_definitions = request.attribute_definitions;
+  table.key_schema = request.key_schema;
+  table.billing_mode = mode;
+  table.billing_mode_explicit = request.billing_mode.has_value();
+  table.billing_mode_changed_ms = now_ms;
+  if (request.throughput) table.throughput = *request.throughput;
+  table.throughput.number_of_decreases_today = 0;
+  table.global_secondary_indexes = request.global_secondary_indexes;
+  table.local_secondary_indexes = request.local_secondary_indexes;
+  table.deletion_protection = request.deletion_protection;
+  table.status = TableStatus::kActive;
+  return table;
+}
+
+Result<TableDefinition> ApplyTableUpdate(const TableDefinition& current,
+                                         const UpdateTableRequest& request, int64_t now_ms) {
+  if (request.has_index_updates) {
+    return Status(ErrorCode::kNotImplemented,
+                  "GlobalSecondaryIndexUpdates are not supported by monotable yet");
+  }
+  if (!request.billing_mode && !request.throughput && !request.deletion_protection) {
+    return Status::Validation(
+        "At least one of ProvisionedThroughput, BillingMode, UpdateStreamEnabled, "
+        "GlobalSecondaryIndexUpdates or SSESpecification or ReplicaUpdates is required");
+  }
+  TableDefinition next = current;
+  if (request.deletion_protection) next.deletion_protection = *request.deletion_protection;
+  BillingMode mode = request.billing_mode.value_or(current.billing_mode);
+  if (mode == BillingMode::kPayPerRequest && request.throughput) {
+    MT_RETURN_IF_ERROR(CheckThroughputForMode(mode, request.throughput));
+  }
+  if (mode == BillingMode::kProvisioned && current.billing_mode == BillingMode::kPayPerRequest) {
+    MT_RETURN_IF_ERROR(CheckThroughputForMode(mode, request.throughput));
+  }
+  if (request.billing_mode && *request.billing_mode != current.billing_mode) {
+    next.billing_mode = mode;
+    next.billing_mode_explicit = true;
+    next.billing_mode_changed_ms = now_ms;
+    if (mode == BillingMode::kPayPerRequest) {
+      next.throughput.read_capacity_units = 0;
+      next.throughput.write_capacity_units = 0;
+    }
+  } else if (request.billing_mode) {
+    next.billing_mode_explicit = true;
+  }
+  if (request.throughput && mode == BillingMode::kProvisioned) {
+    MT_RETURN_IF_ERROR(CheckThroughputForMode(mode, request.throughput));
+    const ProvisionedThroughput& want = *request.throughput;
+    ProvisionedThroughput& t = next.throughput;
+    if (current.billing_mode == BillingMode::kProvisioned &&
+        want.read_capacity_units == t.read_capacity_units &&
+        want.write_capacity_units == t.write_capacity_units && !request.billing_mode) {
+      auto n = [](int64_t v) { return std::to_string(v); };
+      return Status::Validation(
+          "The provisioned throughput for the table will not change. The requested value "
+          "equals the current value. Current ReadCapacityUnitsForTable: " +
+          n(t.read_capacity_units) + ". Requested ReadCapacityUnitsForTable: " +
+          n(want.read_capacity_units) + ". Current WriteCapacityUnitsForTable: " +
+          n(t.write_capacity_units) + ". Requested WriteCapacityUnitsForTable: " +
+          n(want.write_capacity_units) +
+          ". Refer to the Amazon DynamoDB Developer Guide for current limits and how to "
+          "request higher limits.");
+    }
+    bool decrease = want.read_capacity_units < t.read_capacity_units ||
+                    want.write_capacity_units < t.write_capacity_units;
+    bool increase = want.read_capacity_units > t.read_capacity_units ||
+                    want.write_capacity_units > t.write_capacity_units;
+    if (current.billing_mode == BillingMode::kProvisioned && decrease) {
+      // The counter restarts each UTC day.
+      constexpr int64_t kDayMs = 24LL * 3600 * 1000;
+      if (t.last_decrease_ms / kDayMs != now_ms / kDayMs) t.number_of_decreases_today = 0;
+      if (t.number_of_decreases_today >= limits::kMaxDecreasesPerDay) {
+        return Status(ErrorCode::kLimitExceeded,
+                "Subscriber limit exceeded: Provisioned throughput decreases are limited "
+                "within a given UTC day. After the first 4 decreases, each subsequent "
+                "decrease in the same UTC day can be performed at most once every 3600 "
+                "seconds. Number of decreases today: " +
+                    std::to_string(t.number_of_decreases_today));
+      }
+      ++t.number_of_decreases_today;
+      t.last_decrease_ms = now_ms;
+    }
+    if (increase) t.last_increase_ms = now_ms;
+    t.read_capacity_units = want.read_capacity_units;
+    t.write_capacity_units = want.write_capacity_units;
+  }
+  return next;
+}
+
+}  // namespace monotable

@@ -1,0 +1,89 @@
+#pragma once
+// The definition of a table and its secondary indexes, as CreateTable describes it
+// and the catalog persists it. Plain data; thread-compatible.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/attribute_value.h"
+
+namespace monotable {
+
+// Persisted enums: do not change the numeric values.
+enum class KeyType : uint8_t { kHash = 1, kRange = 2 };
+enum class BillingMode : uint8_t { kProvisioned = 1, kPayPerRequest = 2 };
+enum class TableStatus : uint8_t { kCreating = 1, kActive = 2, kDeleting = 3, kUpdating = 4 };
+enum class ProjectionType : uint8_t { kAll = 1, kKeysOnly = 2, kInclude = 3 };
+
+struct AttributeDefinition {
+  std::string name;
+  AttributeType type = AttributeType::kS;  // S, N or B
+  friend bool operator==(const AttributeDefinition&, const AttributeDefinition&) = default;
+};
+
+struct KeySchemaElement {
+  std::string name;
+  KeyType type = KeyType::kHash;
+  friend bool operator==(const KeySchemaElement&, const KeySchemaElement&) = default;
+};
+
+struct ProvisionedThroughput {
+  int64_t read_capacity_units = 0;
+  int64_t write_capacity_units = 0;
+  int64_t number_of_decreases_today = 0;
+  int64_t last_increase_ms = 0;  // 0: never
+  int64_t last_decrease_ms = 0;
+};
+
+struct Projection {
+  ProjectionType type = ProjectionType::kAll;
+  std::vector<std::string> non_key_attributes;  // INCLUDE only
+};
+
+struct SecondaryIndexDefinition {
+  std::string name;
+  std::vector<KeySchemaElement> key_schema;
+  Projection projection;
+  std::optional<ProvisionedThroughput> throughput;  // GSIs of provisioned tables
+};
+
+struct TableDefinition {
+  std::string name;
+  std::string table_id;  // a UUID, fixed at creation
+  int64_t creation_ms = 0;
+  std::vector<AttributeDefinition> attribute_definitions;
+  std::vector<KeySchemaElement> key_schema;  // HASH first, optional RANGE second
+  BillingMode billing_mode = BillingMode::kProvisioned;
+  bool billing_mode_explicit = false;  // DescribeTable shows BillingModeSummary then
+  int64_t billing_mode_changed_ms = 0;
+  ProvisionedThroughput throughput;
+  std::vector<SecondaryIndexDefinition> global_secondary_indexes;
+  std::vector<SecondaryIndexDefinition> local_secondary_indexes;
+  bool deletion_protection = false;
+  TableStatus status = TableStatus::kActive;
+  // Names the RocksDB column family of the table's items; unique per creation.
+  std::string column_family;
+
+  const std::string& hash_key() const { return key_schema[0].name; }
+  const std::string* range_key() const {
+    return key_schema.size() > 1 ? &key_schema[1].name : nullptr;
+  }
+  // The declared type of a key attribute (S, N or B); kNull if not defined.
+  AttributeType AttributeTypeOf(std::string_view attribute) const {
+    for (const auto& d : attribute_definitions) {
+      if (d.name == attribute) return d.type;
+    }
+    return AttributeType::kNull;
+  }
+};
+
+// What DescribeTable reports: the definition plus live statistics.
+struct TableDescription {
+  TableDefinition definition;
+  int64_t item_count = 0;
+  int64_t size_bytes = 0;
+};
+
+}  // namespace monotable

@@ -1,0 +1,225 @@
+#include "protocol/attribute_value_json.h"
+
+#include <algorithm>
+#include <unordered_set>
+
+#include "engine/limits.h"
+#include "engine/number.h"
+#include "protocol/base64.h"
+
+namespace monotable::protocol {
+namespace {
+
+constexpr char kInvalid[] = "One or more parameter values were invalid: ";
+
+struct TypeKey {
+  std::string_view name;
+  AttributeType type;
+};
+constexpr TypeKey kTypeKeys[] = {
+    {"S", AttributeType::kS},     {"N", AttributeType::kN},       {"B", AttributeType::kB},
+    {"BOOL", AttributeType::kBool}, {"NULL", AttributeType::kNull}, {"M", AttributeType::kM},
+    {"L", AttributeType::kL},     {"SS", AttributeType::kSS},     {"NS", AttributeType::kNS},
+    {"BS", AttributeType::kBS},
+};
+
+Result<AttributeValue> Decode(JsonElement element, int depth);
+
+Result<std::string> DecodeString(JsonElement e) {
+  std::string_view s;
+  if (e.get_string().get(s)) return WrongJsonType(e, "String");
+  return std::string(s);
+}
+
+Result<std::string> DecodeNumber(JsonElement e) {
+  std::string_view s;
+  if (e.get_string().get(s)) return WrongJsonType(e, "String");
+  auto number = Number::Parse(s);
+  if (!number.ok()) return number.status();
+  return number->ToString();
+}
+
+Result<std::string> DecodeBinary(JsonElement e) {
+  std::string_view s;
+  if (e.get_string().get(s)) return WrongJsonType(e, "Blob");
+  return Base64Decode(s);
+}
+
+Status DecodeSet(JsonElement e, AttributeValue* out) {
+  JsonArray array;
+  if (e.get_array().get(array)) return WrongJsonType(e, "list");
+  std::vector<std::string> shown;  // members as the client sent them, for messages
+  for (JsonElement member : array) {
+    Result<std::string> decoded = out->type == AttributeType::kSS   ? DecodeString(member)
+                                  : out->type == AttributeType::kNS ? DecodeNumber(member)
+                                                                     : DecodeBinary(member);
+    if (!decoded.ok()) return decoded.status();
+    std::string_view raw;
+    shown.emplace_back(member.get_string().get(raw) ? std::string() : std::string(raw));
+    out->set.push_back(std::move(*decoded));
+  }
+  if (out->set.empty()) {
+    switch (out->type) {
+      case AttributeType::kSS:
+        return Status::Validation(std::string(kInvalid) + "An string set  may not be empty");
+      case AttributeType::kNS:
+        return Status::Validation(std::string(kInvalid) + "An number set  may not be empty");
+      default:
+        return Status::Validation(std::string(kInvalid) + "Binary sets should not be empty");
+    }
+  }
+  std::unordered_set<std::string_view> seen;
+  for (const auto& m : out->set) {
+    if (!seen.insert(m).second) {
+      std::string list = "[";
+      for (size_t i = 0; i < shown.size(); ++i) list += (i ? ", " : "") + shown[i];
+      return Status::Validation(std::string(kInvalid) + "Input collection " + list +
+                                "] contains duplicates.");
+    }
+  }
+  return Status::Ok();
+}
+
+Result<AttributeMap> DecodeMapObject(JsonObject object, int depth) {
+  AttributeMap map;
+  for (auto [name, value] : object) {
+    auto decoded = Decode(value, depth + 1);
+    if (!decoded.ok()) return decoded.status();
+    map.insert_or_assign(std::string(name), std::move(*decoded));
+  }
+  return map;
+}
+
+Result<AttributeMap> DecodeMap(JsonElement e, int depth) {
+  JsonObject object;
+  if (e.get_object().get(object)) return WrongJsonType(e, "structure");
+  return DecodeMapObject(object, depth);
+}
+
+Result<AttributeValue> Decode(JsonElement element, int depth) {
+  if (depth > limits::kMaxDocumentDepth) {
+    return Status::Validation("Nesting Levels have exceeded supported limits");
+  }
+  JsonObject object;
+  if (element.get_object().get(object)) return WrongJsonType(element, "structure");
+  const TypeKey* found = nullptr;
+  JsonElement payload;
+  for (auto [key, value] : object) {
+    if (value.is_null()) continue;
+    for (const auto& t : kTypeKeys) {
+      if (key != t.name) continue;
+      if (found) {
+        return Status::Validation(
+            "Supplied AttributeValue has more than one datatypes set, must contain exactly one "
+            "of the supported datatypes");
+      }
+      found = &t;
+      payload = value;
+    }
+  }
+  if (!found) {
+    return Status::Validation(
+        "Supplied AttributeValue is empty, must contain exactly one of the supported datatypes");
+  }
+  AttributeValue v;
+  v.type = found->type;
+  switch (v.type) {
+    case AttributeType::kS: {
+      auto s = DecodeString(payload);
+      if (!s.ok()) return s.status();
+      v.scalar = std::move(*s);
+      break;
+    }
+    case AttributeType::kN: {
+      auto n = DecodeNumber(payload);
+      if (!n.ok()) return n.status();
+      v.scalar = std::move(*n);
+      break;
+    }
+    case AttributeType::kB: {
+      auto b = DecodeBinary(payload);
+      if (!b.ok()) return b.status();
+      v.scalar = std::move(*b);
+      break;
+    }
+    case AttributeType::kBool:
+    case AttributeType::kNull: {
+      bool b;
+      if (payload.get_bool().get(b)) return WrongJsonType(payload, "Boolean");
+      if (v.type == AttributeType::kNull && !b) {
+        return Status::Validation(std::string(kInvalid) +
+                                  "Null attribute value types must have the value of true");
+      }
+      v.boolean = b;
+      break;
+    }
+    case AttributeType::kSS:
+    case AttributeType::kNS:
+    case AttributeType::kBS: MT_RETURN_IF_ERROR(DecodeSet(payload, &v)); break;
+    case AttributeType::kL: {
+      JsonArray array;
+      if (payload.get_array().get(array)) return WrongJsonType(payload, "list");
+      for (JsonElement e : array) {
+        auto decoded = Decode(e, depth + 1);
+        if (!decoded.ok()) return decoded.status();
+        v.list.push_back(std::move(*decoded));
+      }
+      break;
+    }
+    case AttributeType::kM: {
+      auto map = DecodeMap(payload, depth);
+      if (!map.ok()) return map.status();
+      v.map = std::move(*map);
+      break;
+    }
+  }
+  return v;
+}
+
+}  // namespace
+
+Result<AttributeValue> DecodeAttributeValue(JsonElement element) { return Decode(element, 1); }
+
+Result<Item> DecodeItem(JsonObject object) { return DecodeMapObject(object, 0); }
+
+void WriteAttributeValue(JsonWriter& w, const AttributeValue& v) {
+  w.BeginObject().Key(AttributeTypeName(v.type));
+  switch (v.type) {
+    case AttributeType::kS:
+    case AttributeType::kN: w.String(v.scalar); break;
+    case AttributeType::kB: w.String(Base64Encode(v.scalar)); break;
+    case AttributeType::kBool:
+    case AttributeType::kNull: w.Bool(v.boolean); break;
+    case AttributeType::kSS:
+    case AttributeType::kNS:
+    case AttributeType::kBS:
+      w.BeginArray();
+      for (const auto& m : v.set) {
+        if (v.type == AttributeType::kBS) {
+          w.String(Base64Encode(m));
+        } else {
+          w.String(m);
+        }
+      }
+      w.EndArray();
+      break;
+    case AttributeType::kL:
+      w.BeginArray();
+      for (const auto& e : v.list) WriteAttributeValue(w, e);
+      w.EndArray();
+      break;
+    case AttributeType::kM: WriteItem(w, v.map); break;
+  }
+  w.EndObject();
+}
+
+void WriteItem(JsonWriter& w, const Item& item) {
+  w.BeginObject();
+  for (const auto& [name, value] : item) {
+    w.Key(name);
+    WriteAttributeValue(w, value);
+  }
+  w.EndObject();
+}
+
+}  // namespace monotable::protocol

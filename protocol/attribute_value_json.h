@@ -1,0 +1,23 @@
+#pragma once
+// DynamoDB's JSON form of attribute values ({"S": "x"}, {"N": "1"}, {"B": base64} …)
+// to and from AttributeValue, with DynamoDB's validation of each type.
+
+#include "engine/attribute_value.h"
+#include "engine/status.h"
+#include "protocol/json_reader.h"
+#include "protocol/json_writer.h"
+
+namespace monotable::protocol {
+
+// Decodes one attribute value. Numbers are canonicalised, sets checked for
+// emptiness and duplicates, nesting depth limited. Errors: kValidation,
+// kSerialization, with DynamoDB's messages.
+Result<AttributeValue> DecodeAttributeValue(JsonElement element);
+
+// Decodes an attribute map ({"name": {"S": ...}, ...}): an Item or a Key.
+Result<Item> DecodeItem(JsonObject object);
+
+void WriteAttributeValue(JsonWriter& w, const AttributeValue& value);
+void WriteItem(JsonWriter& w, const Item& item);
+
+}  // namespace monotable::protocol

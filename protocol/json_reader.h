@@ -1,0 +1,64 @@
+#pragma once
+// Reading DynamoDB request bodies with simdjson's DOM: typed field access that
+// answers with DynamoDB's SerializationException texts on wrong JSON types, and a
+// collector for the "N validation errors detected" constraint messages.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <simdjson.h>
+
+#include "engine/status.h"
+
+namespace monotable::protocol {
+
+using JsonElement = simdjson::dom::element;
+using JsonObject = simdjson::dom::object;
+using JsonArray = simdjson::dom::array;
+
+// One simdjson parser with its reusable buffers. Not thread-safe: each connection
+// (or thread) owns one.
+class JsonParser {
+ public:
+  // Errors: kSerialization when the body is not a JSON object.
+  Result<JsonObject> ParseObject(std::string_view body);
+
+ private:
+  simdjson::dom::parser parser_;
+};
+
+// The SerializationException for a JSON value of the wrong kind where `expected`
+// ("String", "Integer", "Boolean", "structure", "list") was due.
+Status WrongJsonType(JsonElement element, std::string_view expected);
+
+// Typed optional fields of a JSON object. A JSON null counts as absent, as in
+// DynamoDB. Errors: kSerialization on a wrong type.
+Result<std::optional<std::string_view>> OptionalString(JsonObject object, std::string_view key);
+Result<std::optional<int64_t>> OptionalInt(JsonObject object, std::string_view key);
+Result<std::optional<bool>> OptionalBool(JsonObject object, std::string_view key);
+Result<std::optional<JsonObject>> OptionalObject(JsonObject object, std::string_view key);
+Result<std::optional<JsonArray>> OptionalArray(JsonObject object, std::string_view key);
+
+// Collects constraint violations in DynamoDB's wording:
+//   1 validation error detected: Value 'ab' at 'tableName' failed to satisfy
+//   constraint: Member must have length greater than or equal to 3
+class ConstraintErrors {
+ public:
+  void Null(std::string_view path);  // "Value null at '<path>' ... must not be null"
+  void Add(std::string_view shown_value, std::string_view path, std::string_view constraint);
+  // Quotes the value: Value 'x' at ...
+  void AddString(std::string_view value, std::string_view path, std::string_view constraint);
+  bool empty() const { return errors_.empty(); }
+  Status ToStatus() const;  // Ok when empty
+
+  // Table name rules shared by every operation: length 3-255, [a-zA-Z0-9_.-]+.
+  void CheckTableName(const std::optional<std::string_view>& name, std::string_view path);
+
+ private:
+  std::vector<std::string> errors_;
+};
+
+}  // namespace monotable::protocol

@@ -1,0 +1,24 @@
+#pragma once
+// One handler per DynamoDB operation: decode and validate the request, call the
+// engine, encode the response body. Errors are returned as Status.
+
+#include <string>
+
+#include "engine/status.h"
+#include "protocol/json_reader.h"
+#include "protocol/operations.h"
+
+namespace monotable::protocol::ops {
+
+using Handler = Result<std::string> (*)(const OperationContext& ctx, JsonObject request);
+
+Result<std::string> CreateTable(const OperationContext& ctx, JsonObject request);
+Result<std::string> DescribeTable(const OperationContext& ctx, JsonObject request);
+Result<std::string> ListTables(const OperationContext& ctx, JsonObject request);
+Result<std::string> UpdateTable(const OperationContext& ctx, JsonObject request);
+Result<std::string> DeleteTable(const OperationContext& ctx, JsonObject request);
+Result<std::string> PutItem(const OperationContext& ctx, JsonObject request);
+Result<std::string> GetItem(const OperationContext& ctx, JsonObject request);
+Result<std::string> DeleteItem(const OperationContext& ctx, JsonObject request);
+
+}  // namespace monotable::protocol::ops

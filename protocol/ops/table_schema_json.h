@@ -1,0 +1,30 @@
+#pragma once
+// Decoding the schema parts of CreateTable/UpdateTable requests (attribute
+// definitions, key schemas, throughput, indexes), collecting constraint violations
+// in DynamoDB's wording under the member path given ("keySchema", ...).
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/status.h"
+#include "engine/table_schema.h"
+#include "protocol/json_reader.h"
+
+namespace monotable::protocol::ops {
+
+// Each returns kSerialization on wrong JSON types; constraint violations go to `errors`.
+Result<std::vector<AttributeDefinition>> DecodeAttributeDefinitions(
+    JsonArray array, const std::string& path, ConstraintErrors& errors);
+Result<std::vector<KeySchemaElement>> DecodeKeySchema(JsonArray array, const std::string& path,
+                                                      ConstraintErrors& errors);
+Result<ProvisionedThroughput> DecodeThroughput(JsonObject object, const std::string& path,
+                                               ConstraintErrors& errors);
+Result<std::optional<BillingMode>> DecodeBillingMode(JsonObject request, ConstraintErrors& errors);
+// GlobalSecondaryIndexes / LocalSecondaryIndexes of CreateTable.
+Result<std::vector<SecondaryIndexDefinition>> DecodeIndexes(JsonArray array,
+                                                            const std::string& path,
+                                                            bool global,
+                                                            ConstraintErrors& errors);
+
+}  // namespace monotable::protocol::ops

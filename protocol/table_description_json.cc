@@ -1,0 +1,126 @@
+#include "protocol/table_description_json.h"
+
+#include <string>
+
+namespace monotable::protocol {
+namespace {
+
+std::string_view KeyTypeName(KeyType t) { return t == KeyType::kHash ? "HASH" : "RANGE"; }
+
+std::string_view StatusName(TableStatus s) {
+  switch (s) {
+    case TableStatus::kCreating: return "CREATING";
+    case TableStatus::kActive: return "ACTIVE";
+    case TableStatus::kDeleting: return "DELETING";
+    case TableStatus::kUpdating: return "UPDATING";
+  }
+  return "ACTIVE";
+}
+
+std::string_view ProjectionName(ProjectionType t) {
+  switch (t) {
+    case ProjectionType::kAll: return "ALL";
+    case ProjectionType::kKeysOnly: return "KEYS_ONLY";
+    case ProjectionType::kInclude: return "INCLUDE";
+  }
+  return "ALL";
+}
+
+void WriteKeySchema(JsonWriter& w, const std::vector<KeySchemaElement>& schema) {
+  w.BeginArray();
+  for (const auto& k : schema) {
+    w.BeginObject().Key("AttributeName").String(k.name).Key("KeyType").String(KeyTypeName(k.type));
+    w.EndObject();
+  }
+  w.EndArray();
+}
+
+void WriteThroughput(JsonWriter& w, const ProvisionedThroughput& t) {
+  w.BeginObject();
+  if (t.last_decrease_ms) w.Key("LastDecreaseDateTime").EpochSeconds(t.last_decrease_ms);
+  if (t.last_increase_ms) w.Key("LastIncreaseDateTime").EpochSeconds(t.last_increase_ms);
+  w.Key("NumberOfDecreasesToday").Int(t.number_of_decreases_today);
+  w.Key("ReadCapacityUnits").Int(t.read_capacity_units);
+  w.Key("WriteCapacityUnits").Int(t.write_capacity_units);
+  w.EndObject();
+}
+
+void WriteIndexes(JsonWriter& w, const std::vector<SecondaryIndexDefinition>& indexes,
+                  bool global, const std::string& table_arn) {
+  w.BeginArray();
+  for (const auto& index : indexes) {
+    w.BeginObject().Key("IndexName").String(index.name).Key("KeySchema");
+    WriteKeySchema(w, index.key_schema);
+    w.Key("Projection").BeginObject().Key("ProjectionType").String(ProjectionName(index.projection.type));
+    if (!index.projection.non_key_attributes.empty()) {
+      w.Key("NonKeyAttributes").BeginArray();
+      for (const auto& a : index.projection.non_key_attributes) w.String(a);
+      w.EndArray();
+    }
+    w.EndObject();
+    if (global) {
+      w.Key("IndexStatus").String("ACTIVE");
+      w.Key("ProvisionedThroughput");
+      WriteThroughput(w, index.throughput.value_or(ProvisionedThroughput{}));
+    }
+    w.Key("IndexSizeBytes").Int(0).Key("ItemCount").Int(0);
+    w.Key("IndexArn").String(table_arn + "/index/" + index.name);
+    w.EndObject();
+  }
+  w.EndArray();
+}
+
+}  // namespace
+
+std::string TableArn(std::string_view region, std::string_view account_id,
+                     std::string_view table) {
+  std::string arn = "arn:aws:dynamodb:";
+  arn.append(region).append(":").append(account_id).append(":table/").append(table);
+  return arn;
+}
+
+void WriteTableDescription(JsonWriter& w, const TableDescription& description,
+                           std::string_view region, std::string_view account_id) {
+  const TableDefinition& t = description.definition;
+  const std::string arn = TableArn(region, account_id, t.name);
+  w.BeginObject();
+  w.Key("AttributeDefinitions").BeginArray();
+  for (const auto& d : t.attribute_definitions) {
+    w.BeginObject().Key("AttributeName").String(d.name);
+    w.Key("AttributeType").String(AttributeTypeName(d.type)).EndObject();
+  }
+  w.EndArray();
+  w.Key("TableName").String(t.name);
+  w.Key("KeySchema");
+  WriteKeySchema(w, t.key_schema);
+  w.Key("TableStatus").String(StatusName(t.status));
+  w.Key("CreationDateTime").EpochSeconds(t.creation_ms);
+  w.Key("ProvisionedThroughput");
+  WriteThroughput(w, t.throughput);
+  w.Key("TableSizeBytes").Int(description.size_bytes);
+  w.Key("ItemCount").Int(description.item_count);
+  w.Key("TableArn").String(arn);
+  w.Key("TableId").String(t.table_id);
+  if (t.billing_mode == BillingMode::kPayPerRequest || t.billing_mode_explicit) {
+    w.Key("BillingModeSummary").BeginObject();
+    if (t.billing_mode == BillingMode::kPayPerRequest) {
+      w.Key("BillingMode").String("PAY_PER_REQUEST");
+      w.Key("LastUpdateToPayPerRequestDateTime").EpochSeconds(t.billing_mode_changed_ms);
+    } else {
+      w.Key("BillingMode").String("PROVISIONED");
+    }
+    w.EndObject();
+  }
+  if (!t.local_secondary_indexes.empty()) {
+    w.Key("LocalSecondaryIndexes");
+    WriteIndexes(w, t.local_secondary_indexes, /*global=*/false, arn);
+  }
+  if (!t.global_secondary_indexes.empty()) {
+    w.Key("GlobalSecondaryIndexes");
+    WriteIndexes(w, t.global_secondary_indexes, /*global=*/true, arn);
+  }
+  w.Key("DeletionProtectionEnabled").Bool(t.deletion_protection);
+  w.EndObject();
+}
+
+}  // namespace monotable::protocol

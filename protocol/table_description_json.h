@@ -1,0 +1,17 @@
+#pragma once
+// TableDescription as DynamoDB's JSON (the value of "TableDescription"/"Table").
+
+#include <string_view>
+
+#include "engine/table_schema.h"
+#include "protocol/json_writer.h"
+
+namespace monotable::protocol {
+
+// "arn:aws:dynamodb:<region>:<account>:table/<name>"
+std::string TableArn(std::string_view region, std::string_view account_id, std::string_view table);
+
+void WriteTableDescription(JsonWriter& w, const TableDescription& description,
+                           std::string_view region, std::string_view account_id);
+
+}  // namespace monotable::protocol

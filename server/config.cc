@@ -1,0 +1,105 @@
+#include "server/config.h"
+
+#include <charconv>
+
+namespace monotable::server {
+namespace {
+
+Status Bad(const std::string& message) { return Status::Validation(message); }
+
+Result<int64_t> ParseInt(const std::string& flag, const std::string& text, int64_t lo,
+                         int64_t hi) {
+  int64_t v = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (ec != std::errc() || end != text.data() + text.size() || v < lo || v > hi) {
+    return Bad("invalid value '" + text + "' for " + flag + " (expected an integer from " +
+               std::to_string(lo) + " to " + std::to_string(hi) + ")");
+  }
+  return v;
+}
+
+}  // namespace
+
+std::string UsageText() {
+  return R"(usage: monotable [options]
+
+A local DynamoDB-compatible server.
+
+options:
+  --host ADDR            address to listen on (default 127.0.0.1)
+  --port N               port to listen on (default 8000)
+  --db-path DIR          RocksDB data directory (default ./data); created if missing
+  --in-memory            keep all data in memory; nothing survives a restart
+  --shared-db            one set of tables for every access key and region
+  --cors ORIGINS         answer CORS requests for these origins ("*" for any)
+  --threads N            I/O threads (default: one per core)
+  --help                 print this text
+
+DynamoDB Local's spellings are accepted too: -port N, -dbPath DIR, -inMemory,
+-sharedDb, -cors ORIGINS, -delayTransientStatuses, -optimizeDbBeforeStartup,
+-disableTelemetry, and a leading `-jar DynamoDBLocal.jar` (ignored).
+)";
+}
+
+Result<Config> ParseCommandLine(const std::vector<std::string>& args) {
+  Config config;
+  for (size_t i = 0; i < args.size(); ++i) {
+    std::string flag = args[i];
+    std::string value;
+    bool has_inline_value = false;
+    if (flag.rfind("--", 0) == 0) {
+      size_t eq = flag.find('=');
+      if (eq != std::string::npos) {
+        value = flag.substr(eq + 1);
+        flag = flag.substr(0, eq);
+        has_inline_value = true;
+      }
+    }
+    auto next_value = [&]() -> Result<std::string> {
+      if (has_inline_value) return value;
+      if (i + 1 >= args.size()) return Bad("missing value for " + flag);
+      return args[++i];
+    };
+
+    if (flag == "--help" || flag == "-h" || flag == "-help") {
+      config.show_help = true;
+    } else if (flag == "--host") {
+      MT_ASSIGN_OR_RETURN(v, next_value());
+      config.host = v;
+    } else if (flag == "--port" || flag == "-port") {
+      MT_ASSIGN_OR_RETURN(v, next_value());
+      MT_ASSIGN_OR_RETURN(port, ParseInt(flag, v, 0, 65535));
+      config.port = static_cast<uint16_t>(port);
+    } else if (flag == "--db-path" || flag == "-dbPath") {
+      MT_ASSIGN_OR_RETURN(v, next_value());
+      if (v.empty()) return Bad("empty value for " + flag);
+      config.db_path = v;
+    } else if (flag == "--in-memory" || flag == "-inMemory") {
+      config.in_memory = true;
+    } else if (flag == "--shared-db" || flag == "-sharedDb") {
+      config.shared_db = true;
+    } else if (flag == "--cors" || flag == "-cors") {
+      MT_ASSIGN_OR_RETURN(v, next_value());
+      config.cors_origins = v;
+    } else if (flag == "--threads") {
+      MT_ASSIGN_OR_RETURN(v, next_value());
+      MT_ASSIGN_OR_RETURN(threads, ParseInt(flag, v, 1, 256));
+      config.threads = static_cast<int>(threads);
+    } else if (flag == "-jar") {
+      MT_ASSIGN_OR_RETURN(ignored, next_value());  // DynamoDBLocal.jar
+      (void)ignored;
+    } else if (flag == "-delayTransientStatuses" || flag == "-optimizeDbBeforeStartup" ||
+               flag == "-disableTelemetry" || flag.rfind("-Djava.", 0) == 0) {
+      // DynamoDB Local options with no meaning here: tables are ACTIVE at once and
+      // there is no JVM or telemetry.
+    } else if (flag == "--throughput" || flag == "--require-signature" ||
+               flag == "--tls-cert" || flag == "--tls-key") {
+      return Bad(flag + " is not supported by this version of monotable yet");
+    } else {
+      return Bad("unknown option '" + args[i] + "' (see --help)");
+    }
+  }
+  return config;
+}
+
+}  // namespace monotable::server

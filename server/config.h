@@ -1,0 +1,30 @@
+#pragma once
+// Command-line configuration of the monotable process. Accepts monotable's flags and
+// DynamoDB Local's spellings so that existing docker-compose files keep working.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "engine/status.h"
+
+namespace monotable::server {
+
+struct Config {
+  std::string host = "127.0.0.1";
+  uint16_t port = 8000;
+  std::string db_path = "./data";
+  bool in_memory = false;
+  bool shared_db = false;
+  std::string cors_origins;  // empty: no CORS headers; "*" or a comma-separated list
+  int threads = 0;           // 0: one per core
+  bool show_help = false;
+};
+
+// Errors: kValidation with a message for the user (unknown flag, missing value, bad
+// number, a feature that this build does not offer yet).
+Result<Config> ParseCommandLine(const std::vector<std::string>& args);
+
+std::string UsageText();
+
+}  // namespace monotable::server

@@ -1,0 +1,56 @@
+#include "server/listener.h"
+
+#include <boost/asio/strand.hpp>
+
+namespace monotable::server {
+
+Listener::Listener(boost::asio::io_context& ioc, ConnectionHandlerFactory factory,
+                   size_t body_limit)
+    : ioc_(ioc),
+      acceptor_(boost::asio::make_strand(ioc)),
+      factory_(std::move(factory)),
+      body_limit_(body_limit) {}
+
+Result<std::shared_ptr<Listener>> Listener::Bind(boost::asio::io_context& ioc,
+                                                 const boost::asio::ip::tcp::endpoint& endpoint,
+                                                 ConnectionHandlerFactory factory,
+                                                 size_t body_limit) {
+  std::shared_ptr<Listener> listener(new Listener(ioc, std::move(factory), body_limit));
+  boost::system::error_code ec;
+  auto& a = listener->acceptor_;
+  a.open(endpoint.protocol(), ec);
+  if (!ec) a.set_option(boost::asio::socket_base::reuse_address(true), ec);
+  if (!ec) a.bind(endpoint, ec);
+  if (!ec) a.listen(boost::asio::socket_base::max_listen_connections, ec);
+  if (ec) {
+    return Status::Internal("cannot listen on " + endpoint.address().to_string() + ":" +
+                            std::to_string(endpoint.port()) + ": " + ec.message());
+  }
+  return listener;
+}
+
+uint16_t Listener::port() const { return acceptor_.local_endpoint().port(); }
+
+void Listener::Start() { Accept(); }
+
+void Listener::Stop() {
+  boost::system::error_code ignored;
+  acceptor_.close(ignored);
+}
+
+void Listener::Accept() {
+  acceptor_.async_accept(
+      boost::asio::make_strand(ioc_),
+      [self = shared_from_this()](boost::system::error_code ec,
+                                  boost::asio::ip::tcp::socket socket) {
+        if (ec == boost::asio::error::operation_aborted) return;  // stopped
+        if (!ec) {
+          socket.set_option(boost::asio::ip::tcp::no_delay(true), ec);
+          std::make_shared<HttpSession>(std::move(socket), self->factory_(), self->body_limit_)
+              ->Run();
+        }
+        self->Accept();
+      });
+}
+
+}  // namespace monotable::server

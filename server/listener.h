@@ -1,0 +1,35 @@
+#pragma once
+// Listener: accepts TCP connections and starts an HttpSession for each.
+
+#include <memory>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+
+#include "engine/status.h"
+#include "server/http_session.h"
+
+namespace monotable::server {
+
+class Listener : public std::enable_shared_from_this<Listener> {
+ public:
+  // Errors: kInternal when the address cannot be bound (in use, not local, …).
+  static Result<std::shared_ptr<Listener>> Bind(boost::asio::io_context& ioc,
+                                                const boost::asio::ip::tcp::endpoint& endpoint,
+                                                ConnectionHandlerFactory factory,
+                                                size_t body_limit);
+  void Start();
+  void Stop();
+  uint16_t port() const;
+
+ private:
+  Listener(boost::asio::io_context& ioc, ConnectionHandlerFactory factory, size_t body_limit);
+  void Accept();
+
+  boost::asio::io_context& ioc_;
+  boost::asio::ip::tcp::acceptor acceptor_;
+  ConnectionHandlerFactory factory_;
+  size_t body_limit_;
+};
+
+}  // namespace monotable::server

@@ -1,0 +1,76 @@
+#include "server/server.h"
+
+#include <cstdio>
+#include <thread>
+#include <vector>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/signal_set.hpp>
+
+#include "engine/limits.h"
+#include "server/listener.h"
+
+namespace monotable::server {
+
+struct Server::Io {
+  boost::asio::io_context ioc;
+  std::shared_ptr<Listener> listener;
+};
+
+Server::Server(const Config& config) : config_(config) {}
+
+Result<std::unique_ptr<Server>> Server::Create(const Config& config) {
+  std::unique_ptr<Server> server(new Server(config));
+  EngineOptions options;
+  options.storage.path = config.db_path;
+  options.storage.in_memory = config.in_memory;
+  auto engine = Engine::Open(options, std::make_unique<SystemClock>());
+  if (!engine.ok()) return engine.status();
+  server->engine_ = std::move(*engine);
+  server->protocol_ = std::make_unique<protocol::Protocol>(
+      server->engine_.get(), protocol::ProtocolOptions{config.shared_db, "000000000000"});
+  server->router_ = std::make_unique<Router>(server->protocol_.get(), config.cors_origins);
+
+  server->io_ = std::make_unique<Io>();
+  boost::system::error_code ec;
+  auto address = boost::asio::ip::make_address(config.host, ec);
+  if (ec) return Status::Internal("invalid --host address '" + config.host + "'");
+  Router* router = server->router_.get();
+  auto listener = Listener::Bind(
+      server->io_->ioc, {address, config.port}, [router] { return router->NewConnection(); },
+      limits::kMaxRequestBodyBytes);
+  if (!listener.ok()) return listener.status();
+  server->io_->listener = std::move(*listener);
+  return server;
+}
+
+Server::~Server() {
+  // Sessions reference the router and engine: the io_context goes first.
+  io_.reset();
+  router_.reset();
+  protocol_.reset();
+  engine_.reset();
+}
+
+Status Server::Run() {
+  auto& ioc = io_->ioc;
+  boost::asio::signal_set signals(ioc, SIGINT, SIGTERM);
+  signals.async_wait([this](boost::system::error_code, int) {
+    io_->listener->Stop();
+    io_->ioc.stop();  // handlers already running finish their engine call first
+  });
+  io_->listener->Start();
+  std::fprintf(stderr, "monotable listening on %s:%u (%s)\n", config_.host.c_str(),
+               io_->listener->port(),
+               config_.in_memory ? "in memory" : ("data in " + config_.db_path).c_str());
+
+  int threads = config_.threads > 0 ? config_.threads
+                                    : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  std::vector<std::thread> pool;
+  for (int i = 1; i < threads; ++i) pool.emplace_back([&ioc] { ioc.run(); });
+  ioc.run();
+  for (auto& t : pool) t.join();
+  return engine_->Flush();
+}
+
+}  // namespace monotable::server

@@ -1,0 +1,34 @@
+#pragma once
+// Server: the running process. Owns the engine, the protocol, the router, the
+// io_context and its threads; stops cleanly on SIGINT/SIGTERM.
+
+#include <memory>
+
+#include "engine/engine.h"
+#include "protocol/operations.h"
+#include "server/config.h"
+#include "server/router.h"
+
+namespace monotable::server {
+
+class Server {
+ public:
+  // Opens the engine and binds the port. Errors: kInternal (data directory, port).
+  static Result<std::unique_ptr<Server>> Create(const Config& config);
+  ~Server();
+
+  // Serves until SIGINT or SIGTERM, then flushes the engine. Returns its status.
+  Status Run();
+
+ private:
+  explicit Server(const Config& config);
+
+  Config config_;
+  std::unique_ptr<Engine> engine_;
+  std::unique_ptr<protocol::Protocol> protocol_;
+  std::unique_ptr<Router> router_;
+  struct Io;
+  std::unique_ptr<Io> io_;
+};
+
+}  // namespace monotable::server

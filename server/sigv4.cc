@@ -1,0 +1,26 @@
+#include "server/sigv4.h"
+
+namespace monotable::server {
+
+std::optional<CredentialScope> ParseAuthorization(std::string_view header) {
+  constexpr std::string_view kCredential = "Credential=";
+  size_t start = header.find(kCredential);
+  if (start == std::string_view::npos) return std::nullopt;
+  start += kCredential.size();
+  size_t end = header.find_first_of(", ", start);
+  std::string_view scope = header.substr(start, end == std::string_view::npos ? header.npos : end - start);
+  // AKID / date / region / service / aws4_request
+  size_t p1 = scope.find('/');
+  if (p1 == std::string_view::npos || p1 == 0) return std::nullopt;
+  size_t p2 = scope.find('/', p1 + 1);
+  if (p2 == std::string_view::npos) return std::nullopt;
+  size_t p3 = scope.find('/', p2 + 1);
+  if (p3 == std::string_view::npos) return std::nullopt;
+  CredentialScope result;
+  result.access_key_id = std::string(scope.substr(0, p1));
+  result.region = std::string(scope.substr(p2 + 1, p3 - p2 - 1));
+  if (result.region.empty()) return std::nullopt;
+  return result;
+}
+
+}  // namespace monotable::server
