@@ -92,12 +92,8 @@ Result<std::unique_ptr<Storage>> Storage::Open(const StorageOptions& options) {
     } else if (name != rocksdb::kDefaultColumnFamilyName) {
       storage->opened_.emplace_back(name, ref);
     }
+    // The default family is unused; its handle is released right here.
   }
-  // The default family's handle is owned by the DB; drop our wrapper of it.
-  storage->opened_.erase(
-      std::remove_if(storage->opened_.begin(), storage->opened_.end(),
-                     [](const auto& p) { return p.first == rocksdb::kDefaultColumnFamilyName; }),
-      storage->opened_.end());
   // Writes go to the WAL without fsync: a process crash loses nothing; Flush() at
   // shutdown makes the memtables durable.
   storage->write_options_.sync = false;
@@ -105,10 +101,9 @@ Result<std::unique_ptr<Storage>> Storage::Open(const StorageOptions& options) {
 }
 
 ColumnFamilyRef Storage::Wrap(rocksdb::ColumnFamilyHandle* handle) {
+  // Every handle DB::Open returns, the default family's included, must be destroyed
+  // before the database closes.
   rocksdb::DB* db = db_.get();
-  if (handle->GetName() == rocksdb::kDefaultColumnFamilyName) {
-    return ColumnFamilyRef(handle, [](rocksdb::ColumnFamilyHandle*) {});
-  }
   return ColumnFamilyRef(handle, [db](rocksdb::ColumnFamilyHandle* h) {
     db->DestroyColumnFamilyHandle(h);
   });

@@ -65,6 +65,9 @@ Status CheckAttributeDefinitions(const CreateTableRequest& request) {
     }
     return Status::Ok();
   };
+  if (request.key_schema.size() > request.attribute_definitions.size()) {
+    return Status::Validation("Invalid KeySchema: Some index key attribute have no definition");
+  }
   MT_RETURN_IF_ERROR(check_keys(request.key_schema));
   for (const auto& index : request.global_secondary_indexes) {
     MT_RETURN_IF_ERROR(check_keys(index.key_schema));
@@ -192,8 +195,11 @@ Result<TableDefinition> ApplyTableUpdate(const TableDefinition& current,
   if (mode == BillingMode::kPayPerRequest && request.throughput) {
     MT_RETURN_IF_ERROR(CheckThroughputForMode(mode, request.throughput));
   }
-  if (mode == BillingMode::kProvisioned && current.billing_mode == BillingMode::kPayPerRequest) {
-    MT_RETURN_IF_ERROR(CheckThroughputForMode(mode, request.throughput));
+  if (mode == BillingMode::kProvisioned && current.billing_mode == BillingMode::kPayPerRequest &&
+      !request.throughput) {
+    return Status::Validation(std::string(kInvalid) +
+                              "ProvisionedThroughput must be specified when BillingMode is "
+                              "PROVISIONED");
   }
   if (request.billing_mode && *request.billing_mode != current.billing_mode) {
     next.billing_mode = mode;
@@ -216,10 +222,10 @@ Result<TableDefinition> ApplyTableUpdate(const TableDefinition& current,
       auto n = [](int64_t v) { return std::to_string(v); };
       return Status::Validation(
           "The provisioned throughput for the table will not change. The requested value "
-          "equals the current value. Current ReadCapacityUnitsForTable: " +
-          n(t.read_capacity_units) + ". Requested ReadCapacityUnitsForTable: " +
-          n(want.read_capacity_units) + ". Current WriteCapacityUnitsForTable: " +
-          n(t.write_capacity_units) + ". Requested WriteCapacityUnitsForTable: " +
+          "equals the current value. Current ReadCapacityUnits provisioned for the table: " +
+          n(t.read_capacity_units) + ". Requested ReadCapacityUnits: " +
+          n(want.read_capacity_units) + ". Current WriteCapacityUnits provisioned for the table: " +
+          n(t.write_capacity_units) + ". Requested WriteCapacityUnits: " +
           n(want.write_capacity_units) +
           ". Refer to the Amazon DynamoDB Developer Guide for current limits and how to "
           "request higher limits.");

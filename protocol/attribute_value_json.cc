@@ -71,10 +71,17 @@ Status DecodeSet(JsonElement e, AttributeValue* out) {
   std::unordered_set<std::string_view> seen;
   for (const auto& m : out->set) {
     if (!seen.insert(m).second) {
+      // DynamoDB words the three cases differently (NS has no prefix and no list; BS
+      // names its type, without a space).
+      if (out->type == AttributeType::kNS) {
+        return Status::Validation("Input collection contains duplicates");
+      }
       std::string list = "[";
       for (size_t i = 0; i < shown.size(); ++i) list += (i ? ", " : "") + shown[i];
+      list += "]";
+      if (out->type == AttributeType::kBS) list += "of type BS";
       return Status::Validation(std::string(kInvalid) + "Input collection " + list +
-                                "] contains duplicates.");
+                                " contains duplicates.");
     }
   }
   return Status::Ok();

@@ -125,12 +125,6 @@ Status ConstraintErrors::ToStatus() const {
 void ConstraintErrors::CheckTableName(const std::optional<std::string_view>& name,
                                       std::string_view path) {
   if (!name) return Null(path);
-  if (name->size() < limits::kMinTableNameLength) {
-    AddString(*name, path, "Member must have length greater than or equal to 3");
-  }
-  if (name->size() > limits::kMaxTableNameLength) {
-    AddString(*name, path, "Member must have length less than or equal to 255");
-  }
   for (char c : *name) {
     bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
               c == '_' || c == '.' || c == '-';
@@ -139,6 +133,21 @@ void ConstraintErrors::CheckTableName(const std::optional<std::string_view>& nam
       break;
     }
   }
+  if (name->size() < limits::kMinTableNameLength) {
+    AddString(*name, path, "Member must have length greater than or equal to 3");
+  }
+  if (name->size() > limits::kMaxTableNameLength) {
+    AddString(*name, path, "Member must have length less than or equal to 255");
+  }
+}
+
+Status CheckControlPlaneTableNameLength(const std::optional<std::string_view>& name) {
+  if (name && (name->size() < limits::kMinTableNameLength ||
+               name->size() > limits::kMaxTableNameLength)) {
+    return Status::Validation(
+        "TableName must be at least 3 characters long and at most 255 characters long");
+  }
+  return Status::Ok();
 }
 
 }  // namespace monotable::protocol

@@ -54,11 +54,16 @@ class ConstraintErrors {
   bool empty() const { return errors_.empty(); }
   Status ToStatus() const;  // Ok when empty
 
-  // Table name rules shared by every operation: length 3-255, [a-zA-Z0-9_.-]+.
+  // Table name rules shared by every operation: [a-zA-Z0-9_.-]+, length 3-255 (in
+  // that order, as DynamoDB lists them).
   void CheckTableName(const std::optional<std::string_view>& name, std::string_view path);
 
  private:
   std::vector<std::string> errors_;
 };
+
+// CreateTable, DescribeTable, UpdateTable and DeleteTable report a bad table name
+// length with their own message, before any other constraint.
+Status CheckControlPlaneTableNameLength(const std::optional<std::string_view>& name);
 
 }  // namespace monotable::protocol

@@ -20,6 +20,7 @@ Result<std::string> DescriptionResponse(const OperationContext& ctx, std::string
 // Reads and checks TableName, the one member of Describe/DeleteTable.
 Result<std::string> RequiredTableName(JsonObject request) {
   MT_ASSIGN_OR_RETURN(name, OptionalString(request, "TableName"));
+  MT_RETURN_IF_ERROR(CheckControlPlaneTableNameLength(name));
   ConstraintErrors errors;
   errors.CheckTableName(name, "tableName");
   MT_RETURN_IF_ERROR(errors.ToStatus());
@@ -40,6 +41,7 @@ Result<std::string> CreateTable(const OperationContext& ctx, JsonObject request)
     create.attribute_definitions = std::move(decoded);
   }
   MT_ASSIGN_OR_RETURN(name, OptionalString(request, "TableName"));
+  MT_RETURN_IF_ERROR(CheckControlPlaneTableNameLength(name));
   errors.CheckTableName(name, "tableName");
   if (name) create.table_name = std::string(*name);
 
@@ -126,6 +128,7 @@ Result<std::string> UpdateTable(const OperationContext& ctx, JsonObject request)
     update.attribute_definitions = std::move(decoded);
   }
   MT_ASSIGN_OR_RETURN(name, OptionalString(request, "TableName"));
+  MT_RETURN_IF_ERROR(CheckControlPlaneTableNameLength(name));
   errors.CheckTableName(name, "tableName");
   if (name) update.table_name = std::string(*name);
   MT_ASSIGN_OR_RETURN(mode, DecodeBillingMode(request, errors));

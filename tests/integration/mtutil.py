@@ -1,0 +1,237 @@
+"""Helpers shared by monotable's integration tests (the fixtures are in conftest.py):
+server processes, boto3 clients, raw HTTP requests and error assertions."""
+
+import http.client
+import json
+import os
+import signal
+import socket
+import subprocess
+import time
+import uuid
+from pathlib import Path
+
+import boto3
+import botocore.config
+import pytest
+from botocore.exceptions import ClientError
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+ACCESS_KEY = "AKIDTEST"
+SECRET_KEY = "secret"
+REGION = "us-east-1"
+START_TIMEOUT = 10.0
+STOP_TIMEOUT = 10.0
+# Good enough for a server that does not verify signatures (monotable's default).
+FAKE_AUTH = ("AWS4-HMAC-SHA256 Credential=AKIDTEST/20250101/us-east-1/dynamodb/aws4_request, "
+             "SignedHeaders=host, Signature=abc")
+
+
+def monotable_bin():
+    """Path of the server binary; fails the test with a clear message if it is absent."""
+    path = Path(os.environ.get("MONOTABLE_BIN") or REPO_ROOT / "build" / "monotable")
+    if not path.is_file() or not os.access(path, os.X_OK):
+        pytest.fail(f"monotable binary not found or not executable: {path} "
+                    "(build it, or set MONOTABLE_BIN)", pytrace=False)
+    return str(path)
+
+
+def free_port():
+    """A loopback port that was free a moment ago (bind port 0, read it, release it)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def unique_name(prefix="t"):
+    """A valid, unique table name ([a-zA-Z0-9_.-], 3..255 characters)."""
+    return f"{prefix}-{uuid.uuid4().hex[:16]}"
+
+
+def health_status(port, timeout=0.5):
+    """HTTP status of GET / on the server, or None if it does not answer."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    try:
+        conn.request("GET", "/")
+        resp = conn.getresponse()
+        resp.read()
+        return resp.status
+    except OSError:
+        return None
+    finally:
+        conn.close()
+
+
+class ServerProcess:
+    """One monotable process; stdout/stderr go to files (no pipe can fill up)."""
+
+    def __init__(self, args, port, log_dir):
+        self.args = list(args)
+        self.port = port
+        self.endpoint = f"http://127.0.0.1:{port}"
+        log_dir = Path(log_dir)
+        log_dir.mkdir(parents=True, exist_ok=True)
+        tag = uuid.uuid4().hex[:8]
+        self.stdout_path = log_dir / f"monotable-{port}-{tag}.out"
+        self.stderr_path = log_dir / f"monotable-{port}-{tag}.err"
+        self._out = open(self.stdout_path, "wb")
+        self._err = open(self.stderr_path, "wb")
+        self.proc = subprocess.Popen(self.args, stdin=subprocess.DEVNULL,
+                                     stdout=self._out, stderr=self._err)
+        self.returncode = None
+
+    def stderr_text(self):
+        if not self._err.closed:
+            self._err.flush()
+        return self.stderr_path.read_text(errors="replace")
+
+    def stdout_text(self):
+        if not self._out.closed:
+            self._out.flush()
+        return self.stdout_path.read_text(errors="replace")
+
+    def wait_ready(self, timeout=START_TIMEOUT):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(
+                    f"monotable exited with code {self.proc.returncode} during startup\n"
+                    f"command: {self.args}\nstderr:\n{self.stderr_text()[-4000:]}")
+            if health_status(self.port) == 200:
+                return
+            time.sleep(0.05)
+        self.stop(signal.SIGKILL)
+        raise RuntimeError(f"monotable did not answer GET / with 200 within {timeout}s\n"
+                           f"command: {self.args}\nstderr:\n{self.stderr_text()[-4000:]}")
+
+    def stop(self, sig=signal.SIGTERM, timeout=STOP_TIMEOUT):
+        """Sends `sig`, waits up to `timeout` s, kills if needed. Returns the exit code
+        (negative: killed by that signal; None if it had to be killed after the timeout)."""
+        if self.proc.poll() is None:
+            try:
+                self.proc.send_signal(sig)
+            except ProcessLookupError:
+                pass
+            try:
+                self.proc.wait(timeout=timeout)
+                self.returncode = self.proc.returncode
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+                self.returncode = None
+        elif self.returncode is None:
+            self.returncode = self.proc.returncode
+        for f in (self._out, self._err):
+            if not f.closed:
+                f.close()
+        return self.returncode
+
+
+def server_args(port, db_path=None, in_memory=False, shared_db=False, extra=()):
+    args = [monotable_bin(), "--port", str(port)]
+    if in_memory:
+        args.append("--in-memory")
+    if db_path is not None:
+        args += ["--db-path", str(db_path)]
+    if shared_db:
+        args.append("--shared-db")
+    args += list(extra)
+    return args
+
+
+def make_client(endpoint, access_key=ACCESS_KEY, region=REGION, secret_key=SECRET_KEY):
+    """boto3 low-level client; no client-side validation and no retries, so every
+    request reaches the server exactly once."""
+    return boto3.client(
+        "dynamodb",
+        endpoint_url=endpoint,
+        region_name=region,
+        aws_access_key_id=access_key,
+        aws_secret_access_key=secret_key,
+        config=botocore.config.Config(parameter_validation=False,
+                                      retries={"max_attempts": 1},
+                                      connect_timeout=5, read_timeout=60),
+    )
+
+
+def expect_error(fn, code, message=None, match=None, **kwargs):
+    """Calls fn(**kwargs), which must fail with an HTTP 400 error whose code (the part of
+    __type after '#') is `code`; `message` must equal the message exactly, `match` be a
+    substring of it. Returns botocore's Error dict."""
+    with pytest.raises(ClientError) as excinfo:
+        fn(**kwargs)
+    resp = excinfo.value.response
+    err = resp["Error"]
+    assert err.get("Code") == code, f"expected {code}, got {err}"
+    if message is not None:
+        assert err.get("Message") == message, f"message mismatch: {err.get('Message')!r}"
+    if match is not None:
+        assert match in (err.get("Message") or ""), f"{match!r} not in {err.get('Message')!r}"
+    assert resp["ResponseMetadata"]["HTTPStatusCode"] == 400, resp["ResponseMetadata"]
+    return err
+
+
+def create_table(client, name=None, hash_type="S", range_type="S", billing="PROVISIONED",
+                 rcu=5, wcu=5, hash_name="PK", range_name="SK"):
+    """Creates a table (range key optional: range_type=None) and returns the response."""
+    name = name or unique_name()
+    attrs = [{"AttributeName": hash_name, "AttributeType": hash_type}]
+    keys = [{"AttributeName": hash_name, "KeyType": "HASH"}]
+    if range_type:
+        attrs.append({"AttributeName": range_name, "AttributeType": range_type})
+        keys.append({"AttributeName": range_name, "KeyType": "RANGE"})
+    kwargs = dict(TableName=name, AttributeDefinitions=attrs, KeySchema=keys)
+    if billing == "PAY_PER_REQUEST":
+        kwargs["BillingMode"] = "PAY_PER_REQUEST"
+    else:
+        kwargs["ProvisionedThroughput"] = {"ReadCapacityUnits": rcu, "WriteCapacityUnits": wcu}
+    return client.create_table(**kwargs)
+
+
+def delete_table_quietly(client, name):
+    try:
+        client.delete_table(TableName=name)
+    except Exception:  # cleanup only: the table may be gone or the server down
+        pass
+
+
+# ---------------------------------------------------------------------------- raw HTTP
+
+class RawResponse:
+    def __init__(self, status, headers, body):
+        self.status = status
+        self.headers = headers  # lower-cased names
+        self.body = body
+
+    def json(self):
+        return json.loads(self.body.decode("utf-8"))
+
+    def error_type(self):
+        """The part of __type after '#'."""
+        return self.json().get("__type", "").split("#")[-1]
+
+
+def raw_post(port, target=None, body=b"{}", auth=True, headers=None, timeout=30):
+    """POST / with the DynamoDB JSON 1.0 protocol headers. body: bytes, str or a dict
+    (JSON-encoded). target: the operation name ('ListTables') or a full X-Amz-Target."""
+    if isinstance(body, (dict, list)):
+        body = json.dumps(body).encode()
+    elif isinstance(body, str):
+        body = body.encode()
+    hdrs = {"Content-Type": "application/x-amz-json-1.0",
+            "X-Amz-Date": "20250101T000000Z"}
+    if target is not None:
+        hdrs["X-Amz-Target"] = target if "." in target else f"DynamoDB_20120810.{target}"
+    if auth:
+        hdrs["Authorization"] = FAKE_AUTH
+    hdrs.update(headers or {})
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    try:
+        conn.request("POST", "/", body=body, headers=hdrs)
+        resp = conn.getresponse()
+        data = resp.read()
+        return RawResponse(resp.status, {k.lower(): v for k, v in resp.getheaders()}, data)
+    finally:
+        conn.close()
+
+
