@@ -1,0 +1,292 @@
+#include "bench/load_worker.h"
+
+#include <algorithm>
+#include <functional>
+#include <optional>
+#include <utility>
+
+#include <boost/asio/buffer.hpp>
+#include <boost/asio/connect.hpp>
+#include <boost/asio/write.hpp>
+#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/http/read.hpp>
+#include <boost/beast/http/parser.hpp>
+#include <boost/beast/http/string_body.hpp>
+
+namespace monotable::bench {
+
+namespace asio = boost::asio;
+namespace http = boost::beast::http;
+using boost::system::error_code;
+using tcp = asio::ip::tcp;
+
+namespace {
+
+constexpr auto kReconnectDelay = std::chrono::milliseconds(100);
+constexpr size_t kMaxErrorText = 500;
+
+// xoshiro256**: fast, and good enough to spread keys uniformly; std::mt19937_64
+// would also do, but this keeps the per-request cost to a few instructions.
+class Rng {
+ public:
+  explicit Rng(uint64_t seed) {
+    for (uint64_t& s : state_) {  // splitmix64 to spread a small seed over 256 bits
+      seed += 0x9e3779b97f4a7c15ULL;
+      uint64_t z = seed;
+      z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+      z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+      s = z ^ (z >> 31);
+    }
+  }
+  uint64_t Next() {
+    const uint64_t result = Rotl(state_[1] * 5, 7) * 9;
+    const uint64_t t = state_[1] << 17;
+    state_[2] ^= state_[0];
+    state_[3] ^= state_[1];
+    state_[1] ^= state_[2];
+    state_[0] ^= state_[3];
+    state_[2] ^= t;
+    state_[3] = Rotl(state_[3], 45);
+    return result;
+  }
+  // Uniform in [0, n) by multiply-shift; the bias is below 2^-40 for n < 2^24.
+  uint64_t Below(uint64_t n) {
+    return static_cast<uint64_t>((static_cast<unsigned __int128>(Next()) * n) >> 64);
+  }
+  double NextDouble() { return static_cast<double>(Next() >> 11) * 0x1.0p-53; }
+
+ private:
+  static uint64_t Rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+  uint64_t state_[4];
+};
+
+std::string Truncate(std::string_view text) {
+  if (text.size() <= kMaxErrorText) return std::string(text);
+  return std::string(text.substr(0, kMaxErrorText)) + "...";
+}
+
+}  // namespace
+
+void RunStats::NoteError(std::string message) {
+  if (first_error.empty()) first_error = std::move(message);
+}
+
+void RunStats::Merge(const RunStats& other) {
+  latency_ns.Merge(other.latency_ns);
+  requests += other.requests;
+  gets += other.gets;
+  puts += other.puts;
+  misses += other.misses;
+  http_errors += other.http_errors;
+  missing_items += other.missing_items;
+  io_errors += other.io_errors;
+  last_completion = std::max(last_completion, other.last_completion);
+  if (first_error.empty()) first_error = other.first_error;
+}
+
+// One keep-alive connection with one request in flight. Its state machine is
+// connect -> (write -> read)* -> done, with a delayed reconnect after an I/O error
+// or when the server closes the connection. Handlers capture `this`: connections
+// live in their Worker, which outlives the io_context's run().
+class Connection {
+ public:
+  Connection(asio::io_context& io, const tcp::endpoint& endpoint,
+             const RequestContext& context, const PhasePlan& plan, SharedCounters& shared,
+             RunStats& stats, uint64_t seed, std::function<void()> on_done)
+      : socket_(io),
+        retry_timer_(io),
+        endpoint_(endpoint),
+        plan_(plan),
+        shared_(shared),
+        stats_(stats),
+        rng_(seed),
+        on_done_(std::move(on_done)),
+        get_(MakeGetItemTemplate(context)),
+        put_(MakePutItemTemplate(context)) {}
+
+  void Start() { Connect(); }
+
+  // Hard deadline: abandon whatever is in flight and stop.
+  void Abandon() {
+    if (finished_) return;
+    if (in_flight_) {
+      ++stats_.io_errors;
+      stats_.NoteError("no response before the hard deadline (server stalled?)");
+    }
+    Finish();
+  }
+
+ private:
+  void Connect() {
+    socket_.async_connect(endpoint_, [this](const error_code& ec) {
+      if (finished_) return;
+      if (ec) return OnIoError("connect", ec);
+      socket_.set_option(tcp::no_delay(true));
+      SendNext();
+    });
+  }
+
+  void SendNext() {
+    const Clock::time_point now = Clock::now();
+    RequestTemplate* request = nullptr;
+    if (plan_.preload) {
+      const uint64_t key = shared_.next_preload_key.fetch_add(1, std::memory_order_relaxed);
+      if (key >= plan_.keys || now >= plan_.hard_deadline) return Finish();
+      put_.SetKey(key);
+      request = &put_;
+      is_get_ = false;
+      measured_ = true;
+    } else {
+      if (now >= plan_.measure_end) return Finish();
+      measured_ = now >= plan_.measure_start;
+      if (measured_ && plan_.max_requests != 0 &&
+          shared_.measured_issued.fetch_add(1, std::memory_order_relaxed) >=
+              plan_.max_requests) {
+        return Finish();
+      }
+      is_get_ = plan_.op == Op::kGet ||
+                (plan_.op == Op::kMixed && rng_.NextDouble() < plan_.get_fraction);
+      key_ = rng_.Below(plan_.keys);
+      request = is_get_ ? &get_ : &put_;
+      request->SetKey(key_);
+    }
+    in_flight_ = true;
+    sent_at_ = now;
+    asio::async_write(socket_, asio::buffer(request->bytes()),
+                      [this](const error_code& ec, size_t) {
+                        if (finished_) return;
+                        if (ec) return OnIoError("write", ec);
+                        ReadResponse();
+                      });
+  }
+
+  void ReadResponse() {
+    // A parser serves one message; emplacing reuses this connection's storage.
+    parser_.emplace();
+    parser_->body_limit(16 * 1024 * 1024);
+    http::async_read(socket_, read_buffer_, *parser_,
+                     [this](const error_code& ec, size_t) {
+                       if (finished_) return;
+                       if (ec) return OnIoError("read", ec);
+                       OnResponse();
+                     });
+  }
+
+  void OnResponse() {
+    const Clock::time_point now = Clock::now();
+    in_flight_ = false;
+    const http::response<http::string_body>& response = parser_->get();
+    if (measured_) {
+      stats_.latency_ns.Record(static_cast<uint64_t>(
+          std::chrono::duration_cast<std::chrono::nanoseconds>(now - sent_at_).count()));
+      ++stats_.requests;
+      ++(is_get_ ? stats_.gets : stats_.puts);
+      stats_.last_completion = now;
+    }
+    if (response.result_int() != 200) {
+      ++stats_.http_errors;
+      stats_.NoteError("HTTP " + std::to_string(response.result_int()) + " for " +
+                       (is_get_ ? "GetItem: " : "PutItem: ") + Truncate(response.body()));
+    } else if (is_get_ && response.body().find("\"Item\"") == std::string::npos) {
+      if (plan_.expect_items) {
+        ++stats_.missing_items;
+        char digits[kKeyDigits];
+        FormatKey(key_, digits);
+        stats_.NoteError("GetItem of preloaded key USER#" +
+                         std::string(digits, kKeyDigits) + " returned no Item: " +
+                         Truncate(response.body()));
+      } else if (measured_) {
+        ++stats_.misses;
+      }
+    }
+    if (!response.keep_alive()) {
+      // The server chose to close; that is legal HTTP, so reconnect without penalty.
+      CloseSocket();
+      return Connect();
+    }
+    SendNext();
+  }
+
+  void OnIoError(const char* what, const error_code& ec) {
+    ++stats_.io_errors;
+    stats_.NoteError(std::string(what) + ": " + ec.message());
+    in_flight_ = false;
+    CloseSocket();
+    const Clock::time_point stop = plan_.preload ? plan_.hard_deadline : plan_.measure_end;
+    if (Clock::now() + kReconnectDelay >= stop) return Finish();
+    // Delay so that a server that is down does not turn this into a busy loop.
+    retry_timer_.expires_after(kReconnectDelay);
+    retry_timer_.async_wait([this](const error_code& ec) {
+      if (ec || finished_) return;
+      Connect();
+    });
+  }
+
+  void CloseSocket() {
+    error_code ignored;
+    socket_.shutdown(tcp::socket::shutdown_both, ignored);
+    socket_.close(ignored);
+    read_buffer_.clear();
+  }
+
+  void Finish() {
+    if (finished_) return;
+    finished_ = true;
+    CloseSocket();
+    retry_timer_.cancel();
+    on_done_();
+  }
+
+  tcp::socket socket_;
+  asio::steady_timer retry_timer_;
+  const tcp::endpoint endpoint_;
+  const PhasePlan& plan_;
+  SharedCounters& shared_;
+  RunStats& stats_;
+  Rng rng_;
+  std::function<void()> on_done_;
+  RequestTemplate get_;
+  RequestTemplate put_;
+  boost::beast::flat_buffer read_buffer_;
+  std::optional<http::response_parser<http::string_body>> parser_;
+  Clock::time_point sent_at_{};
+  uint64_t key_ = 0;
+  bool is_get_ = false;
+  bool measured_ = false;
+  bool in_flight_ = false;
+  bool finished_ = false;
+};
+
+Worker::Worker(const tcp::endpoint& endpoint, const RequestContext& context,
+               const PhasePlan& plan, SharedCounters& shared, int connections,
+               uint64_t seed)
+    : plan_(plan) {
+  connections_.reserve(connections);
+  for (int i = 0; i < connections; ++i) {
+    connections_.push_back(std::make_unique<Connection>(
+        io_, endpoint, context, plan, shared, stats_, seed * 1000003 + i,
+        [this] { OnConnectionDone(); }));
+  }
+}
+
+Worker::~Worker() = default;
+
+void Worker::Run() {
+  active_ = static_cast<int>(connections_.size());
+  if (active_ == 0) return;
+  deadline_timer_.expires_at(plan_.hard_deadline);
+  deadline_timer_.async_wait([this](const error_code& ec) {
+    if (ec) return;  // cancelled: every connection finished in time
+    for (auto& connection : connections_) connection->Abandon();
+  });
+  for (auto& connection : connections_) connection->Start();
+  io_.run();
+}
+
+void Worker::OnConnectionDone() {
+  // The deadline timer is the last pending operation once all connections are done;
+  // cancelling it lets run() return right away instead of at the hard deadline.
+  if (--active_ == 0) deadline_timer_.cancel();
+}
+
+}  // namespace monotable::bench

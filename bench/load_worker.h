@@ -1,0 +1,96 @@
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
+
+#include "bench/histogram.h"
+#include "bench/options.h"
+#include "bench/request_templates.h"
+
+namespace monotable::bench {
+
+using Clock = std::chrono::steady_clock;
+
+// What one phase of load does and when it stops. Shared read-only by all workers.
+struct PhasePlan {
+  // Preload: PutItem every key of [0, keys) exactly once, in order, then stop.
+  // Otherwise: op on uniformly random keys until measure_end.
+  bool preload = false;
+  Op op = Op::kGet;
+  double get_fraction = 0.5;
+  uint64_t keys = 1;
+  bool expect_items = false;
+  // Requests issued before measure_start are warm-up: checked, but not counted in
+  // requests or latency. No request is issued at or after measure_end.
+  Clock::time_point measure_start;
+  Clock::time_point measure_end;
+  // Requests still unanswered here are abandoned (counted as I/O errors), so a
+  // stalled server cannot keep the driver running.
+  Clock::time_point hard_deadline;
+  uint64_t max_requests = 0;  // measured requests across all workers; 0: unbounded
+};
+
+// Counters shared by the workers of one phase (the only cross-thread state).
+struct SharedCounters {
+  std::atomic<uint64_t> next_preload_key{0};
+  std::atomic<uint64_t> measured_issued{0};
+};
+
+// Results of one worker, or of all of them merged.
+struct RunStats {
+  Histogram latency_ns;     // measured requests that got an HTTP response
+  uint64_t requests = 0;    // measured requests that got an HTTP response
+  uint64_t gets = 0;
+  uint64_t puts = 0;
+  uint64_t misses = 0;      // measured GetItem without "Item", keys not known to exist
+  // Errors count warm-up requests too: a run that saw any is suspect.
+  uint64_t http_errors = 0;    // status other than 200
+  uint64_t missing_items = 0;  // GetItem without "Item" for a preloaded key
+  uint64_t io_errors = 0;      // connect/read/write failures, abandoned requests
+  Clock::time_point last_completion{};
+  std::string first_error;
+
+  uint64_t errors() const { return http_errors + missing_items + io_errors; }
+  void Merge(const RunStats& other);
+  void NoteError(std::string message);
+};
+
+class Connection;
+
+// One io_context, run by one thread, driving a set of connections. Each connection
+// keeps exactly one request in flight (no pipelining), so N connections model N
+// concurrent clients, as an SDK's connection pool does.
+class Worker {
+ public:
+  Worker(const boost::asio::ip::tcp::endpoint& endpoint, const RequestContext& context,
+         const PhasePlan& plan, SharedCounters& shared, int connections, uint64_t seed);
+  ~Worker();
+  Worker(const Worker&) = delete;
+  Worker& operator=(const Worker&) = delete;
+
+  // Runs until every connection has stopped or the hard deadline passes.
+  void Run();
+
+  const RunStats& stats() const { return stats_; }
+
+ private:
+  void OnConnectionDone();
+
+  // Hint 1: this io_context is only ever run by one thread, so Asio can skip locking.
+  boost::asio::io_context io_{1};
+  boost::asio::steady_timer deadline_timer_{io_};
+  const PhasePlan& plan_;
+  RunStats stats_;
+  std::vector<std::unique_ptr<Connection>> connections_;
+  int active_ = 0;
+};
+
+}  // namespace monotable::bench

@@ -1,0 +1,163 @@
+#include "bench/options.h"
+
+#include <charconv>
+#include <cmath>
+#include <string_view>
+
+#include "bench/request_templates.h"
+
+namespace monotable::bench {
+namespace {
+
+constexpr const char* kUsage = R"(usage: monotable_bench [flags]
+
+Drives a running monotable (or any DynamoDB endpoint that skips signature checks)
+with GetItem/PutItem over N keep-alive HTTP/1.1 connections and reports throughput
+and latency percentiles, then one JSON line.
+
+  --host ADDR          server address (default 127.0.0.1)
+  --port N             server port (default 8000)
+  --connections N      concurrent connections, one request in flight each (16)
+  --threads N          client I/O threads; connections are split between them (1)
+  --duration S         measured seconds, fractions allowed (10)
+  --warmup S           seconds of unmeasured load before measuring (1)
+  --op get|put|mixed   operation; mixed draws GetItem with --get-fraction (get)
+  --get-fraction F     share of GetItem in --op mixed (0.5)
+  --keys N             distinct keys, drawn uniformly from [0, N) (100000)
+  --table NAME         table name (bench)
+  --setup              create the table if missing, then PutItem every key before
+                       measuring; implies --preloaded
+  --with-gsi           with --setup: give the new table a GSI1 on GSI1PK/GSI1SK
+  --preloaded          the keys were loaded by an earlier --setup run: a GetItem
+                       without "Item" counts as an error, not a miss
+  --setup-timeout S    bound on table creation plus preload (300)
+  --max-requests N     stop after N measured requests even if --duration remains
+  --help               this text
+
+Exit status: 0 when every request succeeded, 1 when some failed, 2 on bad flags,
+3 when the server is unreachable or --setup failed.
+)";
+
+bool ParseInt(std::string_view text, int64_t min, int64_t max, int64_t* out) {
+  int64_t value = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || end != text.data() + text.size()) return false;
+  if (value < min || value > max) return false;
+  *out = value;
+  return true;
+}
+
+bool ParseDouble(std::string_view text, double min, double max, double* out) {
+  // std::from_chars for double is in GCC 12's libstdc++, so no locale surprises.
+  double value = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || end != text.data() + text.size()) return false;
+  if (!std::isfinite(value) || value < min || value > max) return false;
+  *out = value;
+  return true;
+}
+
+}  // namespace
+
+const char* OpName(Op op) {
+  switch (op) {
+    case Op::kGet: return "get";
+    case Op::kPut: return "put";
+    case Op::kMixed: return "mixed";
+  }
+  return "?";
+}
+
+const char* Usage() { return kUsage; }
+
+bool ParseOptions(int argc, char** argv, Options* options, std::string* error) {
+  error->clear();
+  for (int i = 1; i < argc; ++i) {
+    std::string_view arg = argv[i];
+    if (arg == "--help" || arg == "-h") return false;
+    if (arg.substr(0, 2) != "--") {
+      *error = "unexpected argument: " + std::string(arg);
+      return false;
+    }
+    // Both "--flag value" and "--flag=value".
+    std::string_view name = arg;
+    std::string_view value;
+    bool has_value = false;
+    if (const size_t eq = arg.find('='); eq != std::string_view::npos) {
+      name = arg.substr(0, eq);
+      value = arg.substr(eq + 1);
+      has_value = true;
+    }
+    if (name == "--setup" || name == "--with-gsi" || name == "--preloaded") {
+      if (has_value) {
+        *error = std::string(name) + " takes no value";
+        return false;
+      }
+      if (name == "--setup") options->setup = true;
+      if (name == "--with-gsi") options->with_gsi = true;
+      if (name == "--preloaded") options->preloaded = true;
+      continue;
+    }
+    if (!has_value) {
+      if (i + 1 >= argc) {
+        *error = std::string(name) + " needs a value";
+        return false;
+      }
+      value = argv[++i];
+    }
+    int64_t n = 0;
+    bool ok = true;
+    if (name == "--host") {
+      options->host = std::string(value);
+      ok = !value.empty();
+    } else if (name == "--port") {
+      ok = ParseInt(value, 1, 65535, &n);
+      options->port = static_cast<int>(n);
+    } else if (name == "--connections") {
+      ok = ParseInt(value, 1, 10000, &n);
+      options->connections = static_cast<int>(n);
+    } else if (name == "--threads") {
+      ok = ParseInt(value, 1, 64, &n);
+      options->threads = static_cast<int>(n);
+    } else if (name == "--duration") {
+      ok = ParseDouble(value, 0.001, 86400, &options->duration_s);
+    } else if (name == "--warmup") {
+      ok = ParseDouble(value, 0, 3600, &options->warmup_s);
+    } else if (name == "--op") {
+      if (value == "get") {
+        options->op = Op::kGet;
+      } else if (value == "put") {
+        options->op = Op::kPut;
+      } else if (value == "mixed") {
+        options->op = Op::kMixed;
+      } else {
+        ok = false;
+      }
+    } else if (name == "--get-fraction") {
+      ok = ParseDouble(value, 0, 1, &options->get_fraction);
+    } else if (name == "--keys") {
+      ok = ParseInt(value, 1, static_cast<int64_t>(kMaxKeys), &n);
+      options->keys = static_cast<uint64_t>(n);
+    } else if (name == "--table") {
+      options->table = std::string(value);
+      ok = IsValidTableName(value);
+    } else if (name == "--setup-timeout") {
+      ok = ParseDouble(value, 1, 86400, &options->setup_timeout_s);
+    } else if (name == "--max-requests") {
+      ok = ParseInt(value, 1, INT64_MAX, &n);
+      options->max_requests = static_cast<uint64_t>(n);
+    } else {
+      *error = "unknown flag: " + std::string(name);
+      return false;
+    }
+    if (!ok) {
+      *error = "bad value for " + std::string(name) + ": " + std::string(value);
+      return false;
+    }
+  }
+  if (options->setup) options->preloaded = true;
+  if (options->threads > options->connections) options->threads = options->connections;
+  return true;
+}
+
+}  // namespace monotable::bench

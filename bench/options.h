@@ -1,0 +1,37 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace monotable::bench {
+
+enum class Op { kGet, kPut, kMixed };
+
+const char* OpName(Op op);
+
+// Command-line flags of monotable_bench; see kUsage in options.cc.
+struct Options {
+  std::string host = "127.0.0.1";
+  int port = 8000;
+  int connections = 16;
+  int threads = 1;
+  double duration_s = 10;
+  double warmup_s = 1;
+  Op op = Op::kGet;
+  double get_fraction = 0.5;  // share of GetItem in --op mixed
+  uint64_t keys = 100000;
+  std::string table = "bench";
+  bool setup = false;
+  bool with_gsi = false;
+  bool preloaded = false;  // keys exist: a GetItem without "Item" is an error
+  double setup_timeout_s = 300;
+  uint64_t max_requests = 0;  // 0: bounded by --duration only
+};
+
+// Parses argv into *options. On a bad flag returns false with *error set; on
+// --help returns false with *error empty (the caller prints Usage()).
+bool ParseOptions(int argc, char** argv, Options* options, std::string* error);
+
+const char* Usage();
+
+}  // namespace monotable::bench

@@ -1,0 +1,134 @@
+#!/usr/bin/env bash
+# Builds the container image and proves it works the way a user will use it: started
+# detached with the port published, healthy, answering the AWS CLI (list-tables,
+# create-table, put-item, get-item), and keeping its data across a restart (which
+# also proves the non-root user can write the /data volume).
+#
+#   docker/smoke-test.sh        exit 0 on success, non-zero otherwise
+#
+# Needs podman (../shared/tools/container-base.sh installs it and the base images),
+# the AWS CLI, curl and python3 (docker/install-deps.sh test). The container is
+# removed on exit, whatever happens.
+set -euo pipefail
+
+root=$(git -C "$(dirname "$0")" rev-parse --show-toplevel 2>/dev/null ||
+       (cd "$(dirname "$0")/.." && pwd))
+cd "$root"
+
+image=monotable:smoke
+name=monotable-smoke-$$
+table=smoke_items
+
+log() { printf '\n== %s\n' "$*" >&2; }
+fail() {
+  printf 'SMOKE TEST FAILED: %s\n' "$*" >&2
+  if podman container exists "$name" 2>/dev/null; then
+    echo "--- container logs:" >&2
+    podman logs --tail 50 "$name" >&2 || true
+  fi
+  exit 1
+}
+
+for tool in aws curl python3; do
+  command -v "$tool" >/dev/null || fail "$tool not found (docker/install-deps.sh test)"
+done
+
+log "preparing podman and base images"
+"$root/../shared/tools/container-base.sh"
+
+log "building $image"
+# --format docker: the OCI format has no HEALTHCHECK and podman would drop it.
+podman build --pull=never --format docker -f docker/Dockerfile -t "$image" .
+podman image inspect --format 'image size: {{.Size}} bytes' "$image" >&2
+
+# A free port chosen by the kernel; racy in theory, fine for a one-off test.
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+endpoint=http://127.0.0.1:$port
+
+# -v: also remove the anonymous /data volume, or every run would leave one behind.
+cleanup() { podman rm -f -v -t 0 "$name" >/dev/null 2>&1 || true; }
+trap cleanup EXIT
+
+# Without systemd, podman complains that it cannot schedule the healthcheck timer;
+# that is expected here (we run the check by hand), so its stderr is shown only
+# when the command fails.
+quiet_podman() {
+  local out
+  out=$(podman "$@" 2>&1) || fail "podman $1 failed: $out"
+  printf '%s\n' "$out" | grep -v 'systemd' >&2 || true
+}
+
+log "starting $name on $endpoint"
+quiet_podman run -d --name "$name" -p "127.0.0.1:$port:8000" "$image"
+
+# Healthy means: the image's own HEALTHCHECK passes inside the container, and the
+# published port answers from outside (which needs --host 0.0.0.0 in CMD).
+wait_healthy() {
+  for _ in $(seq 1 60); do
+    [ "$(podman inspect --format '{{.State.Running}}' "$name")" = true ] ||
+      fail "container exited"
+    if podman healthcheck run "$name" >/dev/null 2>&1 &&
+       curl -fsS -o /dev/null "$endpoint/"; then
+      return 0
+    fi
+    sleep 0.5
+  done
+  fail "not healthy after 30 s"
+}
+wait_healthy
+
+# Fake credentials: the server takes the access key and region as a namespace and
+# does not verify signatures by default. No config files, so nothing on this machine
+# can redirect or slow the CLI.
+export AWS_ACCESS_KEY_ID=x AWS_SECRET_ACCESS_KEY=x AWS_DEFAULT_REGION=us-east-1
+export AWS_CONFIG_FILE=/dev/null AWS_SHARED_CREDENTIALS_FILE=/dev/null
+export AWS_EC2_METADATA_DISABLED=true AWS_PAGER=""
+ddb() { aws --endpoint-url "$endpoint" --output json dynamodb "$@"; }
+
+log "list-tables"
+out=$(ddb list-tables) || fail "list-tables failed: $out"
+echo "$out"
+grep -q '"TableNames"' <<< "$out" || fail "list-tables printed no TableNames"
+
+log "create-table $table"
+out=$(ddb create-table --table-name "$table" \
+        --attribute-definitions AttributeName=PK,AttributeType=S \
+        --key-schema AttributeName=PK,KeyType=HASH \
+        --billing-mode PAY_PER_REQUEST) || fail "create-table failed: $out"
+status=""
+for _ in $(seq 1 60); do
+  status=$(ddb describe-table --table-name "$table" --query Table.TableStatus \
+             --output text) || fail "describe-table failed"
+  [ "$status" = ACTIVE ] && break
+  sleep 0.5
+done
+[ "$status" = ACTIVE ] || fail "table not ACTIVE after 30 s (status: $status)"
+
+log "put-item / get-item"
+ddb put-item --table-name "$table" \
+  --item '{"PK":{"S":"smoke#1"},"greeting":{"S":"hello from monotable"},"n":{"N":"42"}}' \
+  >/dev/null || fail "put-item failed"
+check_item() {
+  local got
+  got=$(ddb get-item --table-name "$table" --consistent-read \
+          --key '{"PK":{"S":"smoke#1"}}') || fail "get-item failed ($1)"
+  echo "$got"
+  grep -q 'hello from monotable' <<< "$got" || fail "get-item did not return the item ($1)"
+}
+check_item "after put"
+
+log "restart: data must survive in the /data volume"
+# podman stop sends SIGTERM. As PID 1 the server only dies of it if it handles it,
+# otherwise `podman stop`/`docker compose down` wait 10 s and SIGKILL it.
+started=$(date +%s)
+stop_out=$(podman stop -t 10 "$name" 2>&1) || fail "stop failed: $stop_out"
+if grep -q 'resorting to SIGKILL' <<< "$stop_out" || [ $(($(date +%s) - started)) -ge 10 ]; then
+  echo "WARNING: the server ignored SIGTERM (it needs a handler when it runs as PID 1)" >&2
+fi
+quiet_podman start "$name"
+wait_healthy
+check_item "after restart"
+out=$(ddb list-tables) || fail "list-tables after restart failed"
+grep -q "\"$table\"" <<< "$out" || fail "table $table missing after restart: $out"
+
+log "smoke test passed"
