@@ -159,7 +159,7 @@ void Report(const Options& options, const RunStats& stats, double elapsed_s,
   std::printf("op=%s connections=%d threads=%d keys=%" PRIu64 " measured=%.2fs\n",
               OpName(options.op), options.connections, options.threads, options.keys,
               elapsed_s);
-  std::printf("requests: %" PRIu64 " (GetItem %" PRIu64 ", PutItem %" PRIu64 ")%s\n",
+  std::printf("requests: %" PRIu64 " (GetItem %" PRIu64 ", Put/UpdateItem %" PRIu64 ")%s\n",
               stats.requests, stats.gets, stats.puts,
               stats.misses != 0 ? (", GetItem misses " + std::to_string(stats.misses) +
                                    " (keys not preloaded)").c_str()

@@ -102,7 +102,8 @@ class Connection {
         rng_(seed),
         on_done_(std::move(on_done)),
         get_(MakeGetItemTemplate(context)),
-        put_(MakePutItemTemplate(context)) {}
+        put_(MakePutItemTemplate(context)),
+        update_(MakeUpdateItemTemplate(context)) {}
 
   void Start() { Connect(); }
 
@@ -147,7 +148,7 @@ class Connection {
       is_get_ = plan_.op == Op::kGet ||
                 (plan_.op == Op::kMixed && rng_.NextDouble() < plan_.get_fraction);
       key_ = rng_.Below(plan_.keys);
-      request = is_get_ ? &get_ : &put_;
+      request = is_get_ ? &get_ : (plan_.op == Op::kUpdate ? &update_ : &put_);
       request->SetKey(key_);
     }
     in_flight_ = true;
@@ -247,6 +248,7 @@ class Connection {
   std::function<void()> on_done_;
   RequestTemplate get_;
   RequestTemplate put_;
+  RequestTemplate update_;
   boost::beast::flat_buffer read_buffer_;
   std::optional<http::response_parser<http::string_body>> parser_;
   Clock::time_point sent_at_{};

@@ -21,7 +21,9 @@ and latency percentiles, then one JSON line.
   --threads N          client I/O threads; connections are split between them (1)
   --duration S         measured seconds, fractions allowed (10)
   --warmup S           seconds of unmeasured load before measuring (1)
-  --op get|put|mixed   operation; mixed draws GetItem with --get-fraction (get)
+  --op get|put|mixed|update
+                       operation; mixed draws GetItem with --get-fraction; update
+                       is a conditional UpdateItem with three SET actions (get)
   --get-fraction F     share of GetItem in --op mixed (0.5)
   --keys N             distinct keys, drawn uniformly from [0, N) (100000)
   --table NAME         table name (bench)
@@ -64,6 +66,7 @@ const char* OpName(Op op) {
     case Op::kGet: return "get";
     case Op::kPut: return "put";
     case Op::kMixed: return "mixed";
+    case Op::kUpdate: return "update";
   }
   return "?";
 }
@@ -128,6 +131,8 @@ bool ParseOptions(int argc, char** argv, Options* options, std::string* error) {
         options->op = Op::kGet;
       } else if (value == "put") {
         options->op = Op::kPut;
+      } else if (value == "update") {
+        options->op = Op::kUpdate;
       } else if (value == "mixed") {
         options->op = Op::kMixed;
       } else {

@@ -5,7 +5,7 @@
 
 namespace monotable::bench {
 
-enum class Op { kGet, kPut, kMixed };
+enum class Op { kGet, kPut, kMixed, kUpdate };
 
 const char* OpName(Op op);
 

@@ -91,6 +91,18 @@ RequestTemplate MakePutItemTemplate(const RequestContext& context) {
   return std::move(b).Finish(context, "PutItem");
 }
 
+RequestTemplate MakeUpdateItemTemplate(const RequestContext& context) {
+  BodyBuilder b;
+  b.Text(R"({"TableName":")").Text(context.table);
+  b.Text(R"(","Key":{"PK":{"S":"USER#)").Key().Text(R"("},"SK":{"S":"PROFILE"}},)");
+  b.Text(R"x("ConditionExpression":"attribute_exists(PK)",)x");
+  b.Text(R"("UpdateExpression":"SET #s = :s, loginCount = loginCount + :one, lastLogin = :t",)");
+  b.Text(R"("ExpressionAttributeNames":{"#s":"status"},)");
+  b.Text(R"("ExpressionAttributeValues":{":s":{"S":"ACTIVE"},":one":{"N":"1"},)");
+  b.Text(R"(":t":{"S":"2025-08-02T08:00:00Z"}}})");
+  return std::move(b).Finish(context, "UpdateItem");
+}
+
 std::string MakeCreateTableBody(std::string_view table, bool with_gsi) {
   std::string body = R"({"TableName":")";
   body.append(table);

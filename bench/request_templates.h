@@ -55,6 +55,11 @@ RequestTemplate MakeGetItemTemplate(const RequestContext& context);
 // e-mail, name, timestamps, a status and GSI1PK/GSI1SK overloaded index keys.
 RequestTemplate MakePutItemTemplate(const RequestContext& context);
 
+// UpdateItem of the same item: ConditionExpression attribute_exists(PK) and three
+// SET actions (a status, an arithmetic counter increment, a timestamp), the shape of
+// a typical single-table "touch" write.
+RequestTemplate MakeUpdateItemTemplate(const RequestContext& context);
+
 // CreateTable body: PK (HASH) and SK (RANGE) strings, PAY_PER_REQUEST, and when
 // with_gsi a global secondary index GSI1 on GSI1PK/GSI1SK projecting ALL.
 std::string MakeCreateTableBody(std::string_view table, bool with_gsi);

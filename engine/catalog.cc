@@ -60,7 +60,7 @@ std::string Catalog::TableRecordKey(const std::string& ns, const std::string& na
 }
 
 Status Catalog::Load() {
-  std::lock_guard lock(mutex_);
+  std::unique_lock lock(mutex_);
   std::unique_ptr<rocksdb::Iterator> it(
       storage_->db()->NewIterator(rocksdb::ReadOptions(), storage_->catalog()));
   std::map<std::string, StatsDelta> stats;
@@ -89,12 +89,16 @@ Status Catalog::Load() {
     next_family_ = std::max(next_family_, number + 1);
     StatsDelta s = stats[definition.column_family];
     auto shared = std::make_shared<const TableDefinition>(std::move(definition));
-    tables_[{ns, shared->name}] = std::make_shared<Table>(shared, family, s);
+    namespaces_[ns][shared->name] = std::make_shared<Table>(shared, family, s);
   }
   // Column families that no table owns: a DeleteTable interrupted by a crash.
   for (const auto& name : storage_->ExistingColumnFamilies()) {
     bool owned = false;
-    for (const auto& [key, table] : tables_) owned |= table->definition()->column_family == name;
+    for (const auto& [ns, tables] : namespaces_) {
+      for (const auto& [table_name, table] : tables) {
+        owned |= table->definition()->column_family == name;
+      }
+    }
     if (!owned) {
       if (auto family = storage_->Find(name)) MT_RETURN_IF_ERROR(storage_->DropColumnFamily(family));
     }
@@ -102,16 +106,19 @@ Status Catalog::Load() {
   return Status::Ok();
 }
 
-std::shared_ptr<Table> Catalog::Find(const std::string& ns, const std::string& name) const {
-  std::lock_guard lock(mutex_);
-  auto it = tables_.find({ns, name});
-  return it == tables_.end() ? nullptr : it->second;
+std::shared_ptr<Table> Catalog::Find(std::string_view ns, std::string_view name) const {
+  std::shared_lock lock(mutex_);
+  auto tables = namespaces_.find(ns);
+  if (tables == namespaces_.end()) return nullptr;
+  auto it = tables->second.find(name);
+  return it == tables->second.end() ? nullptr : it->second;
 }
 
 Result<std::shared_ptr<Table>> Catalog::Create(const std::string& ns,
                                                TableDefinition definition) {
-  std::lock_guard lock(mutex_);
-  if (tables_.count({ns, definition.name})) {
+  std::unique_lock lock(mutex_);
+  Tables& tables = namespaces_[ns];
+  if (tables.count(definition.name)) {
     return Status::InUse("Table already exists: " + definition.name);
   }
   definition.table_id = NewUuid();
@@ -131,12 +138,12 @@ Result<std::shared_ptr<Table>> Catalog::Create(const std::string& ns,
   }
   auto shared = std::make_shared<const TableDefinition>(std::move(definition));
   auto table = std::make_shared<Table>(shared, *family, StatsDelta{});
-  tables_[{ns, shared->name}] = table;
+  tables[shared->name] = table;
   return table;
 }
 
 Status Catalog::Update(const std::string& ns, Table& table, TableDefinition definition) {
-  std::lock_guard lock(mutex_);
+  std::unique_lock lock(mutex_);
   rocksdb::WriteBatch batch;
   batch.Put(storage_->catalog(), TableRecordKey(ns, definition.name),
             catalog_codec::Encode(definition));
@@ -146,9 +153,10 @@ Status Catalog::Update(const std::string& ns, Table& table, TableDefinition defi
 }
 
 Result<std::shared_ptr<Table>> Catalog::Drop(const std::string& ns, const std::string& name) {
-  std::lock_guard lock(mutex_);
-  auto it = tables_.find({ns, name});
-  if (it == tables_.end()) {
+  std::unique_lock lock(mutex_);
+  Tables& tables = namespaces_[ns];
+  auto it = tables.find(name);
+  if (it == tables.end()) {
     return Status::NotFound("Requested resource not found: Table: " + name + " not found");
   }
   std::shared_ptr<Table> table = it->second;
@@ -156,7 +164,7 @@ Result<std::shared_ptr<Table>> Catalog::Drop(const std::string& ns, const std::s
   batch.Delete(storage_->catalog(), TableRecordKey(ns, name));
   batch.Delete(storage_->catalog(), table->stats_key());
   MT_RETURN_IF_ERROR(storage_->Write(&batch));
-  tables_.erase(it);
+  tables.erase(it);
   // The catalog record is gone first: a crash here leaves an orphan family that
   // Load() drops, never a table without data.
   MT_RETURN_IF_ERROR(storage_->DropColumnFamily(table->family_ref()));
@@ -164,12 +172,11 @@ Result<std::shared_ptr<Table>> Catalog::Drop(const std::string& ns, const std::s
 }
 
 std::vector<std::string> Catalog::List(const std::string& ns) const {
-  std::lock_guard lock(mutex_);
+  std::shared_lock lock(mutex_);
   std::vector<std::string> names;
-  for (auto it = tables_.lower_bound({ns, std::string()});
-       it != tables_.end() && it->first.first == ns; ++it) {
-    names.push_back(it->first.second);
-  }
+  auto tables = namespaces_.find(ns);
+  if (tables == namespaces_.end()) return names;
+  for (const auto& [name, table] : tables->second) names.push_back(name);
   return names;
 }
 

@@ -8,6 +8,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <shared_mutex>
 #include <string>
 #include <vector>
 
@@ -61,7 +62,7 @@ class Catalog {
   Status Load();
 
   // Null when the namespace has no table of that name.
-  std::shared_ptr<Table> Find(const std::string& ns, const std::string& name) const;
+  std::shared_ptr<Table> Find(std::string_view ns, std::string_view name) const;
 
   // Registers and persists a new table; fills table_id, creation time and column
   // family. Errors: kResourceInUse "Table already exists: <name>", kInternal.
@@ -81,9 +82,13 @@ class Catalog {
 
   Storage* storage_;
   const Clock* clock_;
-  mutable std::mutex mutex_;
-  // (namespace, table name) -> table
-  std::map<std::pair<std::string, std::string>, std::shared_ptr<Table>> tables_;
+  // Readers (every item request) share the lock; table creation and deletion take it
+  // exclusively.
+  mutable std::shared_mutex mutex_;
+  // namespace -> table name -> table; transparent comparators let lookups use
+  // string_views without building keys.
+  using Tables = std::map<std::string, std::shared_ptr<Table>, std::less<>>;
+  std::map<std::string, Tables, std::less<>> namespaces_;
   uint64_t next_family_ = 0;
 };
 

@@ -1,5 +1,7 @@
 #include "engine/catalog_codec.h"
 
+#include <charconv>
+
 #include "engine/item_codec.h"
 
 namespace monotable::catalog_codec {
@@ -72,12 +74,11 @@ class FieldReader {
   int64_t Int(std::string_view name) {
     auto* v = Get(name, AttributeType::kN);
     if (!v) return 0;
-    try {
-      return std::stoll(v->scalar);
-    } catch (...) {
-      ok_ = false;
-      return 0;
-    }
+    int64_t value = 0;
+    const char* end = v->scalar.data() + v->scalar.size();
+    auto [ptr, ec] = std::from_chars(v->scalar.data(), end, value);
+    if (ec != std::errc() || ptr != end) ok_ = false;
+    return value;
   }
   const AttributeList& List(std::string_view name) {
     static const AttributeList kEmpty;

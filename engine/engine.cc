@@ -16,6 +16,7 @@ Result<std::unique_ptr<Engine>> Engine::Open(const EngineOptions& options,
   engine->catalog_ = std::make_unique<Catalog>(engine->storage_.get(), engine->clock_.get());
   MT_RETURN_IF_ERROR(engine->catalog_->Load());
   engine->locks_ = std::make_unique<LockTable>();
+  engine->write_path_ = std::make_unique<WritePath>(engine->storage_.get(), engine->locks_.get());
   return engine;
 }
 

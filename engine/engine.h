@@ -11,6 +11,7 @@
 #include "engine/requests.h"
 #include "engine/status.h"
 #include "engine/storage.h"
+#include "engine/write_path.h"
 
 namespace monotable {
 
@@ -50,13 +51,12 @@ class Engine {
   Engine() = default;
   Result<std::shared_ptr<Table>> FindTable(const RequestContext& ctx, const std::string& name);
   static TableDescription Describe(const Table& table);
-  // Reads the stored item at `key`, if any. Errors: kInternal.
-  Result<std::optional<Item>> ReadItem(const Table& table, const std::string& key);
 
   std::unique_ptr<Clock> clock_;
   std::unique_ptr<Storage> storage_;
   std::unique_ptr<Catalog> catalog_;
   std::unique_ptr<LockTable> locks_;
+  std::unique_ptr<WritePath> write_path_;
 };
 
 }  // namespace monotable

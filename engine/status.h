@@ -3,12 +3,17 @@
 // library boundary; protocol/errors maps ErrorCode to DynamoDB's wire error names.
 
 #include <cassert>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
 #include <variant>
 
 namespace monotable {
+
+// Structured data some errors carry to the client (the old item of a failed
+// condition, a transaction's cancellation reasons); defined in engine/error_detail.h.
+struct ErrorDetail;
 
 // What went wrong, in DynamoDB's terms. Not persisted; order is free to change.
 enum class ErrorCode {
@@ -46,9 +51,17 @@ class [[nodiscard]] Status {
   ErrorCode code() const { return code_; }
   const std::string& message() const { return message_; }
 
+  // Null unless the error carries structured data.
+  const std::shared_ptr<const ErrorDetail>& detail() const { return detail_; }
+  Status WithDetail(std::shared_ptr<const ErrorDetail> detail) && {
+    detail_ = std::move(detail);
+    return std::move(*this);
+  }
+
  private:
   ErrorCode code_ = ErrorCode::kOk;
   std::string message_;
+  std::shared_ptr<const ErrorDetail> detail_;
 };
 
 // A value or a Status that is not ok.

@@ -1,5 +1,7 @@
 #include "protocol/errors.h"
 
+#include "engine/error_detail.h"
+#include "protocol/attribute_value_json.h"
 #include "protocol/json_writer.h"
 
 namespace monotable::protocol {
@@ -54,6 +56,10 @@ WireError EncodeError(const Status& status) {
   JsonWriter w;
   w.BeginObject().Key("__type").String(ErrorType(status.code()));
   if (!status.message().empty()) w.Key("message").String(status.message());
+  if (const auto& detail = status.detail(); detail && detail->item) {
+    w.Key("Item");
+    WriteItem(w, *detail->item);
+  }
   w.EndObject();
   return {http_status, w.Take()};
 }

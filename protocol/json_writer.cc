@@ -94,6 +94,10 @@ JsonWriter& JsonWriter::Bool(bool value) {
 
 JsonWriter& JsonWriter::EpochSeconds(int64_t millis) {
   BeforeValue();
+  if (millis < 0) {  // before 1970: format the magnitude, then the sign
+    out_.push_back('-');
+    millis = -millis;
+  }
   out_ += std::to_string(millis / 1000);
   int64_t frac = millis % 1000;
   if (frac != 0) {

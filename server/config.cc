@@ -75,8 +75,10 @@ Result<Config> ParseCommandLine(const std::vector<std::string>& args) {
       if (v.empty()) return Bad("empty value for " + flag);
       config.db_path = v;
     } else if (flag == "--in-memory" || flag == "-inMemory") {
+      if (has_inline_value) return Bad(flag + " takes no value");
       config.in_memory = true;
     } else if (flag == "--shared-db" || flag == "-sharedDb") {
+      if (has_inline_value) return Bad(flag + " takes no value");
       config.shared_db = true;
     } else if (flag == "--cors" || flag == "-cors") {
       MT_ASSIGN_OR_RETURN(v, next_value());

@@ -1,0 +1,19 @@
+#include "engine/read_path.h"
+
+#include "engine/item_codec.h"
+
+namespace monotable {
+
+Result<std::optional<Item>> ReadStoredItem(const Storage& storage, const Table& table,
+                                           std::string_view key) {
+  rocksdb::PinnableSlice value;
+  rocksdb::Status s = storage.db()->Get(storage.read_options(), table.family(),
+                                        rocksdb::Slice(key.data(), key.size()), &value);
+  if (s.IsNotFound()) return std::optional<Item>();
+  if (!s.ok()) return Status::Internal(s.ToString());
+  auto item = item_codec::Decode({value.data(), value.size()});
+  if (!item.ok()) return item.status();
+  return std::optional<Item>(std::move(*item));
+}
+
+}  // namespace monotable

@@ -1,0 +1,18 @@
+#pragma once
+// Reading stored items. (Query and Scan will live here too.)
+
+#include <optional>
+#include <string_view>
+
+#include "engine/attribute_value.h"
+#include "engine/catalog.h"
+#include "engine/status.h"
+#include "engine/storage.h"
+
+namespace monotable {
+
+// The item stored at `key` in `table`, or nullopt. Errors: kInternal (I/O, corruption).
+Result<std::optional<Item>> ReadStoredItem(const Storage& storage, const Table& table,
+                                           std::string_view key);
+
+}  // namespace monotable

@@ -1,0 +1,27 @@
+#pragma once
+// The expression-related members shared by item operations: ExpressionAttributeNames
+// and ExpressionAttributeValues (decoded and checked), and the JSON form of
+// ReturnValuesOnConditionCheckFailure.
+
+#include <map>
+#include <optional>
+#include <string>
+
+#include "engine/attribute_value.h"
+#include "engine/status.h"
+#include "protocol/json_reader.h"
+
+namespace monotable::protocol {
+
+struct ExpressionParams {
+  std::optional<std::map<std::string, std::string>> names;
+  std::optional<std::map<std::string, AttributeValue>> values;
+};
+
+// Errors: kSerialization on wrong JSON types, kValidation for invalid values.
+Result<ExpressionParams> DecodeExpressionParams(JsonObject request);
+
+// ReturnValuesOnConditionCheckFailure: true for ALL_OLD, false for NONE or absent.
+Result<bool> DecodeReturnOldOnConditionFailure(JsonObject request, ConstraintErrors& errors);
+
+}  // namespace monotable::protocol

@@ -1,0 +1,105 @@
+#include "protocol/json_writer.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace monotable::protocol {
+namespace {
+
+std::string Quote(std::string_view value) {
+  std::string out;
+  AppendJsonString(&out, value);
+  return out;
+}
+
+TEST(JsonWriterTest, EscapesQuotesBackslashesAndControlCharacters) {
+  EXPECT_EQ(Quote(""), R"("")");
+  EXPECT_EQ(Quote("plain"), R"("plain")");
+  EXPECT_EQ(Quote("a\"b"), R"("a\"b")");
+  EXPECT_EQ(Quote("a\\b"), R"("a\\b")");
+  EXPECT_EQ(Quote("\n\r\t\b\f"), R"("\n\r\t\b\f")");
+  EXPECT_EQ(Quote(std::string("\0", 1)), R"("\u0000")");
+  EXPECT_EQ(Quote("\x01\x1f\x0b"), R"("\u0001\u001f\u000b")");
+  EXPECT_EQ(Quote("x\x1ey"), R"("x\u001ey")");
+  // Everything from 0x20 up, DEL and '/' included, passes through.
+  EXPECT_EQ(Quote(" /\x7f~"), "\" /\x7f~\"");
+}
+
+TEST(JsonWriterTest, Utf8PassesThroughUnchanged) {
+  const std::string text = "h\xC3\xA9llo \xE2\x82\xAC \xF0\x9F\x98\x80";
+  EXPECT_EQ(Quote(text), "\"" + text + "\"");
+}
+
+TEST(JsonWriterTest, EveryControlCharacterIsEscaped) {
+  for (int c = 0; c < 0x20; ++c) {
+    const std::string quoted = Quote(std::string(1, static_cast<char>(c)));
+    EXPECT_EQ(quoted.front(), '"');
+    EXPECT_EQ(quoted.back(), '"');
+    EXPECT_EQ(quoted[1], '\\') << c;
+    for (char ch : quoted) EXPECT_GE(static_cast<unsigned char>(ch), 0x20) << c;
+  }
+}
+
+TEST(JsonWriterTest, AppendKeepsExistingText) {
+  std::string out = "x=";
+  AppendJsonString(&out, "y\"");
+  EXPECT_EQ(out, R"(x="y\"")");
+}
+
+TEST(JsonWriterTest, CommasBetweenMembersAndElements) {
+  JsonWriter w;
+  w.BeginObject()
+      .Key("a").Int(1)
+      .Key("b").BeginArray().Int(1).Int(-2).String("s").Bool(false).EndArray()
+      .Key("c").Bool(true)
+      .Key("d").BeginObject().EndObject()
+      .Key("e").BeginArray().BeginObject().Key("x").Int(0).EndObject().BeginObject().EndObject()
+      .BeginArray().EndArray().EndArray()
+      .EndObject();
+  EXPECT_EQ(w.str(), R"({"a":1,"b":[1,-2,"s",false],"c":true,"d":{},"e":[{"x":0},{},[]]})");
+}
+
+TEST(JsonWriterTest, EmptyContainersAndTopLevelValues) {
+  EXPECT_EQ(JsonWriter().BeginObject().EndObject().str(), "{}");
+  EXPECT_EQ(JsonWriter().BeginArray().EndArray().str(), "[]");
+  EXPECT_EQ(JsonWriter().String("x").str(), R"("x")");
+  EXPECT_EQ(JsonWriter().Int(INT64_MIN).str(), "-9223372036854775808");
+  EXPECT_EQ(JsonWriter().Int(INT64_MAX).str(), "9223372036854775807");
+}
+
+TEST(JsonWriterTest, KeysAreEscaped) {
+  JsonWriter w;
+  w.BeginObject().Key("we\"ird\n").String("v").EndObject();
+  EXPECT_EQ(w.str(), R"({"we\"ird\n":"v"})");
+}
+
+TEST(JsonWriterTest, RawIsOneValue) {
+  JsonWriter w;
+  w.BeginObject().Key("a").Raw(R"({"x":[1,2]})").Key("b").BeginArray().Raw("1").Raw("true").EndArray()
+      .EndObject();
+  EXPECT_EQ(w.str(), R"({"a":{"x":[1,2]},"b":[1,true]})");
+}
+
+TEST(JsonWriterTest, EpochSeconds) {
+  auto seconds = [](int64_t ms) { return JsonWriter().EpochSeconds(ms).str(); };
+  EXPECT_EQ(seconds(1732000000000), "1732000000");
+  EXPECT_EQ(seconds(1732000000123), "1732000000.123");
+  EXPECT_EQ(seconds(1732000000005), "1732000000.005");
+  EXPECT_EQ(seconds(1732000000050), "1732000000.050");
+  EXPECT_EQ(seconds(1500), "1.500");
+  EXPECT_EQ(seconds(0), "0");
+  EXPECT_EQ(seconds(999), "0.999");
+  JsonWriter w;
+  w.BeginObject().Key("CreationDateTime").EpochSeconds(1000).Key("n").Int(1).EndObject();
+  EXPECT_EQ(w.str(), R"({"CreationDateTime":1,"n":1})");
+}
+
+TEST(JsonWriterTest, TakeMovesTheText) {
+  JsonWriter w;
+  w.BeginArray().Int(7).EndArray();
+  EXPECT_EQ(w.Take(), "[7]");
+}
+
+}  // namespace
+}  // namespace monotable::protocol

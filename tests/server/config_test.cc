@@ -1,0 +1,133 @@
+#include "server/config.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace monotable::server {
+namespace {
+
+Config Parse(const std::vector<std::string>& args) {
+  Result<Config> r = ParseCommandLine(args);
+  EXPECT_TRUE(r.ok()) << r.status().message();
+  return r.ok() ? *r : Config{};
+}
+
+std::string Error(const std::vector<std::string>& args) {
+  Result<Config> r = ParseCommandLine(args);
+  if (r.ok()) return "<ok>";
+  EXPECT_EQ(r.status().code(), ErrorCode::kValidation);
+  return r.status().message();
+}
+
+TEST(ConfigTest, Defaults) {
+  Config c = Parse({});
+  EXPECT_EQ(c.host, "127.0.0.1");
+  EXPECT_EQ(c.port, 8000);
+  EXPECT_EQ(c.db_path, "./data");
+  EXPECT_FALSE(c.in_memory);
+  EXPECT_FALSE(c.shared_db);
+  EXPECT_EQ(c.cors_origins, "");
+  EXPECT_EQ(c.threads, 0);
+  EXPECT_FALSE(c.show_help);
+}
+
+TEST(ConfigTest, MonotableFlags) {
+  Config c = Parse({"--host", "0.0.0.0", "--port", "9001", "--db-path", "/var/lib/mt",
+                    "--in-memory", "--shared-db", "--cors", "*", "--threads", "4"});
+  EXPECT_EQ(c.host, "0.0.0.0");
+  EXPECT_EQ(c.port, 9001);
+  EXPECT_EQ(c.db_path, "/var/lib/mt");
+  EXPECT_TRUE(c.in_memory);
+  EXPECT_TRUE(c.shared_db);
+  EXPECT_EQ(c.cors_origins, "*");
+  EXPECT_EQ(c.threads, 4);
+}
+
+TEST(ConfigTest, EqualsForm) {
+  Config c = Parse({"--port=1234", "--host=::1", "--db-path=/tmp/a=b", "--cors=http://a,http://b",
+                    "--threads=2"});
+  EXPECT_EQ(c.port, 1234);
+  EXPECT_EQ(c.host, "::1");
+  EXPECT_EQ(c.db_path, "/tmp/a=b");  // only the first '=' splits
+  EXPECT_EQ(c.cors_origins, "http://a,http://b");
+  EXPECT_EQ(c.threads, 2);
+  EXPECT_EQ(Parse({"--cors="}).cors_origins, "");
+}
+
+TEST(ConfigTest, DynamoDbLocalSpellings) {
+  Config c = Parse({"-jar", "DynamoDBLocal.jar", "-sharedDb", "-port", "9000", "-dbPath", "/x"});
+  EXPECT_TRUE(c.shared_db);
+  EXPECT_EQ(c.port, 9000);
+  EXPECT_EQ(c.db_path, "/x");
+  EXPECT_FALSE(c.in_memory);
+
+  Config m = Parse({"-Djava.library.path=./DynamoDBLocal_lib", "-jar", "DynamoDBLocal.jar",
+                    "-inMemory", "-cors", "*", "-delayTransientStatuses",
+                    "-optimizeDbBeforeStartup", "-disableTelemetry"});
+  EXPECT_TRUE(m.in_memory);
+  EXPECT_EQ(m.cors_origins, "*");
+  EXPECT_EQ(m.port, 8000);
+}
+
+TEST(ConfigTest, Help) {
+  EXPECT_TRUE(Parse({"--help"}).show_help);
+  EXPECT_TRUE(Parse({"-h"}).show_help);
+  EXPECT_TRUE(Parse({"-help"}).show_help);
+  const std::string usage = UsageText();
+  EXPECT_EQ(usage.rfind("usage: monotable", 0), 0u);
+  for (const char* flag : {"--host", "--port", "--db-path", "--in-memory", "--shared-db", "--cors",
+                           "--threads", "-sharedDb", "-dbPath"}) {
+    EXPECT_NE(usage.find(flag), std::string::npos) << flag;
+  }
+}
+
+TEST(ConfigTest, UnknownFlags) {
+  EXPECT_EQ(Error({"--bogus"}), "unknown option '--bogus' (see --help)");
+  EXPECT_EQ(Error({"--port", "80", "extra"}), "unknown option 'extra' (see --help)");
+  EXPECT_EQ(Error({"--bogus=1"}), "unknown option '--bogus=1' (see --help)");
+  EXPECT_EQ(Error({"-Port", "1"}), "unknown option '-Port' (see --help)");
+  EXPECT_EQ(Error({"--throughput"}), "--throughput is not supported by this version of monotable yet");
+  EXPECT_EQ(Error({"--tls-cert=x"}), "--tls-cert is not supported by this version of monotable yet");
+}
+
+TEST(ConfigTest, MissingValues) {
+  EXPECT_EQ(Error({"--port"}), "missing value for --port");
+  EXPECT_EQ(Error({"-port"}), "missing value for -port");
+  EXPECT_EQ(Error({"--host"}), "missing value for --host");
+  EXPECT_EQ(Error({"-dbPath"}), "missing value for -dbPath");
+  EXPECT_EQ(Error({"--cors"}), "missing value for --cors");
+  EXPECT_EQ(Error({"--threads"}), "missing value for --threads");
+  EXPECT_EQ(Error({"-jar"}), "missing value for -jar");
+  EXPECT_EQ(Error({"--db-path="}), "empty value for --db-path");
+  EXPECT_EQ(Error({"--db-path", ""}), "empty value for --db-path");
+}
+
+TEST(ConfigTest, BadNumbers) {
+  const std::string port_range = " for --port (expected an integer from 0 to 65535)";
+  EXPECT_EQ(Error({"--port", "abc"}), "invalid value 'abc'" + port_range);
+  EXPECT_EQ(Error({"--port", "65536"}), "invalid value '65536'" + port_range);
+  EXPECT_EQ(Error({"--port", "-1"}), "invalid value '-1'" + port_range);
+  EXPECT_EQ(Error({"--port", "80x"}), "invalid value '80x'" + port_range);
+  EXPECT_EQ(Error({"--port", ""}), "invalid value ''" + port_range);
+  EXPECT_EQ(Error({"--port="}), "invalid value ''" + port_range);
+  EXPECT_EQ(Error({"--port", " 80"}), "invalid value ' 80'" + port_range);
+  EXPECT_EQ(Error({"-port", "99999"}),
+            "invalid value '99999' for -port (expected an integer from 0 to 65535)");
+  EXPECT_EQ(Parse({"--port", "65535"}).port, 65535);
+  EXPECT_EQ(Parse({"--port", "0"}).port, 0);
+  EXPECT_EQ(Error({"--threads", "0"}),
+            "invalid value '0' for --threads (expected an integer from 1 to 256)");
+  EXPECT_EQ(Error({"--threads", "257"}),
+            "invalid value '257' for --threads (expected an integer from 1 to 256)");
+  EXPECT_EQ(Parse({"--threads", "256"}).threads, 256);
+}
+
+TEST(ConfigTest, LaterFlagsWin) {
+  Config c = Parse({"--port", "1", "-port", "2", "--port=3"});
+  EXPECT_EQ(c.port, 3);
+}
+
+}  // namespace
+}  // namespace monotable::server
