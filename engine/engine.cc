@@ -5,6 +5,11 @@
 #include "engine/table_rules.h"
 
 namespace monotable {
+namespace {
+// Applications use a handful of distinct expressions; 4096 of at most 4 KB each bounds
+// the cache to a few MB in the worst case.
+constexpr size_t kExpressionCacheEntries = 4096;
+}  // namespace
 
 Result<std::unique_ptr<Engine>> Engine::Open(const EngineOptions& options,
                                              std::unique_ptr<Clock> clock) {
@@ -17,6 +22,7 @@ Result<std::unique_ptr<Engine>> Engine::Open(const EngineOptions& options,
   MT_RETURN_IF_ERROR(engine->catalog_->Load());
   engine->locks_ = std::make_unique<LockTable>();
   engine->write_path_ = std::make_unique<WritePath>(engine->storage_.get(), engine->locks_.get());
+  engine->expression_cache_ = std::make_unique<expr::ExpressionCache>(kExpressionCacheEntries);
   return engine;
 }
 

@@ -7,6 +7,7 @@
 
 #include "engine/catalog.h"
 #include "engine/clock.h"
+#include "engine/expr/expression_cache.h"
 #include "engine/lock_table.h"
 #include "engine/requests.h"
 #include "engine/status.h"
@@ -41,6 +42,12 @@ class Engine {
   Result<ItemResult> PutItem(const RequestContext& ctx, const PutItemRequest& request);
   Result<ItemResult> GetItem(const RequestContext& ctx, const GetItemRequest& request);
   Result<ItemResult> DeleteItem(const RequestContext& ctx, const DeleteItemRequest& request);
+  // Also kConditionalCheckFailed ("The conditional request failed", with the old item
+  // as ErrorDetail when asked) for Put/Delete/UpdateItem.
+  Result<ItemResult> UpdateItem(const RequestContext& ctx, const UpdateItemRequest& request);
+
+  // Parsed expressions, shared by all requests (the protocol resolves them per request).
+  expr::ExpressionCache& expression_cache() { return *expression_cache_; }
 
   // Makes all writes durable (clean shutdown).
   Status Flush();
@@ -57,6 +64,7 @@ class Engine {
   std::unique_ptr<Catalog> catalog_;
   std::unique_ptr<LockTable> locks_;
   std::unique_ptr<WritePath> write_path_;
+  std::unique_ptr<expr::ExpressionCache> expression_cache_;
 };
 
 }  // namespace monotable

@@ -1,20 +1,46 @@
-// Engine: the item operations (PutItem, GetItem, DeleteItem).
+// Engine: the item operations (PutItem, GetItem, DeleteItem, UpdateItem).
 #include "engine/engine.h"
+#include "engine/error_detail.h"
 #include "engine/key_validation.h"
+#include "engine/limits.h"
 #include "engine/read_path.h"
 
 namespace monotable {
 namespace {
 
-// Keeps only the named top-level attributes (AttributesToGet).
-Item Project(Item item, const std::vector<std::string>& attributes) {
-  if (attributes.empty()) return item;
-  Item projected;
-  for (const auto& name : attributes) {
-    auto node = item.extract(name);
-    if (!node.empty()) projected.insert(std::move(node));
+// DynamoDB's answer to a false condition, carrying the old item when asked for.
+Status CheckCondition(const WriteCondition& write_condition, const std::optional<Item>& old) {
+  const expr::Condition& condition = write_condition.condition;
+  if (condition.empty() || condition.Evaluate(old ? &*old : nullptr)) return Status::Ok();
+  Status failed(ErrorCode::kConditionalCheckFailed, "The conditional request failed");
+  if (!write_condition.return_old_on_failure || !old) return failed;
+  auto detail = std::make_shared<ErrorDetail>();
+  detail->item = *old;
+  return std::move(failed).WithDetail(std::move(detail));
+}
+
+std::vector<std::string_view> KeyAttributeNames(const TableDefinition& table) {
+  std::vector<std::string_view> names;
+  for (const auto& k : table.key_schema) names.push_back(k.name);
+  return names;
+}
+
+// The Attributes an UpdateItem returns for its ReturnValues; nullopt for none.
+std::optional<Item> UpdateReturnValues(const UpdateItemRequest& request, WriteOutcome& outcome) {
+  std::optional<Item> result;
+  switch (request.return_values) {
+    case ReturnValues::kNone: break;
+    case ReturnValues::kAllOld: result = std::move(outcome.old_item); break;
+    case ReturnValues::kAllNew: result = std::move(outcome.new_item); break;
+    case ReturnValues::kUpdatedOld:
+      if (outcome.old_item) result = request.update.UpdatedPaths().Apply(*outcome.old_item);
+      break;
+    case ReturnValues::kUpdatedNew:
+      if (outcome.new_item) result = request.update.UpdatedPaths().Apply(*outcome.new_item);
+      break;
   }
-  return projected;
+  if (result && result->empty()) result.reset();  // DynamoDB omits an empty map
+  return result;
 }
 
 }  // namespace
@@ -22,8 +48,10 @@ Item Project(Item item, const std::vector<std::string>& attributes) {
 Result<ItemResult> Engine::PutItem(const RequestContext& ctx, const PutItemRequest& request) {
   MT_ASSIGN_OR_RETURN(table, FindTable(ctx, request.table_name));
   MT_ASSIGN_OR_RETURN(key, ValidateItemAndBuildKey(*table->definition(), request.item));
-  MT_ASSIGN_OR_RETURN(outcome, write_path_->Apply(*table, key, [&](const std::optional<Item>&) {
-    return Result<std::optional<Item>>(std::optional<Item>(request.item));
+  MT_ASSIGN_OR_RETURN(outcome, write_path_->Apply(*table, key, [&](const std::optional<Item>& old)
+                                                      -> Result<std::optional<Item>> {
+    MT_RETURN_IF_ERROR(CheckCondition(request.condition, old));
+    return std::optional<Item>(request.item);
   }));
   ItemResult result;
   if (request.return_values == ReturnValues::kAllOld) result.item = std::move(outcome.old_item);
@@ -35,7 +63,7 @@ Result<ItemResult> Engine::GetItem(const RequestContext& ctx, const GetItemReque
   MT_ASSIGN_OR_RETURN(key, ValidateKeyAndBuildKey(*table->definition(), request.key));
   MT_ASSIGN_OR_RETURN(item, ReadStoredItem(*storage_, *table, key));
   ItemResult result;
-  if (item) result.item = Project(std::move(*item), request.attributes_to_get);
+  if (item) result.item = request.projection ? request.projection->Apply(*item) : std::move(*item);
   return result;
 }
 
@@ -43,11 +71,37 @@ Result<ItemResult> Engine::DeleteItem(const RequestContext& ctx,
                                       const DeleteItemRequest& request) {
   MT_ASSIGN_OR_RETURN(table, FindTable(ctx, request.table_name));
   MT_ASSIGN_OR_RETURN(key, ValidateKeyAndBuildKey(*table->definition(), request.key));
-  MT_ASSIGN_OR_RETURN(outcome, write_path_->Apply(*table, key, [](const std::optional<Item>&) {
-    return Result<std::optional<Item>>(std::optional<Item>());
+  MT_ASSIGN_OR_RETURN(outcome, write_path_->Apply(*table, key, [&](const std::optional<Item>& old)
+                                                      -> Result<std::optional<Item>> {
+    MT_RETURN_IF_ERROR(CheckCondition(request.condition, old));
+    return std::optional<Item>();
   }));
   ItemResult result;
   if (request.return_values == ReturnValues::kAllOld) result.item = std::move(outcome.old_item);
+  return result;
+}
+
+Result<ItemResult> Engine::UpdateItem(const RequestContext& ctx,
+                                      const UpdateItemRequest& request) {
+  MT_ASSIGN_OR_RETURN(table, FindTable(ctx, request.table_name));
+  auto definition = table->definition();
+  MT_ASSIGN_OR_RETURN(key, ValidateKeyAndBuildKey(*definition, request.key));
+  const std::vector<std::string_view> key_names = KeyAttributeNames(*definition);
+  // Updating a key attribute is refused before the item is read, as DynamoDB does.
+  MT_RETURN_IF_ERROR(request.update.CheckKeyAttributes(key_names));
+  MT_ASSIGN_OR_RETURN(outcome, write_path_->Apply(*table, key, [&](const std::optional<Item>& old)
+                                                      -> Result<std::optional<Item>> {
+    MT_RETURN_IF_ERROR(CheckCondition(request.condition, old));
+    // A missing item is created from the key, which the update's operands can read.
+    Item item = old ? *old : request.key;
+    MT_RETURN_IF_ERROR(request.update.ApplyTo(item, key_names));
+    if (ItemSize(item) > limits::kMaxItemBytes) {
+      return Status::Validation("Item size to update has exceeded the maximum allowed size");
+    }
+    return std::optional<Item>(std::move(item));
+  }));
+  ItemResult result;
+  result.item = UpdateReturnValues(request, outcome);
   return result;
 }
 

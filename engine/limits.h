@@ -25,4 +25,14 @@ inline constexpr int kMaxLocalSecondaryIndexes = 5;
 inline constexpr int64_t kMaxProvisionedUnits = 40000;  // default account quota per table
 inline constexpr int kMaxDecreasesPerDay = 27;
 
+// Expressions (Developer Guide, "Service, account, and table quotas": expression
+// parameters). Lengths are bytes of the raw text, before substitution.
+inline constexpr size_t kMaxExpressionBytes = 4096;
+// Operators and functions in one expression (the guide names UpdateExpression; the
+// service applies it to every expression: "The expression contains too many operators").
+inline constexpr size_t kMaxExpressionOperators = 300;
+inline constexpr size_t kMaxInOperands = 100;
+// ExpressionAttributeNames/Values keys, including the leading '#' or ':'.
+inline constexpr size_t kMaxPlaceholderKeyBytes = 255;
+
 }  // namespace monotable::limits

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "engine/attribute_value.h"
+#include "engine/expr/expression.h"
 #include "engine/table_schema.h"
 
 namespace monotable {
@@ -50,9 +51,17 @@ struct ListTablesResult {
 
 enum class ReturnValues { kNone, kAllOld, kUpdatedOld, kAllNew, kUpdatedNew };
 
+// A write's condition (ConditionExpression or Expected; empty: none) and whether a
+// failed check returns the item as it was (ReturnValuesOnConditionCheckFailure).
+struct WriteCondition {
+  expr::Condition condition;
+  bool return_old_on_failure = false;
+};
+
 struct PutItemRequest {
   std::string table_name;
   Item item;
+  WriteCondition condition;
   ReturnValues return_values = ReturnValues::kNone;
 };
 
@@ -60,13 +69,22 @@ struct GetItemRequest {
   std::string table_name;
   Item key;
   bool consistent_read = false;
-  // Top-level attributes to return (AttributesToGet); empty means all.
-  std::vector<std::string> attributes_to_get;
+  // ProjectionExpression or AttributesToGet; nullopt returns the whole item.
+  std::optional<expr::Projection> projection;
 };
 
 struct DeleteItemRequest {
   std::string table_name;
   Item key;
+  WriteCondition condition;
+  ReturnValues return_values = ReturnValues::kNone;
+};
+
+struct UpdateItemRequest {
+  std::string table_name;
+  Item key;
+  expr::Update update;  // UpdateExpression or AttributeUpdates; empty: none
+  WriteCondition condition;
   ReturnValues return_values = ReturnValues::kNone;
 };
 

@@ -15,6 +15,7 @@ namespace {
 constexpr char kCatalogFamily[] = "catalog";
 // Table keys begin with an 8-byte hash of the partition key (see key_codec.h).
 constexpr size_t kHashPrefixBytes = 8;
+constexpr size_t kBlockCacheBytes = 128 << 20;
 
 Status FromRocks(const rocksdb::Status& s) {
   if (s.ok()) return Status::Ok();
@@ -27,18 +28,27 @@ rocksdb::ColumnFamilyOptions Storage::TableColumnFamilyOptions() const {
   rocksdb::ColumnFamilyOptions options;
   rocksdb::BlockBasedTableOptions table;
   table.filter_policy.reset(rocksdb::NewBloomFilterPolicy(10));
+  table.block_cache = block_cache_;
   table.whole_key_filtering = true;
   options.table_factory.reset(rocksdb::NewBlockBasedTableFactory(table));
   options.prefix_extractor.reset(rocksdb::NewFixedPrefixTransform(kHashPrefixBytes));
   // Iterators must still see keys across prefixes (Scan walks the whole family).
   options.memtable_prefix_bloom_size_ratio = 0.05;
   options.write_buffer_size = 32 << 20;
+  // Items are small and hot data sits in the upper levels: decompressing them on every
+  // read costs more than it saves, so only the bulk of the data (L2+) is compressed.
+  options.compression_per_level = {rocksdb::kNoCompression, rocksdb::kNoCompression,
+                                   rocksdb::kLZ4Compression, rocksdb::kLZ4Compression,
+                                   rocksdb::kLZ4Compression, rocksdb::kLZ4Compression,
+                                   rocksdb::kLZ4Compression};
   return options;
 }
 
 Result<std::unique_ptr<Storage>> Storage::Open(const StorageOptions& options) {
   std::unique_ptr<Storage> storage(new Storage());
   storage->in_memory_ = options.in_memory;
+  // Memory is taken only as blocks are read, so idle RSS stays small.
+  storage->block_cache_ = rocksdb::NewLRUCache(kBlockCacheBytes);
   rocksdb::DBOptions db_options;
   db_options.create_if_missing = true;
   db_options.create_missing_column_families = true;

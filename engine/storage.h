@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include <rocksdb/cache.h>
 #include <rocksdb/db.h>
 #include <rocksdb/env.h>
 
@@ -57,6 +58,7 @@ class Storage {
   rocksdb::ColumnFamilyOptions TableColumnFamilyOptions() const;
 
   std::unique_ptr<rocksdb::Env> mem_env_;  // outlives db_ (declared first)
+  std::shared_ptr<rocksdb::Cache> block_cache_;  // shared by every table
   std::unique_ptr<rocksdb::DB> db_;
   ColumnFamilyRef catalog_;
   mutable std::mutex mutex_;

@@ -18,7 +18,8 @@ constexpr Route kRoutes[] = {
     {"CreateTable", ops::CreateTable}, {"DeleteItem", ops::DeleteItem},
     {"DeleteTable", ops::DeleteTable}, {"DescribeTable", ops::DescribeTable},
     {"GetItem", ops::GetItem},         {"ListTables", ops::ListTables},
-    {"PutItem", ops::PutItem},         {"UpdateTable", ops::UpdateTable},
+    {"PutItem", ops::PutItem},         {"UpdateItem", ops::UpdateItem},
+    {"UpdateTable", ops::UpdateTable},
 };
 
 // Every other operation of DynamoDB's 2012-08-10 API: known, but not served yet.
@@ -36,7 +37,7 @@ constexpr std::string_view kKnownOperations[] = {
     "RestoreTableToPointInTime", "Scan", "TagResource", "TransactGetItems",
     "TransactWriteItems", "UntagResource", "UpdateContinuousBackups",
     "UpdateContributorInsights", "UpdateGlobalTable", "UpdateGlobalTableSettings",
-    "UpdateItem", "UpdateKinesisStreamingDestination", "UpdateTableReplicaAutoScaling",
+    "UpdateKinesisStreamingDestination", "UpdateTableReplicaAutoScaling",
     "UpdateTimeToLive",
 };
 

@@ -20,5 +20,6 @@ Result<std::string> DeleteTable(const OperationContext& ctx, JsonObject request)
 Result<std::string> PutItem(const OperationContext& ctx, JsonObject request);
 Result<std::string> GetItem(const OperationContext& ctx, JsonObject request);
 Result<std::string> DeleteItem(const OperationContext& ctx, JsonObject request);
+Result<std::string> UpdateItem(const OperationContext& ctx, JsonObject request);
 
 }  // namespace monotable::protocol::ops

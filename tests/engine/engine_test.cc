@@ -256,7 +256,8 @@ TEST_F(EngineTest, PutGetDeleteWithReturnValues) {
   GetItemRequest projected;
   projected.table_name = "items";
   projected.key = key;
-  projected.attributes_to_get = {"y", "missing"};
+  const std::string names[] = {"y", "missing"};
+  projected.projection = expr::Projection::OfAttributes(names);
   auto p = engine_->GetItem(ctx_, projected);
   ASSERT_TRUE(p.ok());
   EXPECT_EQ(p->item, (Item{{"y", N("2")}}));

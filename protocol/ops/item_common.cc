@@ -1,0 +1,125 @@
+#include "protocol/ops/item_common.h"
+
+#include "engine/expr/legacy.h"
+#include "protocol/attribute_value_json.h"
+#include "protocol/ops/legacy_json.h"
+
+namespace monotable::protocol::ops {
+namespace {
+constexpr char kReturnValuesEnum[] =
+    "Member must satisfy enum value set: [ALL_NEW, UPDATED_OLD, ALL_OLD, NONE, UPDATED_NEW]";
+
+std::string JoinGiven(std::initializer_list<NamedParameter> parameters) {
+  std::string out;
+  for (const auto& [name, given] : parameters) {
+    if (!given) continue;
+    if (!out.empty()) out += ", ";
+    out += name;
+  }
+  return out;
+}
+}  // namespace
+
+Result<std::string> TableNameMember(JsonObject request, ConstraintErrors& errors) {
+  MT_ASSIGN_OR_RETURN(name, OptionalString(request, "TableName"));
+  errors.CheckTableName(name, "tableName");
+  return name ? std::string(*name) : std::string();
+}
+
+Result<Item> RequiredItem(JsonObject request, std::string_view field, std::string_view path,
+                          ConstraintErrors& errors) {
+  MT_ASSIGN_OR_RETURN(object, OptionalObject(request, field));
+  if (!object) {
+    errors.Null(path);
+    return Item();
+  }
+  return DecodeItem(*object);
+}
+
+Result<ReturnValues> DecodeReturnValues(JsonObject request, ConstraintErrors& errors,
+                                        bool old_only) {
+  MT_ASSIGN_OR_RETURN(text, OptionalString(request, "ReturnValues"));
+  if (!text || *text == "NONE") return ReturnValues::kNone;
+  ReturnValues value;
+  if (*text == "ALL_OLD") {
+    value = ReturnValues::kAllOld;
+  } else if (*text == "UPDATED_OLD") {
+    value = ReturnValues::kUpdatedOld;
+  } else if (*text == "ALL_NEW") {
+    value = ReturnValues::kAllNew;
+  } else if (*text == "UPDATED_NEW") {
+    value = ReturnValues::kUpdatedNew;
+  } else {
+    errors.AddString(*text, "returnValues", kReturnValuesEnum);
+    return ReturnValues::kNone;
+  }
+  if (old_only && value != ReturnValues::kAllOld) {
+    return Status::Validation("ReturnValues can only be ALL_OLD or NONE");
+  }
+  return value;
+}
+
+std::string AttributesResponse(const ItemResult& result, std::string_view member) {
+  JsonWriter w;
+  w.BeginObject();
+  if (result.item) {
+    w.Key(member);
+    WriteItem(w, *result.item);
+  }
+  w.EndObject();
+  return w.Take();
+}
+
+Status CheckNotMixed(std::initializer_list<NamedParameter> legacy,
+                     std::initializer_list<NamedParameter> expressions) {
+  std::string legacy_given = JoinGiven(legacy);
+  std::string expressions_given = JoinGiven(expressions);
+  if (legacy_given.empty() || expressions_given.empty()) return Status::Ok();
+  return Status::Validation(
+      "Can not use both expression and non-expression parameters in the same request: "
+      "Non-expression parameters: {" + legacy_given + "} Expression parameters: {" +
+      expressions_given + "}");
+}
+
+Status RequestExpressions::Decode(JsonObject request) {
+  MT_ASSIGN_OR_RETURN(params, DecodeExpressionParams(request));
+  params_ = std::move(params);
+  placeholders_ = expr::Placeholders(params_.names ? &*params_.names : nullptr,
+                                     params_.values ? &*params_.values : nullptr);
+  return Status::Ok();
+}
+
+Status RequestExpressions::CheckMaps(
+    std::initializer_list<expr::Placeholders::ExpressionParameter> parameters) {
+  MT_RETURN_IF_ERROR(expr::Placeholders::CheckMapsHaveExpressions(names_given(), values_given(),
+                                                                   parameters));
+  return expr::Placeholders::ValidateMaps(params_.names ? &*params_.names : nullptr,
+                                          params_.values ? &*params_.values : nullptr);
+}
+
+Result<ConditionInputs> DecodeConditionInputs(JsonObject request, ConstraintErrors& errors) {
+  ConditionInputs inputs;
+  MT_ASSIGN_OR_RETURN(expression, OptionalString(request, "ConditionExpression"));
+  inputs.expression = expression;
+  MT_ASSIGN_OR_RETURN(expected, DecodeExpected(request, errors));
+  inputs.expected = std::move(expected);
+  MT_ASSIGN_OR_RETURN(given, OptionalString(request, "ConditionalOperator"));
+  inputs.conditional_operator_given = given.has_value();
+  MT_ASSIGN_OR_RETURN(conditional_operator, DecodeConditionalOperator(request, errors));
+  inputs.conditional_operator = conditional_operator;
+  return inputs;
+}
+
+Result<expr::Condition> ResolveWriteCondition(const OperationContext& ctx,
+                                              const ConditionInputs& inputs,
+                                              RequestExpressions& expressions) {
+  if (inputs.expression) {
+    return expr::Condition::Parse(*inputs.expression, expr::ExpressionKind::kCondition,
+                                  expressions.placeholders(), &ctx.engine.expression_cache());
+  }
+  if (!inputs.expected) return expr::Condition();
+  return expr::legacy::TranslateConditions(*inputs.expected, inputs.conditional_operator,
+                                           expr::legacy::ConditionSource::kExpected);
+}
+
+}  // namespace monotable::protocol::ops

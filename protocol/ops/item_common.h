@@ -1,0 +1,78 @@
+#pragma once
+// Members shared by the item operations (PutItem, GetItem, DeleteItem, UpdateItem):
+// table name, Item/Key, ReturnValues, and the expression parameters with their legacy
+// counterparts, decoded and checked in DynamoDB's order.
+
+#include <initializer_list>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include "engine/expr/expression.h"
+#include "engine/expr/legacy.h"
+#include "engine/requests.h"
+#include "protocol/expression_params.h"
+#include "protocol/json_reader.h"
+#include "protocol/operations.h"
+
+namespace monotable::protocol::ops {
+
+Result<std::string> TableNameMember(JsonObject request, ConstraintErrors& errors);
+
+// Reads an attribute map member ("Item", "Key"); a missing one is a constraint error.
+Result<Item> RequiredItem(JsonObject request, std::string_view field, std::string_view path,
+                          ConstraintErrors& errors);
+
+// ReturnValues. `old_only` (PutItem, DeleteItem): anything but NONE/ALL_OLD is
+// "ReturnValues can only be ALL_OLD or NONE".
+Result<ReturnValues> DecodeReturnValues(JsonObject request, ConstraintErrors& errors,
+                                        bool old_only);
+
+// {"<member>": {...}} when there is an item, else {}.
+std::string AttributesResponse(const ItemResult& result, std::string_view member);
+
+// A parameter of the request by name, and whether it was given.
+using NamedParameter = std::pair<std::string_view, bool>;
+
+// "Can not use both expression and non-expression parameters in the same request:
+// Non-expression parameters: {Expected} Expression parameters: {ConditionExpression}"
+Status CheckNotMixed(std::initializer_list<NamedParameter> legacy,
+                     std::initializer_list<NamedParameter> expressions);
+
+// One request's expression parameters: the placeholder maps and their usage record.
+// Must outlive the expressions resolved with it.
+class RequestExpressions {
+ public:
+  // Decodes ExpressionAttributeNames/Values. Errors: kSerialization, kValidation.
+  Status Decode(JsonObject request);
+  bool names_given() const { return params_.names.has_value(); }
+  bool values_given() const { return params_.values.has_value(); }
+  expr::Placeholders& placeholders() { return placeholders_; }
+  // The map checks DynamoDB makes before parsing, given which expression parameters
+  // the operation has (see expr::Placeholders::CheckMapsHaveExpressions).
+  Status CheckMaps(std::initializer_list<expr::Placeholders::ExpressionParameter> parameters);
+
+ private:
+  ExpressionParams params_;
+  expr::Placeholders placeholders_{nullptr, nullptr};
+};
+
+// The condition members of a write, as given: ConditionExpression, or the legacy
+// Expected with ConditionalOperator.
+struct ConditionInputs {
+  std::optional<std::string_view> expression;
+  std::optional<std::vector<expr::legacy::AttributeCondition>> expected;
+  expr::legacy::ConditionalOperator conditional_operator = expr::legacy::ConditionalOperator::kAnd;
+  bool conditional_operator_given = false;
+};
+
+// Errors: kSerialization; constraint violations go to `errors`.
+Result<ConditionInputs> DecodeConditionInputs(JsonObject request, ConstraintErrors& errors);
+
+// The resolved condition (empty when neither form was given). Errors: kValidation.
+Result<expr::Condition> ResolveWriteCondition(const OperationContext& ctx,
+                                              const ConditionInputs& inputs,
+                                              RequestExpressions& expressions);
+
+}  // namespace monotable::protocol::ops
