@@ -55,6 +55,27 @@ AttributeValue AttributeValue::Null() {
   return v;
 }
 
+AttributeValue AttributeValue::ListOf(AttributeList list) {
+  AttributeValue v;
+  v.type = AttributeType::kL;
+  v.list = std::move(list);
+  return v;
+}
+
+AttributeValue AttributeValue::MapOf(AttributeMap map) {
+  AttributeValue v;
+  v.type = AttributeType::kM;
+  v.map = std::move(map);
+  return v;
+}
+
+AttributeValue AttributeValue::SetOf(AttributeType type, std::vector<std::string> members) {
+  AttributeValue v;
+  v.type = type;
+  v.set = std::move(members);
+  return v;
+}
+
 bool operator==(const AttributeValue& a, const AttributeValue& b) {
   if (a.type != b.type) return false;
   switch (a.type) {

@@ -48,6 +48,10 @@ struct AttributeValue {
   static AttributeValue Binary(std::string bytes);
   static AttributeValue Bool(bool b);
   static AttributeValue Null();
+  static AttributeValue ListOf(AttributeList list);
+  static AttributeValue MapOf(AttributeMap map);
+  // SS, NS (canonical members) or BS.
+  static AttributeValue SetOf(AttributeType type, std::vector<std::string> members);
 
   bool is_set() const {
     return type == AttributeType::kSS || type == AttributeType::kNS ||

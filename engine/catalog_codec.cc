@@ -11,19 +11,8 @@ namespace {
 AttributeValue Int(int64_t v) { return AttributeValue::NumberText(std::to_string(v)); }
 AttributeValue Str(std::string s) { return AttributeValue::String(std::move(s)); }
 
-AttributeValue List(AttributeList list) {
-  AttributeValue v;
-  v.type = AttributeType::kL;
-  v.list = std::move(list);
-  return v;
-}
-
-AttributeValue Map(AttributeMap map) {
-  AttributeValue v;
-  v.type = AttributeType::kM;
-  v.map = std::move(map);
-  return v;
-}
+AttributeValue List(AttributeList list) { return AttributeValue::ListOf(std::move(list)); }
+AttributeValue Map(AttributeMap map) { return AttributeValue::MapOf(std::move(map)); }
 
 AttributeValue KeySchemaValue(const std::vector<KeySchemaElement>& schema) {
   AttributeList list;

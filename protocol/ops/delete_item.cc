@@ -18,16 +18,9 @@ Result<std::string> DeleteItem(const OperationContext& ctx, JsonObject request) 
   MT_ASSIGN_OR_RETURN(inputs, DecodeConditionInputs(request, errors));
   MT_RETURN_IF_ERROR(errors.ToStatus());
 
-  MT_RETURN_IF_ERROR(CheckNotMixed(
-      {{"Expected", inputs.expected.has_value()},
-       {"ConditionalOperator", inputs.conditional_operator_given}},
-      {{"ConditionExpression", inputs.expression.has_value()}}));
   RequestExpressions expressions;
-  MT_RETURN_IF_ERROR(expressions.Decode(request));
-  MT_RETURN_IF_ERROR(expressions.CheckMaps({{"ConditionExpression", inputs.expression.has_value(), true}}));
-  MT_ASSIGN_OR_RETURN(condition, ResolveWriteCondition(ctx, inputs, expressions));
+  MT_ASSIGN_OR_RETURN(condition, ResolveConditionOnlyWrite(ctx, request, inputs, expressions));
   del.condition.condition = std::move(condition);
-  MT_RETURN_IF_ERROR(expressions.placeholders().CheckAllUsed());
 
   MT_ASSIGN_OR_RETURN(result, ctx.engine.DeleteItem(ctx.request, del));
   return AttributesResponse(result, "Attributes");

@@ -110,6 +110,21 @@ Result<ConditionInputs> DecodeConditionInputs(JsonObject request, ConstraintErro
   return inputs;
 }
 
+Result<expr::Condition> ResolveConditionOnlyWrite(const OperationContext& ctx, JsonObject request,
+                                                  const ConditionInputs& inputs,
+                                                  RequestExpressions& expressions) {
+  MT_RETURN_IF_ERROR(CheckNotMixed(
+      {{"Expected", inputs.expected.has_value()},
+       {"ConditionalOperator", inputs.conditional_operator_given}},
+      {{"ConditionExpression", inputs.expression.has_value()}}));
+  MT_RETURN_IF_ERROR(expressions.Decode(request));
+  MT_RETURN_IF_ERROR(
+      expressions.CheckMaps({{"ConditionExpression", inputs.expression.has_value(), true}}));
+  MT_ASSIGN_OR_RETURN(condition, ResolveWriteCondition(ctx, inputs, expressions));
+  MT_RETURN_IF_ERROR(expressions.placeholders().CheckAllUsed());
+  return std::move(condition);
+}
+
 Result<expr::Condition> ResolveWriteCondition(const OperationContext& ctx,
                                               const ConditionInputs& inputs,
                                               RequestExpressions& expressions) {

@@ -70,6 +70,13 @@ struct ConditionInputs {
 // Errors: kSerialization; constraint violations go to `errors`.
 Result<ConditionInputs> DecodeConditionInputs(JsonObject request, ConstraintErrors& errors);
 
+// For writes whose only expression is their condition (PutItem, DeleteItem): the
+// mixing check, the placeholder map checks, the resolved condition and the unused
+// placeholder check, in DynamoDB's order. `expressions` must outlive the result.
+Result<expr::Condition> ResolveConditionOnlyWrite(const OperationContext& ctx, JsonObject request,
+                                                  const ConditionInputs& inputs,
+                                                  RequestExpressions& expressions);
+
 // The resolved condition (empty when neither form was given). Errors: kValidation.
 Result<expr::Condition> ResolveWriteCondition(const OperationContext& ctx,
                                               const ConditionInputs& inputs,

@@ -2,34 +2,19 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/engine/value_builders.h"
+
 #include <string>
 
 namespace monotable {
 namespace {
 
-AttributeValue Set(AttributeType type, std::vector<std::string> members) {
-  AttributeValue v;
-  v.type = type;
-  v.set = std::move(members);
-  return v;
-}
+using test_values::List;
+using test_values::Map;
+using test_values::Set;
 
-AttributeValue List(AttributeList list) {
-  AttributeValue v;
-  v.type = AttributeType::kL;
-  v.list = std::move(list);
-  return v;
-}
-
-AttributeValue Map(AttributeMap map) {
-  AttributeValue v;
-  v.type = AttributeType::kM;
-  v.map = std::move(map);
-  return v;
-}
-
-AttributeValue S(std::string s) { return AttributeValue::String(std::move(s)); }
-AttributeValue N(std::string s) { return AttributeValue::NumberText(std::move(s)); }
+using test_values::N;
+using test_values::S;
 
 TEST(AttributeValueTest, TypeNames) {
   EXPECT_EQ(AttributeTypeName(AttributeType::kS), "S");

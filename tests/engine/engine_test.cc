@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/engine/value_builders.h"
+
 #include <atomic>
 #include <chrono>
 #include <filesystem>
@@ -14,8 +16,8 @@ namespace {
 
 constexpr int64_t kStart = 1732000000000;
 
-AttributeValue S(std::string s) { return AttributeValue::String(std::move(s)); }
-AttributeValue N(std::string s) { return AttributeValue::NumberText(std::move(s)); }
+using test_values::N;
+using test_values::S;
 
 CreateTableRequest TableRequest(const std::string& name, bool with_range = true) {
   CreateTableRequest r;

@@ -2,32 +2,17 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/engine/value_builders.h"
+
 #include <random>
 #include <string>
 
 namespace monotable {
 namespace {
 
-AttributeValue Set(AttributeType type, std::vector<std::string> members) {
-  AttributeValue v;
-  v.type = type;
-  v.set = std::move(members);
-  return v;
-}
-
-AttributeValue List(AttributeList list) {
-  AttributeValue v;
-  v.type = AttributeType::kL;
-  v.list = std::move(list);
-  return v;
-}
-
-AttributeValue Map(AttributeMap map) {
-  AttributeValue v;
-  v.type = AttributeType::kM;
-  v.map = std::move(map);
-  return v;
-}
+using test_values::List;
+using test_values::Map;
+using test_values::Set;
 
 std::string AllBytes() {
   std::string s;

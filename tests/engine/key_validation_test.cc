@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/engine/value_builders.h"
+
 #include <string>
 
 #include "engine/key_codec.h"
@@ -30,9 +32,9 @@ TableDefinition Composite(AttributeType hash = AttributeType::kS,
   return t;
 }
 
-AttributeValue S(std::string s) { return AttributeValue::String(std::move(s)); }
-AttributeValue N(std::string s) { return AttributeValue::NumberText(std::move(s)); }
-AttributeValue B(std::string s) { return AttributeValue::Binary(std::move(s)); }
+using test_values::B;
+using test_values::N;
+using test_values::S;
 
 std::string PutError(const TableDefinition& t, const Item& item) {
   Result<std::string> r = ValidateItemAndBuildKey(t, item);
