@@ -29,21 +29,9 @@ Status SyntaxError(std::string_view text) {
   return Status::Validation(std::move(message));
 }
 
-Status PrecisionError() {
-  return Status::Validation("Attempting to store more than 38 significant digits in a Number");
-}
-
-Status OverflowError() {
-  return Status::Validation(
-      "Number overflow. Attempting to store a number with magnitude larger than supported "
-      "range");
-}
-
-Status UnderflowError() {
-  return Status::Validation(
-      "Number underflow. Attempting to store a number with magnitude smaller than supported "
-      "range");
-}
+Status PrecisionError() { return Status::Validation(std::string(kNumberPrecisionError)); }
+Status OverflowError() { return Status::Validation(std::string(kNumberOverflowError)); }
+Status UnderflowError() { return Status::Validation(std::string(kNumberUnderflowError)); }
 
 // Range is checked before precision: DynamoDB reports overflow (not precision) for
 // 9.99..9E+125 + 1E+125, whose exact sum also has 39 digits.

@@ -10,6 +10,14 @@
 
 namespace monotable {
 
+// DynamoDB's messages for numbers that cannot be stored.
+inline constexpr std::string_view kNumberPrecisionError =
+    "Attempting to store more than 38 significant digits in a Number";
+inline constexpr std::string_view kNumberOverflowError =
+    "Number overflow. Attempting to store a number with magnitude larger than supported range";
+inline constexpr std::string_view kNumberUnderflowError =
+    "Number underflow. Attempting to store a number with magnitude smaller than supported range";
+
 class Number {
  public:
   Number() = default;  // zero

@@ -4,7 +4,7 @@
 
 namespace monotable::protocol {
 
-Result<ExpressionParams> DecodeExpressionParams(JsonObject request) {
+Result<ExpressionParams> DecodeExpressionParams(JsonObject request, bool with_values) {
   ExpressionParams params;
   MT_ASSIGN_OR_RETURN(names, OptionalObject(request, "ExpressionAttributeNames"));
   if (names) {
@@ -15,10 +15,20 @@ Result<ExpressionParams> DecodeExpressionParams(JsonObject request) {
       params.names->insert_or_assign(std::string(key), std::string(s));
     }
   }
+  if (!with_values) return params;
   MT_ASSIGN_OR_RETURN(values, OptionalObject(request, "ExpressionAttributeValues"));
   if (values) {
-    MT_ASSIGN_OR_RETURN(decoded, DecodeItem(*values));
-    params.values.emplace(decoded.begin(), decoded.end());
+    params.values.emplace();
+    for (auto [key, element] : *values) {
+      auto value = DecodeAttributeValue(element);
+      if (!value.ok()) {
+        if (value.status().code() != ErrorCode::kValidation) return value.status();
+        // DynamoDB names the placeholder whose value is invalid.
+        return Status::Validation("ExpressionAttributeValues contains invalid value: " +
+                                  value.status().message() + " for key " + std::string(key));
+      }
+      params.values->insert_or_assign(std::string(key), std::move(*value));
+    }
   }
   return params;
 }

@@ -18,8 +18,11 @@ struct ExpressionParams {
   std::optional<std::map<std::string, AttributeValue>> values;
 };
 
-// Errors: kSerialization on wrong JSON types, kValidation for invalid values.
-Result<ExpressionParams> DecodeExpressionParams(JsonObject request);
+// Errors: kSerialization on wrong JSON types, kValidation for invalid values
+// ("ExpressionAttributeValues contains invalid value: <why> for key :v").
+// `with_values` false: the operation has no ExpressionAttributeValues member (GetItem),
+// so DynamoDB ignores it like any unknown member.
+Result<ExpressionParams> DecodeExpressionParams(JsonObject request, bool with_values = true);
 
 // ReturnValuesOnConditionCheckFailure: true for ALL_OLD, false for NONE or absent.
 Result<bool> DecodeReturnOldOnConditionFailure(JsonObject request, ConstraintErrors& errors);

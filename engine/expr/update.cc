@@ -167,8 +167,17 @@ class Applier {
                                            bool subtract) {
     MT_ASSIGN_OR_RETURN(x, Number::Parse(a));
     MT_ASSIGN_OR_RETURN(y, Number::Parse(b));
-    MT_ASSIGN_OR_RETURN(r, subtract ? Number::Subtract(x, y) : Number::Add(x, y));
-    return AttributeValue::NumberText(r.ToString());
+    Result<Number> r = subtract ? Number::Subtract(x, y) : Number::Add(x, y);
+    if (!r.ok()) {
+      // DynamoDB reports an inexact sum or difference (more than 38 digits) as an
+      // overflow, not as the precision error it gives for stored numbers (ScyllaDB's
+      // test_update_expression_plus_imprecise records 1e50 + 1 against DynamoDB).
+      if (r.status().message() == kNumberPrecisionError) {
+        return Status::Validation(std::string(kNumberOverflowError));
+      }
+      return r.status();
+    }
+    return AttributeValue::NumberText(r->ToString());
   }
 
   Status ApplyContainer(AttributeValue& value, const UpdateNode& node) {

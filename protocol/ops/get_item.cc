@@ -22,7 +22,7 @@ Result<std::string> GetItem(const OperationContext& ctx, JsonObject request) {
   MT_RETURN_IF_ERROR(CheckNotMixed({{"AttributesToGet", attributes.has_value()}},
                                    {{"ProjectionExpression", projection_text.has_value()}}));
   RequestExpressions expressions;
-  MT_RETURN_IF_ERROR(expressions.Decode(request));
+  MT_RETURN_IF_ERROR(expressions.Decode(request, /*with_values=*/false));
   MT_RETURN_IF_ERROR(
       expressions.CheckMaps({{"ProjectionExpression", projection_text.has_value(), false}}));
   if (projection_text) {

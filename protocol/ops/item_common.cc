@@ -81,8 +81,8 @@ Status CheckNotMixed(std::initializer_list<NamedParameter> legacy,
       expressions_given + "}");
 }
 
-Status RequestExpressions::Decode(JsonObject request) {
-  MT_ASSIGN_OR_RETURN(params, DecodeExpressionParams(request));
+Status RequestExpressions::Decode(JsonObject request, bool with_values) {
+  MT_ASSIGN_OR_RETURN(params, DecodeExpressionParams(request, with_values));
   params_ = std::move(params);
   placeholders_ = expr::Placeholders(params_.names ? &*params_.names : nullptr,
                                      params_.values ? &*params_.values : nullptr);

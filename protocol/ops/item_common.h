@@ -44,8 +44,9 @@ Status CheckNotMixed(std::initializer_list<NamedParameter> legacy,
 // Must outlive the expressions resolved with it.
 class RequestExpressions {
  public:
-  // Decodes ExpressionAttributeNames/Values. Errors: kSerialization, kValidation.
-  Status Decode(JsonObject request);
+  // Decodes ExpressionAttributeNames/Values (see DecodeExpressionParams).
+  // Errors: kSerialization, kValidation.
+  Status Decode(JsonObject request, bool with_values = true);
   bool names_given() const { return params_.names.has_value(); }
   bool values_given() const { return params_.values.has_value(); }
   expr::Placeholders& placeholders() { return placeholders_; }

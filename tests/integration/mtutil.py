@@ -235,3 +235,48 @@ def raw_post(port, target=None, body=b"{}", auth=True, headers=None, timeout=30)
         conn.close()
 
 
+# --------------------------------------------------------------- attribute value builders
+# Low-level AttributeValues and PK/SK keys, shared by the expression tests.
+
+CCF = "ConditionalCheckFailedException"
+CCF_MESSAGE = "The conditional request failed"
+VALIDATION = "ValidationException"
+INVALID = "One or more parameter values were invalid: "
+
+
+def k(pk, sk="s"):
+    return {"PK": {"S": pk}, "SK": {"S": sk}}
+
+
+def S(v):
+    return {"S": v}
+
+
+def N(v):
+    return {"N": v}
+
+
+def B(v):
+    return {"B": v}
+
+
+def L(*items):
+    return {"L": list(items)}
+
+
+def M(**fields):
+    return {"M": fields}
+
+
+def put_holds(ddb, **put_kwargs):
+    """Whether a PutItem's condition held: True when it succeeded, False when it failed
+    with ConditionalCheckFailedException (whose message is checked); other errors raise."""
+    try:
+        ddb.put_item(**put_kwargs)
+        return True
+    except ClientError as e:
+        err = e.response["Error"]
+        if err.get("Code") == CCF:
+            assert err.get("Message") == CCF_MESSAGE
+            return False
+        raise

@@ -168,8 +168,10 @@ TEST(UpdateApplyTest, ExactArithmetic) {
   EXPECT_EQ(out.at("c"), N("0.1"));
   EXPECT_EQ(Applied("SET big = big + :one", item, {{":one", N("1")}}).at("big"),
             N("1" + std::string(38, '0')));
+  // An inexact result is reported as an overflow, as DynamoDB does for arithmetic.
   EXPECT_EQ(RunError("SET a = a + :tiny", item, {{":tiny", N("0." + std::string(39, '0') + "1")}}),
-            "Attempting to store more than 38 significant digits in a Number");
+            "Number overflow. Attempting to store a number with magnitude larger than "
+            "supported range");
   EXPECT_EQ(
       RunError("SET a = :m + :m", item,
                {{":m", N("9999999999999999999999999999999999999900000000000000000000000000000000"
