@@ -199,7 +199,11 @@ bool Parser::ParseOperand(ast::Node& out) {
     }
     return true;
   }
-  if (AtFunctionCall()) return ParseFunction(out, /*update_grammar=*/false);
+  return ParseCallPathOrValue(out, /*update_grammar=*/false);
+}
+
+bool Parser::ParseCallPathOrValue(ast::Node& out, bool update_grammar) {
+  if (AtFunctionCall()) return ParseFunction(out, update_grammar);
   if (AtPathStart()) {
     out.op = ast::Op::kPath;
     out.position = Current().offset;

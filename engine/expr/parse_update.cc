@@ -105,17 +105,7 @@ bool Parser::ParseUpdateOperandInParens(ast::Node& out) {
 }
 
 bool Parser::ParseUpdateOperand(ast::Node& out) {
-  if (AtFunctionCall()) return ParseFunction(out, /*update_grammar=*/true);
-  if (AtPathStart()) {
-    out.op = ast::Op::kPath;
-    out.position = Current().offset;
-    return ParsePath(out.path);
-  }
-  if (Current().type == TokenType::kValuePlaceholder) {
-    ParseValue(out);
-    return true;
-  }
-  return Fail();
+  return ParseCallPathOrValue(out, /*update_grammar=*/true);
 }
 
 }  // namespace monotable::expr

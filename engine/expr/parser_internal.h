@@ -65,6 +65,9 @@ class Parser {
   bool ParseComparisonTail(ast::Node& lhs, ast::Node& out);
   bool ParseOperand(ast::Node& out);
   bool ParseFunction(ast::Node& out, bool update_grammar);
+  // The operand forms both grammars share: a function call, a document path or a
+  // :value placeholder; anything else is a syntax error.
+  bool ParseCallPathOrValue(ast::Node& out, bool update_grammar);
 
   // Updates (parse_update.cc).
   bool ParseUpdate();
