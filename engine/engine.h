@@ -49,6 +49,13 @@ class Engine {
   // Parsed expressions, shared by all requests (the protocol resolves them per request).
   expr::ExpressionCache& expression_cache() { return *expression_cache_; }
 
+  // Query and Scan: one page of at most Limit items evaluated and 1 MB read, read
+  // from a consistent snapshot without item locks. Errors: kValidation (key
+  // conditions, ExclusiveStartKey, segments), kResourceNotFound, kNotImplemented
+  // (IndexName), kInternal.
+  Result<ReadPage> Query(const RequestContext& ctx, const QueryRequest& request);
+  Result<ReadPage> Scan(const RequestContext& ctx, const ScanRequest& request);
+
   // Makes all writes durable (clean shutdown).
   Status Flush();
 

@@ -88,6 +88,42 @@ struct UpdateItemRequest {
   ReturnValues return_values = ReturnValues::kNone;
 };
 
+// What a Query or Scan returns of each item (Select).
+enum class Select { kAllAttributes, kAllProjectedAttributes, kSpecificAttributes, kCount };
+
+// The parts Query and Scan share.
+struct ReadPageRequest {
+  std::string table_name;
+  std::optional<std::string> index_name;  // secondary indexes: a later feature
+  expr::Condition filter;                 // FilterExpression / QueryFilter / ScanFilter
+  std::optional<expr::Projection> projection;
+  Select select = Select::kAllAttributes;
+  std::optional<int64_t> limit;  // items evaluated (before the filter)
+  bool consistent_read = false;
+  std::optional<Item> exclusive_start_key;
+};
+
+struct QueryRequest : ReadPageRequest {
+  expr::Condition key_condition;  // KeyConditionExpression or translated KeyConditions
+  bool scan_forward = true;
+  // Name of the filter parameter, for the key-attribute error ("Filter Expression",
+  // "QueryFilter").
+  std::string filter_parameter = "Filter Expression";
+};
+
+struct ScanRequest : ReadPageRequest {
+  std::optional<int64_t> segment;
+  std::optional<int64_t> total_segments;
+};
+
+// One page of a Query or Scan.
+struct ReadPage {
+  std::vector<Item> items;  // empty for Select COUNT
+  int64_t count = 0;          // items that passed the filter
+  int64_t scanned_count = 0;  // items read
+  std::optional<Item> last_evaluated_key;
+};
+
 // The item before (Put/Delete with ALL_OLD) or the item read (Get), when any.
 struct ItemResult {
   std::optional<Item> item;

@@ -18,7 +18,8 @@ constexpr Route kRoutes[] = {
     {"CreateTable", ops::CreateTable}, {"DeleteItem", ops::DeleteItem},
     {"DeleteTable", ops::DeleteTable}, {"DescribeTable", ops::DescribeTable},
     {"GetItem", ops::GetItem},         {"ListTables", ops::ListTables},
-    {"PutItem", ops::PutItem},         {"UpdateItem", ops::UpdateItem},
+    {"PutItem", ops::PutItem},         {"Query", ops::Query},
+    {"Scan", ops::Scan},               {"UpdateItem", ops::UpdateItem},
     {"UpdateTable", ops::UpdateTable},
 };
 
@@ -33,8 +34,8 @@ constexpr std::string_view kKnownOperations[] = {
     "EnableKinesisStreamingDestination", "ExecuteStatement", "ExecuteTransaction",
     "ExportTableToPointInTime", "GetResourcePolicy", "ImportTable", "ListBackups",
     "ListContributorInsights", "ListExports", "ListGlobalTables", "ListImports",
-    "ListTagsOfResource", "PutResourcePolicy", "Query", "RestoreTableFromBackup",
-    "RestoreTableToPointInTime", "Scan", "TagResource", "TransactGetItems",
+    "ListTagsOfResource", "PutResourcePolicy", "RestoreTableFromBackup",
+    "RestoreTableToPointInTime", "TagResource", "TransactGetItems",
     "TransactWriteItems", "UntagResource", "UpdateContinuousBackups",
     "UpdateContributorInsights", "UpdateGlobalTable", "UpdateGlobalTableSettings",
     "UpdateKinesisStreamingDestination", "UpdateTableReplicaAutoScaling",

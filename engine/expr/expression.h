@@ -188,6 +188,8 @@ class Condition {
 
   // True for the default (always true) condition.
   bool empty() const { return ast_ == nullptr; }
+  // True when translated from a legacy parameter (Expected, KeyConditions, ...).
+  bool legacy() const { return ast_ != nullptr && ast_->legacy; }
 
   // The tree and its bindings, for KeyConditionExpression analysis. Not for empty().
   const ast::Node& root() const { return ast_->condition; }

@@ -1,6 +1,7 @@
 """Helpers shared by monotable's integration tests (the fixtures are in conftest.py):
 server processes, boto3 clients, raw HTTP requests and error assertions."""
 
+import contextlib
 import http.client
 import json
 import os
@@ -280,3 +281,63 @@ def put_holds(ddb, **put_kwargs):
             assert err.get("Message") == CCF_MESSAGE
             return False
         raise
+
+
+# ------------------------------------------------------------------ Query / Scan helpers
+
+def put_items(client, table, items):
+    for item in items:
+        client.put_item(TableName=table, Item=item)
+
+
+def canon(value):
+    """An item or AttributeValue with the members of SS/NS/BS sorted (DynamoDB does not
+    keep a set's order), so stored and returned items compare with ==."""
+    if isinstance(value, dict):
+        out = {}
+        for key, v in value.items():
+            if key in ("SS", "NS", "BS") and isinstance(v, list):
+                out[key] = sorted(v)
+            else:
+                out[key] = canon(v)
+        return out
+    if isinstance(value, list):
+        return [canon(v) for v in value]
+    return value
+
+
+def follow_pages(call, max_pages=2000, **kwargs):
+    """Calls call(**kwargs), then again with ExclusiveStartKey = the LastEvaluatedKey,
+    until a response has none. Returns the responses (a repeated LastEvaluatedKey, which
+    would loop forever, fails the test)."""
+    responses, seen, start = [], set(), None
+    for _ in range(max_pages):
+        kw = dict(kwargs)
+        if start is not None:
+            kw["ExclusiveStartKey"] = start
+        resp = call(**kw)
+        responses.append(resp)
+        start = resp.get("LastEvaluatedKey")
+        if start is None:
+            return responses
+        marker = repr(sorted(start.items()))
+        assert marker not in seen, f"LastEvaluatedKey repeated: {start}"
+        seen.add(marker)
+    raise AssertionError(f"no last page after {max_pages} pages")
+
+
+def page_items(responses):
+    """The Items of all responses, concatenated."""
+    return [item for resp in responses for item in resp.get("Items", [])]
+
+
+@contextlib.contextmanager
+def loaded_table(ddb, prefix, items, **create_kwargs):
+    """A fresh table (create_table's keyword arguments) holding `items`; deleted on exit."""
+    name = unique_name(prefix)
+    create_table(ddb, name, **create_kwargs)
+    put_items(ddb, name, items)
+    try:
+        yield name
+    finally:
+        delete_table_quietly(ddb, name)

@@ -1,0 +1,33 @@
+#pragma once
+// PageReader: the loop shared by Query and Scan. Walks a RocksDB iterator over one key
+// range in either direction, decodes items, applies the filter and projection, and
+// stops at Limit items evaluated or 1 MB read, recording the LastEvaluatedKey.
+
+#include <functional>
+#include <string_view>
+
+#include "engine/requests.h"
+#include "engine/status.h"
+#include "engine/table_schema.h"
+
+namespace rocksdb {
+class Iterator;
+}
+
+namespace monotable {
+
+// Where a key lies relative to the range being read, in key order.
+enum class RangePosition { kBefore, kInside, kAfter };
+
+// Classifies a stored key against the range.
+using RangeClassifier = std::function<RangePosition(std::string_view key)>;
+
+// Reads one page starting at the iterator's current position. `forward` selects
+// Next() or Prev(); keys before the range (in iteration order) are skipped, the first
+// key past it ends the page. `skip_key`, when not empty, is skipped if met first (the
+// ExclusiveStartKey). Errors: kInternal (I/O, corrupt item).
+Result<ReadPage> ReadOnePage(rocksdb::Iterator& it, bool forward, const RangeClassifier& classify,
+                             std::string_view skip_key, const TableDefinition& table,
+                             const ReadPageRequest& request);
+
+}  // namespace monotable
