@@ -49,6 +49,12 @@ class Engine {
   // Parsed expressions, shared by all requests (the protocol resolves them per request).
   expr::ExpressionCache& expression_cache() { return *expression_cache_; }
 
+  // Batches. Errors: kValidation ("Provided list of item keys contains duplicates",
+  // key and item errors), kResourceNotFound, kInternal. BatchGetItem answers at most
+  // 16 MB of items; the rest is reported as unprocessed.
+  Status BatchWriteItem(const RequestContext& ctx, const BatchWriteRequest& request);
+  Result<BatchGetResult> BatchGetItem(const RequestContext& ctx, const BatchGetRequest& request);
+
   // Query and Scan: one page of at most Limit items evaluated and 1 MB read, read
   // from a consistent snapshot without item locks. Errors: kValidation (key
   // conditions, ExclusiveStartKey, segments), kResourceNotFound, kNotImplemented

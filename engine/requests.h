@@ -88,6 +88,35 @@ struct UpdateItemRequest {
   ReturnValues return_values = ReturnValues::kNone;
 };
 
+// BatchWriteItem: Put and Delete requests over several tables, validated together
+// before any is applied (each is applied on its own; a batch is not a transaction).
+struct BatchWriteRequest {
+  struct Entry {
+    std::string table_name;
+    bool is_put = true;
+    Item item;  // the item to put, or the key to delete
+  };
+  std::vector<Entry> entries;
+};
+
+// BatchGetItem: keys per table, each table with its own projection.
+struct BatchGetRequest {
+  struct TableKeys {
+    std::string table_name;
+    std::vector<Item> keys;
+    std::optional<expr::Projection> projection;
+    bool consistent_read = false;
+  };
+  std::vector<TableKeys> tables;
+};
+
+struct BatchGetResult {
+  // Per request table (same order): the items found, and the indexes of the keys left
+  // unprocessed because the response reached 16 MB.
+  std::vector<std::vector<Item>> items;
+  std::vector<std::vector<size_t>> unprocessed;
+};
+
 // What a Query or Scan returns of each item (Select).
 enum class Select { kAllAttributes, kAllProjectedAttributes, kSpecificAttributes, kCount };
 

@@ -15,6 +15,7 @@ struct Route {
 };
 
 constexpr Route kRoutes[] = {
+    {"BatchGetItem", ops::BatchGetItem}, {"BatchWriteItem", ops::BatchWriteItem},
     {"CreateTable", ops::CreateTable}, {"DeleteItem", ops::DeleteItem},
     {"DeleteTable", ops::DeleteTable}, {"DescribeTable", ops::DescribeTable},
     {"GetItem", ops::GetItem},         {"ListTables", ops::ListTables},
@@ -25,7 +26,7 @@ constexpr Route kRoutes[] = {
 
 // Every other operation of DynamoDB's 2012-08-10 API: known, but not served yet.
 constexpr std::string_view kKnownOperations[] = {
-    "BatchExecuteStatement", "BatchGetItem", "BatchWriteItem", "CreateBackup",
+    "BatchExecuteStatement", "CreateBackup",
     "CreateGlobalTable", "DeleteBackup", "DeleteResourcePolicy", "DescribeBackup",
     "DescribeContinuousBackups", "DescribeContributorInsights", "DescribeEndpoints",
     "DescribeExport", "DescribeGlobalTable", "DescribeGlobalTableSettings", "DescribeImport",

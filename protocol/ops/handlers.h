@@ -22,6 +22,8 @@ Result<std::string> GetItem(const OperationContext& ctx, JsonObject request);
 Result<std::string> DeleteItem(const OperationContext& ctx, JsonObject request);
 Result<std::string> UpdateItem(const OperationContext& ctx, JsonObject request);
 Result<std::string> Query(const OperationContext& ctx, JsonObject request);
+Result<std::string> BatchWriteItem(const OperationContext& ctx, JsonObject request);
+Result<std::string> BatchGetItem(const OperationContext& ctx, JsonObject request);
 Result<std::string> Scan(const OperationContext& ctx, JsonObject request);
 
 }  // namespace monotable::protocol::ops

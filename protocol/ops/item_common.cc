@@ -59,6 +59,18 @@ Result<ReturnValues> DecodeReturnValues(JsonObject request, ConstraintErrors& er
   return value;
 }
 
+Result<JsonObject> RequiredRequestItems(JsonObject request) {
+  ConstraintErrors errors;
+  MT_ASSIGN_OR_RETURN(items, OptionalObject(request, "RequestItems"));
+  if (!items) {
+    errors.Null("requestItems");
+  } else if (items->size() == 0) {
+    errors.Add("'{}'", "requestItems", "Member must have length greater than or equal to 1");
+  }
+  MT_RETURN_IF_ERROR(errors.ToStatus());
+  return *items;
+}
+
 std::string AttributesResponse(const ItemResult& result, std::string_view member) {
   JsonWriter w;
   w.BeginObject();

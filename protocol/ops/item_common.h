@@ -29,6 +29,10 @@ Result<Item> RequiredItem(JsonObject request, std::string_view field, std::strin
 Result<ReturnValues> DecodeReturnValues(JsonObject request, ConstraintErrors& errors,
                                         bool old_only);
 
+// RequestItems of BatchGetItem/BatchWriteItem: present and not empty, else the
+// constraint error.
+Result<JsonObject> RequiredRequestItems(JsonObject request);
+
 // {"<member>": {...}} when there is an item, else {}.
 std::string AttributesResponse(const ItemResult& result, std::string_view member);
 

@@ -1,0 +1,85 @@
+// Engine: BatchWriteItem and BatchGetItem.
+#include <set>
+
+#include "engine/engine.h"
+#include "engine/key_validation.h"
+#include "engine/limits.h"
+#include "engine/read_path.h"
+
+namespace monotable {
+namespace {
+
+constexpr char kDuplicates[] = "Provided list of item keys contains duplicates";
+
+}  // namespace
+
+Status Engine::BatchWriteItem(const RequestContext& ctx, const BatchWriteRequest& request) {
+  struct Planned {
+    std::shared_ptr<Table> table;
+    std::string key;
+  };
+  // Everything is validated before anything is written, as DynamoDB does.
+  std::vector<Planned> planned;
+  std::set<std::pair<const Table*, std::string>> seen;
+  for (const auto& entry : request.entries) {
+    MT_ASSIGN_OR_RETURN(table, FindTable(ctx, entry.table_name));
+    auto definition = table->definition();
+    MT_ASSIGN_OR_RETURN(key, entry.is_put ? ValidateItemAndBuildKey(*definition, entry.item)
+                                          : ValidateKeyAndBuildKey(*definition, entry.item));
+    if (!seen.emplace(table.get(), key).second) return Status::Validation(kDuplicates);
+    planned.push_back({table, std::move(key)});
+  }
+  for (size_t i = 0; i < planned.size(); ++i) {
+    const auto& entry = request.entries[i];
+    auto result = write_path_->Apply(*planned[i].table, planned[i].key,
+                                     [&](const std::optional<Item>&) -> Result<std::optional<Item>> {
+                                       if (!entry.is_put) return std::optional<Item>();
+                                       return std::optional<Item>(entry.item);
+                                     });
+    if (!result.ok()) return result.status();
+  }
+  return Status::Ok();
+}
+
+Result<BatchGetResult> Engine::BatchGetItem(const RequestContext& ctx,
+                                            const BatchGetRequest& request) {
+  struct Planned {
+    std::shared_ptr<Table> table;
+    std::vector<std::string> keys;
+  };
+  std::vector<Planned> planned;
+  for (const auto& table_keys : request.tables) {
+    MT_ASSIGN_OR_RETURN(table, FindTable(ctx, table_keys.table_name));
+    auto definition = table->definition();
+    Planned p{table, {}};
+    std::set<std::string> seen;
+    for (const auto& key : table_keys.keys) {
+      MT_ASSIGN_OR_RETURN(encoded, ValidateKeyAndBuildKey(*definition, key));
+      if (!seen.insert(encoded).second) return Status::Validation(kDuplicates);
+      p.keys.push_back(std::move(encoded));
+    }
+    planned.push_back(std::move(p));
+  }
+  BatchGetResult result;
+  result.items.resize(planned.size());
+  result.unprocessed.resize(planned.size());
+  size_t response_bytes = 0;
+  for (size_t t = 0; t < planned.size(); ++t) {
+    const auto& projection = request.tables[t].projection;
+    for (size_t k = 0; k < planned[t].keys.size(); ++k) {
+      // Past 16 MB the remaining keys are handed back for the client to retry.
+      if (response_bytes >= limits::kMaxRequestBodyBytes) {
+        result.unprocessed[t].push_back(k);
+        continue;
+      }
+      MT_ASSIGN_OR_RETURN(item, ReadStoredItem(*storage_, *planned[t].table, planned[t].keys[k]));
+      if (!item) continue;
+      Item returned = projection ? projection->Apply(*item) : std::move(*item);
+      response_bytes += ItemSize(returned);
+      result.items[t].push_back(std::move(returned));
+    }
+  }
+  return result;
+}
+
+}  // namespace monotable

@@ -1,0 +1,122 @@
+// BatchGetItem.
+#include "engine/expr/legacy.h"
+#include "protocol/attribute_value_json.h"
+#include "protocol/ops/handlers.h"
+#include "protocol/ops/item_common.h"
+#include "protocol/ops/legacy_json.h"
+
+namespace monotable::protocol::ops {
+namespace {
+constexpr size_t kMaxBatchGets = 100;
+
+// One table's KeysAndAttributes, with the expression state its projection needs.
+struct TableRequest {
+  std::string name;
+  JsonObject object;  // echoed into UnprocessedKeys
+  RequestExpressions expressions;
+};
+
+Status DecodeTableKeys(const OperationContext& ctx, TableRequest& table,
+                       BatchGetRequest::TableKeys& keys, ConstraintErrors& errors) {
+  keys.table_name = table.name;
+  const std::string path = "requestItems." + table.name + ".member";
+  MT_ASSIGN_OR_RETURN(list, OptionalArray(table.object, "Keys"));
+  if (!list) {
+    errors.Null(path + ".keys");
+  } else {
+    for (JsonElement k : *list) {
+      JsonObject key;
+      if (k.get_object().get(key)) return WrongJsonType(k, "structure");
+      MT_ASSIGN_OR_RETURN(item, DecodeItem(key));
+      keys.keys.push_back(std::move(item));
+    }
+    if (keys.keys.empty()) {
+      errors.Add("'[]'", path + ".keys", "Member must have length greater than or equal to 1");
+    } else if (keys.keys.size() > kMaxBatchGets) {
+      errors.Add("'[...]'", path + ".keys", "Member must have length less than or equal to 100");
+    }
+  }
+  MT_ASSIGN_OR_RETURN(consistent, OptionalBool(table.object, "ConsistentRead"));
+  keys.consistent_read = consistent.value_or(false);
+  MT_ASSIGN_OR_RETURN(attributes, DecodeAttributesToGet(table.object, errors));
+  MT_ASSIGN_OR_RETURN(projection_text, OptionalString(table.object, "ProjectionExpression"));
+  MT_RETURN_IF_ERROR(errors.ToStatus());
+
+  MT_RETURN_IF_ERROR(CheckNotMixed({{"AttributesToGet", attributes.has_value()}},
+                                   {{"ProjectionExpression", projection_text.has_value()}}));
+  MT_RETURN_IF_ERROR(table.expressions.Decode(table.object, /*with_values=*/false));
+  MT_RETURN_IF_ERROR(
+      table.expressions.CheckMaps({{"ProjectionExpression", projection_text.has_value(), false}}));
+  if (projection_text) {
+    MT_ASSIGN_OR_RETURN(projection, expr::Projection::Parse(*projection_text,
+                                                            table.expressions.placeholders(),
+                                                            &ctx.engine.expression_cache()));
+    keys.projection = std::move(projection);
+  } else if (attributes) {
+    MT_ASSIGN_OR_RETURN(projection, expr::legacy::TranslateAttributesToGet(*attributes));
+    keys.projection = std::move(projection);
+  }
+  return table.expressions.placeholders().CheckAllUsed();
+}
+
+// UnprocessedKeys repeats the table's request with only the keys left over.
+void WriteUnprocessed(JsonWriter& w, const TableRequest& table,
+                      const BatchGetRequest::TableKeys& keys, const std::vector<size_t>& left) {
+  w.Key(table.name).BeginObject();
+  w.Key("Keys").BeginArray();
+  for (size_t k : left) WriteItem(w, keys.keys[k]);
+  w.EndArray();
+  for (auto [member, value] : table.object) {
+    if (member == "Keys") continue;
+    w.Key(member).Raw(simdjson::minify(value));
+  }
+  w.EndObject();
+}
+
+}  // namespace
+
+Result<std::string> BatchGetItem(const OperationContext& ctx, JsonObject request) {
+  ConstraintErrors errors;
+  MT_ASSIGN_OR_RETURN(items, RequiredRequestItems(request));
+  std::vector<std::unique_ptr<TableRequest>> tables;
+  for (auto [name, value] : items) {
+    errors.CheckTableName(name, "requestItems.key");
+    JsonObject object;
+    if (value.get_object().get(object)) return WrongJsonType(value, "structure");
+    auto table = std::make_unique<TableRequest>();
+    table->name = std::string(name);
+    table->object = object;
+    tables.push_back(std::move(table));
+  }
+  MT_RETURN_IF_ERROR(errors.ToStatus());
+  BatchGetRequest batch;
+  size_t total_keys = 0;
+  for (auto& table : tables) {
+    BatchGetRequest::TableKeys keys;
+    MT_RETURN_IF_ERROR(DecodeTableKeys(ctx, *table, keys, errors));
+    total_keys += keys.keys.size();
+    batch.tables.push_back(std::move(keys));
+  }
+  if (total_keys > kMaxBatchGets) {
+    return Status::Validation("Too many items requested for the BatchGetItem call");
+  }
+  MT_ASSIGN_OR_RETURN(result, ctx.engine.BatchGetItem(ctx.request, batch));
+
+  JsonWriter w;
+  w.BeginObject().Key("Responses").BeginObject();
+  for (size_t t = 0; t < tables.size(); ++t) {
+    w.Key(tables[t]->name).BeginArray();
+    for (const auto& item : result.items[t]) WriteItem(w, item);
+    w.EndArray();
+  }
+  w.EndObject().Key("UnprocessedKeys").BeginObject();
+  for (size_t t = 0; t < tables.size(); ++t) {
+    if (!result.unprocessed[t].empty()) {
+      WriteUnprocessed(w, *tables[t], batch.tables[t], result.unprocessed[t]);
+    }
+  }
+  w.EndObject().EndObject();
+  return w.Take();
+}
+
+}  // namespace monotable::protocol::ops

@@ -1,0 +1,63 @@
+// BatchWriteItem.
+#include "protocol/attribute_value_json.h"
+#include "protocol/ops/handlers.h"
+#include "protocol/ops/item_common.h"
+
+namespace monotable::protocol::ops {
+namespace {
+constexpr size_t kMaxBatchWrites = 25;
+constexpr char kMapValueLength[] =
+    "Map value must satisfy constraint: [Member must have length less than or equal to 25, "
+    "Member must have length greater than or equal to 1]";
+
+Result<BatchWriteRequest::Entry> DecodeWriteRequest(std::string_view table, JsonElement element) {
+  JsonObject write;
+  if (element.get_object().get(write)) return WrongJsonType(element, "structure");
+  MT_ASSIGN_OR_RETURN(put, OptionalObject(write, "PutRequest"));
+  MT_ASSIGN_OR_RETURN(del, OptionalObject(write, "DeleteRequest"));
+  if (put.has_value() == del.has_value()) {
+    return Status::Validation(
+        "Supplied WriteRequest must contain exactly one of PutRequest or DeleteRequest");
+  }
+  BatchWriteRequest::Entry entry;
+  entry.table_name = std::string(table);
+  entry.is_put = put.has_value();
+  MT_ASSIGN_OR_RETURN(member, OptionalObject(put ? *put : *del, put ? "Item" : "Key"));
+  if (!member) {
+    return Status::Validation(std::string("1 validation error detected: Value null at '") +
+                              (put ? "item" : "key") +
+                              "' failed to satisfy constraint: Member must not be null");
+  }
+  MT_ASSIGN_OR_RETURN(item, DecodeItem(*member));
+  entry.item = std::move(item);
+  return entry;
+}
+
+}  // namespace
+
+Result<std::string> BatchWriteItem(const OperationContext& ctx, JsonObject request) {
+  ConstraintErrors errors;
+  MT_ASSIGN_OR_RETURN(items, RequiredRequestItems(request));
+  BatchWriteRequest batch;
+  for (auto [table, list] : items) {
+    errors.CheckTableName(table, "requestItems.key");
+    JsonArray writes;
+    if (list.get_array().get(writes)) return WrongJsonType(list, "list");
+    if (writes.size() == 0 || writes.size() > kMaxBatchWrites) {
+      errors.Add("'{" + std::string(table) + "=[...]}'", "requestItems", kMapValueLength);
+    }
+    for (JsonElement w : writes) {
+      MT_ASSIGN_OR_RETURN(entry, DecodeWriteRequest(table, w));
+      batch.entries.push_back(std::move(entry));
+    }
+  }
+  MT_RETURN_IF_ERROR(errors.ToStatus());
+  if (batch.entries.size() > kMaxBatchWrites) {
+    return Status::Validation("Too many items requested for the BatchWriteItem call");
+  }
+  MT_RETURN_IF_ERROR(ctx.engine.BatchWriteItem(ctx.request, batch));
+  // Every request is applied: nothing is left unprocessed (no throttling yet).
+  return std::string(R"({"UnprocessedItems":{}})");
+}
+
+}  // namespace monotable::protocol::ops
