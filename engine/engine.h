@@ -52,7 +52,8 @@ class Engine {
   // Batches. Errors: kValidation ("Provided list of item keys contains duplicates",
   // key and item errors), kResourceNotFound, kInternal. BatchGetItem answers at most
   // 16 MB of items; the rest is reported as unprocessed.
-  Status BatchWriteItem(const RequestContext& ctx, const BatchWriteRequest& request);
+  Result<BatchWriteResult> BatchWriteItem(const RequestContext& ctx,
+                                          const BatchWriteRequest& request);
   Result<BatchGetResult> BatchGetItem(const RequestContext& ctx, const BatchGetRequest& request);
 
   // Query and Scan: one page of at most Limit items evaluated and 1 MB read, read

@@ -1,4 +1,5 @@
 // Engine: BatchWriteItem and BatchGetItem.
+#include <map>
 #include <set>
 
 #include "engine/engine.h"
@@ -13,7 +14,8 @@ constexpr char kDuplicates[] = "Provided list of item keys contains duplicates";
 
 }  // namespace
 
-Status Engine::BatchWriteItem(const RequestContext& ctx, const BatchWriteRequest& request) {
+Result<BatchWriteResult> Engine::BatchWriteItem(const RequestContext& ctx,
+                                                const BatchWriteRequest& request) {
   struct Planned {
     std::shared_ptr<Table> table;
     std::string key;
@@ -29,16 +31,22 @@ Status Engine::BatchWriteItem(const RequestContext& ctx, const BatchWriteRequest
     if (!seen.emplace(table.get(), key).second) return Status::Validation(kDuplicates);
     planned.push_back({table, std::move(key)});
   }
+  BatchWriteResult result;
+  std::map<std::string, size_t> consumed_index;  // table name -> position in result
   for (size_t i = 0; i < planned.size(); ++i) {
     const auto& entry = request.entries[i];
-    auto result = write_path_->Apply(*planned[i].table, planned[i].key,
+    MT_ASSIGN_OR_RETURN(outcome, write_path_->Apply(*planned[i].table, planned[i].key,
                                      [&](const std::optional<Item>&) -> Result<std::optional<Item>> {
                                        if (!entry.is_put) return std::optional<Item>();
                                        return std::optional<Item>(entry.item);
-                                     });
-    if (!result.ok()) return result.status();
+                                     }));
+    // Each write is charged on its own, as the single-item write it stands for.
+    auto [position, added] = consumed_index.emplace(entry.table_name, result.consumed.size());
+    if (added) result.consumed.emplace_back().table_name = entry.table_name;
+    result.consumed[position->second].table.write_units +=
+        capacity::ItemWriteUnits(outcome.old_item, outcome.new_item);
   }
-  return Status::Ok();
+  return result;
 }
 
 Result<BatchGetResult> Engine::BatchGetItem(const RequestContext& ctx,
@@ -63,9 +71,11 @@ Result<BatchGetResult> Engine::BatchGetItem(const RequestContext& ctx,
   BatchGetResult result;
   result.items.resize(planned.size());
   result.unprocessed.resize(planned.size());
+  result.consumed.resize(planned.size());
   size_t response_bytes = 0;
   for (size_t t = 0; t < planned.size(); ++t) {
     const auto& projection = request.tables[t].projection;
+    result.consumed[t].table_name = request.tables[t].table_name;
     for (size_t k = 0; k < planned[t].keys.size(); ++k) {
       // Past 16 MB the remaining keys are handed back for the client to retry.
       if (response_bytes >= limits::kMaxRequestBodyBytes) {
@@ -73,6 +83,9 @@ Result<BatchGetResult> Engine::BatchGetItem(const RequestContext& ctx,
         continue;
       }
       MT_ASSIGN_OR_RETURN(item, ReadStoredItem(*storage_, *planned[t].table, planned[t].keys[k]));
+      // Each key is charged as its own GetItem (rounded up per item).
+      result.consumed[t].table.read_units +=
+          capacity::ItemReadUnits(item, request.tables[t].consistent_read);
       if (!item) continue;
       Item returned = projection ? projection->Apply(*item) : std::move(*item);
       response_bytes += ItemSize(returned);

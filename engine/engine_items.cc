@@ -43,6 +43,15 @@ std::optional<Item> UpdateReturnValues(const UpdateItemRequest& request, WriteOu
   return result;
 }
 
+// A single-item write's result, with its consumed capacity (before the write's
+// ReturnValues move the images out of the outcome).
+ItemResult WriteResultFor(const std::string& table_name, const WriteOutcome& outcome) {
+  ItemResult result;
+  result.consumed.table_name = table_name;
+  result.consumed.table.write_units = capacity::ItemWriteUnits(outcome.old_item, outcome.new_item);
+  return result;
+}
+
 }  // namespace
 
 Result<ItemResult> Engine::PutItem(const RequestContext& ctx, const PutItemRequest& request) {
@@ -53,7 +62,7 @@ Result<ItemResult> Engine::PutItem(const RequestContext& ctx, const PutItemReque
     MT_RETURN_IF_ERROR(CheckCondition(request.condition, old));
     return std::optional<Item>(request.item);
   }));
-  ItemResult result;
+  ItemResult result = WriteResultFor(request.table_name, outcome);
   if (request.return_values == ReturnValues::kAllOld) result.item = std::move(outcome.old_item);
   return result;
 }
@@ -63,6 +72,8 @@ Result<ItemResult> Engine::GetItem(const RequestContext& ctx, const GetItemReque
   MT_ASSIGN_OR_RETURN(key, ValidateKeyAndBuildKey(*table->definition(), request.key));
   MT_ASSIGN_OR_RETURN(item, ReadStoredItem(*storage_, *table, key));
   ItemResult result;
+  result.consumed.table_name = request.table_name;
+  result.consumed.table.read_units = capacity::ItemReadUnits(item, request.consistent_read);
   if (item) result.item = request.projection ? request.projection->Apply(*item) : std::move(*item);
   return result;
 }
@@ -76,7 +87,7 @@ Result<ItemResult> Engine::DeleteItem(const RequestContext& ctx,
     MT_RETURN_IF_ERROR(CheckCondition(request.condition, old));
     return std::optional<Item>();
   }));
-  ItemResult result;
+  ItemResult result = WriteResultFor(request.table_name, outcome);
   if (request.return_values == ReturnValues::kAllOld) result.item = std::move(outcome.old_item);
   return result;
 }
@@ -100,7 +111,7 @@ Result<ItemResult> Engine::UpdateItem(const RequestContext& ctx,
     }
     return std::optional<Item>(std::move(item));
   }));
-  ItemResult result;
+  ItemResult result = WriteResultFor(request.table_name, outcome);
   result.item = UpdateReturnValues(request, outcome);
   return result;
 }

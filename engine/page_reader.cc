@@ -2,6 +2,7 @@
 
 #include <rocksdb/iterator.h>
 
+#include "engine/capacity.h"
 #include "engine/item_codec.h"
 
 namespace monotable {
@@ -58,6 +59,9 @@ Result<ReadPage> ReadOnePage(rocksdb::Iterator& it, bool forward, const RangeCla
   }
   if (!it.status().ok()) return Status::Internal(it.status().ToString());
   if (stopped_early) page.last_evaluated_key = std::move(last_item_key);
+  // A page costs the sum of the sizes of the items read, rounded up once.
+  page.consumed.table_name = request.table_name;
+  page.consumed.table.read_units = capacity::ReadUnits(bytes_read, request.consistent_read);
   return page;
 }
 

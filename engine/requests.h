@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "engine/attribute_value.h"
+#include "engine/capacity.h"
 #include "engine/expr/expression.h"
 #include "engine/table_schema.h"
 
@@ -115,6 +116,12 @@ struct BatchGetResult {
   // unprocessed because the response reached 16 MB.
   std::vector<std::vector<Item>> items;
   std::vector<std::vector<size_t>> unprocessed;
+  std::vector<ConsumedCapacity> consumed;  // per request table (same order)
+};
+
+struct BatchWriteResult {
+  // Per table written, in the order the tables first appear in the request.
+  std::vector<ConsumedCapacity> consumed;
 };
 
 // What a Query or Scan returns of each item (Select).
@@ -151,11 +158,13 @@ struct ReadPage {
   int64_t count = 0;          // items that passed the filter
   int64_t scanned_count = 0;  // items read
   std::optional<Item> last_evaluated_key;
+  ConsumedCapacity consumed;  // by the items read, before the filter
 };
 
 // The item before (Put/Delete with ALL_OLD) or the item read (Get), when any.
 struct ItemResult {
   std::optional<Item> item;
+  ConsumedCapacity consumed;
 };
 
 }  // namespace monotable

@@ -1,5 +1,7 @@
 #include "protocol/json_writer.h"
 
+#include <charconv>
+
 namespace monotable::protocol {
 
 void AppendJsonString(std::string* out, std::string_view value) {
@@ -83,6 +85,16 @@ JsonWriter& JsonWriter::String(std::string_view value) {
 JsonWriter& JsonWriter::Int(int64_t value) {
   BeforeValue();
   out_ += std::to_string(value);
+  return *this;
+}
+
+JsonWriter& JsonWriter::Double(double value) {
+  BeforeValue();
+  char buffer[32];
+  auto [end, ec] = std::to_chars(buffer, buffer + sizeof(buffer), value);
+  std::string_view text(buffer, ec == std::errc() ? end - buffer : 0);
+  out_ += text;
+  if (text.find_first_of(".e") == std::string_view::npos) out_ += ".0";
   return *this;
 }
 

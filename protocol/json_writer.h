@@ -22,6 +22,9 @@ class JsonWriter {
   JsonWriter& String(std::string_view value);
   JsonWriter& Int(int64_t value);
   JsonWriter& Bool(bool value);
+  // A finite double in its shortest exact form, always with a fraction or exponent
+  // ("1.0", "0.5"), as DynamoDB writes capacity units.
+  JsonWriter& Double(double value);
   // Epoch seconds with millisecond precision, as DynamoDB's timestamps (1.732e9).
   JsonWriter& EpochSeconds(int64_t millis);
   // Inserts already-encoded JSON as one value.

@@ -88,6 +88,7 @@ Result<std::string> BatchGetItem(const OperationContext& ctx, JsonObject request
     table->object = object;
     tables.push_back(std::move(table));
   }
+  MT_ASSIGN_OR_RETURN(capacity, DecodeReturnConsumedCapacity(request, errors));
   MT_RETURN_IF_ERROR(errors.ToStatus());
   BatchGetRequest batch;
   size_t total_keys = 0;
@@ -115,7 +116,9 @@ Result<std::string> BatchGetItem(const OperationContext& ctx, JsonObject request
       WriteUnprocessed(w, *tables[t], batch.tables[t], result.unprocessed[t]);
     }
   }
-  w.EndObject().EndObject();
+  w.EndObject();
+  WriteConsumedCapacityList(w, result.consumed, capacity);
+  w.EndObject();
   return w.Take();
 }
 

@@ -51,13 +51,18 @@ Result<std::string> BatchWriteItem(const OperationContext& ctx, JsonObject reque
       batch.entries.push_back(std::move(entry));
     }
   }
+  MT_ASSIGN_OR_RETURN(capacity, DecodeReturnConsumedCapacity(request, errors));
   MT_RETURN_IF_ERROR(errors.ToStatus());
   if (batch.entries.size() > kMaxBatchWrites) {
     return Status::Validation("Too many items requested for the BatchWriteItem call");
   }
-  MT_RETURN_IF_ERROR(ctx.engine.BatchWriteItem(ctx.request, batch));
+  MT_ASSIGN_OR_RETURN(result, ctx.engine.BatchWriteItem(ctx.request, batch));
   // Every request is applied: nothing is left unprocessed (no throttling yet).
-  return std::string(R"({"UnprocessedItems":{}})");
+  JsonWriter w;
+  w.BeginObject().Key("UnprocessedItems").BeginObject().EndObject();
+  WriteConsumedCapacityList(w, result.consumed, capacity);
+  w.EndObject();
+  return w.Take();
 }
 
 }  // namespace monotable::protocol::ops

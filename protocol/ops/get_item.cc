@@ -17,6 +17,7 @@ Result<std::string> GetItem(const OperationContext& ctx, JsonObject request) {
   get.consistent_read = consistent.value_or(false);
   MT_ASSIGN_OR_RETURN(attributes, DecodeAttributesToGet(request, errors));
   MT_ASSIGN_OR_RETURN(projection_text, OptionalString(request, "ProjectionExpression"));
+  MT_ASSIGN_OR_RETURN(capacity, DecodeReturnConsumedCapacity(request, errors));
   MT_RETURN_IF_ERROR(errors.ToStatus());
 
   MT_RETURN_IF_ERROR(CheckNotMixed({{"AttributesToGet", attributes.has_value()}},
@@ -37,7 +38,7 @@ Result<std::string> GetItem(const OperationContext& ctx, JsonObject request) {
   MT_RETURN_IF_ERROR(expressions.placeholders().CheckAllUsed());
 
   MT_ASSIGN_OR_RETURN(result, ctx.engine.GetItem(ctx.request, get));
-  return AttributesResponse(result, "Item");
+  return AttributesResponse(result, "Item", capacity);
 }
 
 }  // namespace monotable::protocol::ops

@@ -71,13 +71,15 @@ Result<JsonObject> RequiredRequestItems(JsonObject request) {
   return *items;
 }
 
-std::string AttributesResponse(const ItemResult& result, std::string_view member) {
+std::string AttributesResponse(const ItemResult& result, std::string_view member,
+                               CapacityDetail capacity) {
   JsonWriter w;
   w.BeginObject();
   if (result.item) {
     w.Key(member);
     WriteItem(w, *result.item);
   }
+  WriteConsumedCapacity(w, result.consumed, capacity);
   w.EndObject();
   return w.Take();
 }

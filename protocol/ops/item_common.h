@@ -15,6 +15,7 @@
 #include "protocol/expression_params.h"
 #include "protocol/json_reader.h"
 #include "protocol/operations.h"
+#include "protocol/ops/capacity_json.h"
 
 namespace monotable::protocol::ops {
 
@@ -33,8 +34,9 @@ Result<ReturnValues> DecodeReturnValues(JsonObject request, ConstraintErrors& er
 // constraint error.
 Result<JsonObject> RequiredRequestItems(JsonObject request);
 
-// {"<member>": {...}} when there is an item, else {}.
-std::string AttributesResponse(const ItemResult& result, std::string_view member);
+// {"<member>": {...}} when there is an item, else {}; with ConsumedCapacity when asked.
+std::string AttributesResponse(const ItemResult& result, std::string_view member,
+                               CapacityDetail capacity);
 
 // A parameter of the request by name, and whether it was given.
 using NamedParameter = std::pair<std::string_view, bool>;

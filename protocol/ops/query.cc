@@ -15,6 +15,7 @@ Result<std::string> Query(const OperationContext& ctx, JsonObject object) {
   MT_ASSIGN_OR_RETURN(key_conditions, DecodeExpected(object, errors, "KeyConditions", "keyConditions"));
   MT_ASSIGN_OR_RETURN(forward, OptionalBool(object, "ScanIndexForward"));
   request.scan_forward = forward.value_or(true);
+  MT_ASSIGN_OR_RETURN(capacity, DecodeReturnConsumedCapacity(object, errors));
   MT_RETURN_IF_ERROR(errors.ToStatus());
 
   MT_RETURN_IF_ERROR(CheckNotMixed(
@@ -58,7 +59,7 @@ Result<std::string> Query(const OperationContext& ctx, JsonObject object) {
   MT_RETURN_IF_ERROR(expressions.placeholders().CheckAllUsed());
 
   MT_ASSIGN_OR_RETURN(page, ctx.engine.Query(ctx.request, request));
-  return PageResponse(page, request.select == Select::kCount);
+  return PageResponse(page, request.select == Select::kCount, capacity);
 }
 
 }  // namespace monotable::protocol::ops

@@ -127,7 +127,7 @@ Status ResolveReadExpressions(const OperationContext& ctx, const ReadInputs& inp
   return Status::Ok();
 }
 
-std::string PageResponse(const ReadPage& page, bool count_only) {
+std::string PageResponse(const ReadPage& page, bool count_only, CapacityDetail capacity) {
   JsonWriter w;
   w.BeginObject();
   if (!count_only) {
@@ -141,6 +141,7 @@ std::string PageResponse(const ReadPage& page, bool count_only) {
     w.Key("LastEvaluatedKey");
     WriteItem(w, *page.last_evaluated_key);
   }
+  WriteConsumedCapacity(w, page.consumed, capacity);
   w.EndObject();
   return w.Take();
 }

@@ -9,6 +9,7 @@
 #include "engine/requests.h"
 #include "protocol/json_reader.h"
 #include "protocol/operations.h"
+#include "protocol/ops/capacity_json.h"
 #include "protocol/ops/item_common.h"
 
 namespace monotable::protocol::ops {
@@ -37,6 +38,7 @@ Status ResolveReadExpressions(const OperationContext& ctx, const ReadInputs& inp
                               RequestExpressions& expressions, ReadPageRequest& request);
 
 // {"Items": [...], "Count": n, "ScannedCount": m, "LastEvaluatedKey": {...}}
-std::string PageResponse(const ReadPage& page, bool count_only);
+// (+ "ConsumedCapacity" when asked)
+std::string PageResponse(const ReadPage& page, bool count_only, CapacityDetail capacity);
 
 }  // namespace monotable::protocol::ops

@@ -61,6 +61,7 @@ Result<std::string> Scan(const OperationContext& ctx, JsonObject object) {
   ReadInputs inputs;
   MT_RETURN_IF_ERROR(DecodeReadMembers(object, "ScanFilter", request, inputs, errors));
   MT_RETURN_IF_ERROR(DecodeSegments(object, request, errors));
+  MT_ASSIGN_OR_RETURN(capacity, DecodeReturnConsumedCapacity(object, errors));
   MT_RETURN_IF_ERROR(errors.ToStatus());
 
   MT_RETURN_IF_ERROR(CheckSegments(request));
@@ -80,7 +81,7 @@ Result<std::string> Scan(const OperationContext& ctx, JsonObject object) {
   MT_RETURN_IF_ERROR(expressions.placeholders().CheckAllUsed());
 
   MT_ASSIGN_OR_RETURN(page, ctx.engine.Scan(ctx.request, request));
-  return PageResponse(page, request.select == Select::kCount);
+  return PageResponse(page, request.select == Select::kCount, capacity);
 }
 
 }  // namespace monotable::protocol::ops

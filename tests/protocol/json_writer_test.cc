@@ -95,6 +95,12 @@ TEST(JsonWriterTest, EpochSeconds) {
   EXPECT_EQ(w.str(), R"({"CreationDateTime":1,"n":1})");
 }
 
+TEST(JsonWriterTest, DoublesAlwaysShowAFraction) {
+  JsonWriter w;
+  w.BeginArray().Double(1).Double(0.5).Double(12.5).Double(0).Double(256).EndArray();
+  EXPECT_EQ(w.str(), "[1.0,0.5,12.5,0.0,256.0]");
+}
+
 TEST(JsonWriterTest, TakeMovesTheText) {
   JsonWriter w;
   w.BeginArray().Int(7).EndArray();
