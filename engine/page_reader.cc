@@ -45,14 +45,17 @@ Result<ReadPage> ReadOnePage(rocksdb::Iterator& it, bool forward, const RangeCla
     MT_ASSIGN_OR_RETURN(item, item_codec::Decode({it.value().data(), it.value().size()}));
     ++page.scanned_count;
     bytes_read += ItemSize(item);
+    const bool page_full =
+        (request.limit && page.scanned_count >= *request.limit) || bytes_read >= kMaxPageBytes;
+    if (page_full) last_item_key = KeyOf(table, item);  // before the item is moved out
     if (request.filter.empty() || request.filter.Evaluate(&item)) {
       ++page.count;
       if (request.select != Select::kCount) {
-        page.items.push_back(request.projection ? request.projection->Apply(item) : item);
+        page.items.push_back(request.projection ? request.projection->Apply(item)
+                                                : std::move(item));
       }
     }
-    if ((request.limit && page.scanned_count >= *request.limit) || bytes_read >= kMaxPageBytes) {
-      last_item_key = KeyOf(table, item);
+    if (page_full) {
       stopped_early = true;
       break;
     }

@@ -1,14 +1,43 @@
 #include "protocol/json_writer.h"
 
 #include <charconv>
+#include <cstdint>
+#include <cstring>
 
 namespace monotable::protocol {
+
+namespace {
+
+constexpr uint64_t kOnes = 0x0101010101010101ULL;
+constexpr uint64_t kHighBits = 0x8080808080808080ULL;
+
+// Whether any of the eight bytes of `word` needs escaping in a JSON string: a control
+// character (< 0x20), a quote or a backslash. Bytes >= 0x80 (UTF-8) never do.
+bool WordNeedsEscape(uint64_t word) {
+  auto has_zero = [](uint64_t x) { return (x - kOnes) & ~x & kHighBits; };
+  const uint64_t below_space = (word - kOnes * 0x20) & ~word & kHighBits;
+  return (below_space | has_zero(word ^ (kOnes * '"')) | has_zero(word ^ (kOnes * '\\'))) != 0;
+}
+
+// The index of the first byte at or after `from` that may need escaping; whole
+// 8-byte words without one are skipped (item text is long and rarely escaped).
+size_t SkipPlainWords(std::string_view value, size_t from) {
+  while (from + 8 <= value.size()) {
+    uint64_t word;
+    std::memcpy(&word, value.data() + from, 8);
+    if (WordNeedsEscape(word)) break;
+    from += 8;
+  }
+  return from;
+}
+
+}  // namespace
 
 void AppendJsonString(std::string* out, std::string_view value) {
   static constexpr char kHex[] = "0123456789abcdef";
   out->push_back('"');
   size_t run_start = 0;
-  for (size_t i = 0; i < value.size(); ++i) {
+  for (size_t i = SkipPlainWords(value, 0); i < value.size(); ++i) {
     unsigned char c = static_cast<unsigned char>(value[i]);
     if (c >= 0x20 && c != '"' && c != '\\') continue;
     out->append(value.data() + run_start, i - run_start);
@@ -26,6 +55,7 @@ void AppendJsonString(std::string* out, std::string_view value) {
         out->push_back(kHex[c >> 4]);
         out->push_back(kHex[c & 0xF]);
     }
+    i = SkipPlainWords(value, i + 1) - 1;  // the loop's ++i lands on the next candidate
   }
   out->append(value.data() + run_start, value.size() - run_start);
   out->push_back('"');

@@ -95,6 +95,41 @@ TEST(JsonWriterTest, EpochSeconds) {
   EXPECT_EQ(w.str(), R"({"CreationDateTime":1,"n":1})");
 }
 
+// The escaper skips 8-byte words with nothing to escape; every position of a special
+// byte in and around a word boundary must still be found.
+TEST(JsonWriterTest, EscapesAtEveryPositionOfLongStrings) {
+  for (char special : {'"', '\\', '\n', '\x1f', '\x01'}) {
+    for (size_t length = 1; length <= 26; ++length) {
+      for (size_t at = 0; at < length; ++at) {
+        std::string value(length, 'a');
+        value[at] = special;
+        value[length - 1 - at] = special;  // a second one, mirrored
+        std::string expected = "\"";
+        for (char c : value) {
+          if (c == '"') expected += "\\\"";
+          else if (c == '\\') expected += "\\\\";
+          else if (c == '\n') expected += "\\n";
+          else if (c == '\x1f') expected += "\\u001f";
+          else if (c == '\x01') expected += "\\u0001";
+          else expected += c;
+        }
+        expected += "\"";
+        std::string out;
+        AppendJsonString(&out, value);
+        ASSERT_EQ(out, expected) << "length " << length << " at " << at;
+      }
+    }
+  }
+}
+
+TEST(JsonWriterTest, Utf8BytesAreNeverEscapedInLongStrings) {
+  std::string value;
+  for (int i = 0; i < 40; ++i) value += "\xc3\xa9";  // é, bytes >= 0x80
+  std::string out;
+  AppendJsonString(&out, value);
+  EXPECT_EQ(out, "\"" + value + "\"");
+}
+
 TEST(JsonWriterTest, DoublesAlwaysShowAFraction) {
   JsonWriter w;
   w.BeginArray().Double(1).Double(0.5).Double(12.5).Double(0).Double(256).EndArray();
