@@ -8,9 +8,9 @@
 set -euo pipefail
 
 build_packages=(g++ cmake make librocksdb-dev libsimdjson-dev libboost-dev
-                libssl-dev libgtest-dev zlib1g-dev)
+                libssl-dev libgtest-dev zlib1g-dev libjemalloc-dev)
 test_packages=(python3 python3-pytest python3-boto3 awscli curl)
-runtime_packages=(librocksdb7.8 libsimdjson14 libssl3 ca-certificates curl)
+runtime_packages=(librocksdb7.8 libsimdjson14 libssl3 libjemalloc2 ca-certificates curl)
 
 case "${1:-build}" in
   build)   wanted=("${build_packages[@]}") ;;
