@@ -58,9 +58,12 @@ class ServerProcess {
         this.exitCode = code ?? signal;
         resolve();
       });
-    });
-    this.child.once("error", (error) => {
-      this.stderr += `spawn ${binary}: ${error.message}\n`;
+      // A binary that cannot be started emits "error" and never "exit".
+      this.child.once("error", (error) => {
+        this.stderr += `spawn ${binary}: ${error.message}\n`;
+        this.exitCode = "spawn failed";
+        resolve();
+      });
     });
     this.child.stderr.on("data", (chunk) => {
       this.stderr = (this.stderr + chunk).slice(-8000);
