@@ -1,6 +1,7 @@
 // monotable_bench: a closed-loop load generator for DynamoDB's JSON protocol.
 //
-// N connections each keep one GetItem/PutItem in flight over HTTP/1.1 keep-alive,
+// N connections each keep one GetItem/PutItem/UpdateItem/Query in flight over HTTP/1.1
+// keep-alive,
 // driven asynchronously by one (or --threads) Asio event loop, so a single client
 // thread can hold many connections busy without being the bottleneck: requests are
 // built once per connection and re-keyed in place, read buffers are reused.
@@ -25,6 +26,7 @@
 #include "bench/load_worker.h"
 #include "bench/options.h"
 #include "bench/request_templates.h"
+#include "bench/scan_driver.h"
 #include "bench/setup_client.h"
 
 namespace monotable::bench {
@@ -122,12 +124,15 @@ int Setup(const Options& options, const tcp::endpoint& endpoint,
     std::fprintf(stderr, "setup failed: %s\n", error.c_str());
     return kExitSetup;
   }
-  std::printf("table %s is ACTIVE; preloading %" PRIu64 " items...\n",
-              options.table.c_str(), options.keys);
+  const uint64_t items = options.keys * options.items_per_key;
+  std::printf("table %s is ACTIVE; preloading %" PRIu64 " items with BatchWriteItem...\n",
+              options.table.c_str(), items);
   std::fflush(stdout);
   PhasePlan plan;
   plan.preload = true;
+  plan.op = options.op;
   plan.keys = options.keys;
+  plan.items_per_key = options.items_per_key;
   const Clock::time_point preload_start = Clock::now();
   const RunStats stats = RunPhase(options, endpoint, context, plan, [&](PhasePlan& p) {
     p.measure_start = p.measure_end = Clock::now();
@@ -136,13 +141,12 @@ int Setup(const Options& options, const tcp::endpoint& endpoint,
   const double elapsed = Seconds(Clock::now() - preload_start);
   std::printf("preloaded %" PRIu64 " items in %.2f s (%.0f items/s), errors %" PRIu64
               "\n",
-              stats.requests - stats.http_errors, elapsed,
-              static_cast<double>(stats.requests) / std::max(elapsed, 1e-9),
+              stats.items, elapsed, static_cast<double>(stats.items) / std::max(elapsed, 1e-9),
               stats.errors());
-  if (stats.errors() != 0 || stats.requests < options.keys) {
-    std::fprintf(stderr, "setup failed: %" PRIu64 " of %" PRIu64 " puts answered, "
+  if (stats.errors() != 0 || stats.items < items) {
+    std::fprintf(stderr, "setup failed: %" PRIu64 " of %" PRIu64 " items written, "
                  "%" PRIu64 " errors; first error: %s\n",
-                 stats.requests, options.keys, stats.errors(),
+                 stats.items, items, stats.errors(),
                  stats.first_error.empty() ? "(none: timed out)"
                                            : stats.first_error.c_str());
     return kExitSetup;
@@ -156,12 +160,14 @@ void Report(const Options& options, const RunStats& stats, double elapsed_s,
             double client_cpu) {
   const Histogram& h = stats.latency_ns;
   const double rps = elapsed_s > 0 ? static_cast<double>(stats.requests) / elapsed_s : 0;
-  std::printf("op=%s connections=%d threads=%d keys=%" PRIu64 " measured=%.2fs\n",
+  std::printf("op=%s connections=%d threads=%d keys=%" PRIu64 " items-per-key=%" PRIu64
+              " measured=%.2fs\n",
               OpName(options.op), options.connections, options.threads, options.keys,
-              elapsed_s);
-  std::printf("requests: %" PRIu64 " (GetItem %" PRIu64 ", Put/UpdateItem %" PRIu64 ")%s\n",
-              stats.requests, stats.gets, stats.puts,
-              stats.misses != 0 ? (", GetItem misses " + std::to_string(stats.misses) +
+              options.items_per_key, elapsed_s);
+  std::printf("requests: %" PRIu64 " (GetItem/Query %" PRIu64 ", Put/UpdateItem %" PRIu64
+              ")%s\n",
+              stats.requests, stats.reads, stats.writes,
+              stats.misses != 0 ? (", empty reads " + std::to_string(stats.misses) +
                                    " (keys not preloaded)").c_str()
                                 : "");
   std::printf("throughput: %.1f requests/s\n", rps);
@@ -170,7 +176,12 @@ void Report(const Options& options, const RunStats& stats, double elapsed_s,
               Micros(h.ValueAtQuantile(0.5)), Micros(h.ValueAtQuantile(0.9)),
               Micros(h.ValueAtQuantile(0.99)), Micros(h.ValueAtQuantile(0.999)),
               Micros(h.max()), h.Mean() / 1000.0);
-  std::printf("errors: %" PRIu64 " (HTTP %" PRIu64 ", missing Item %" PRIu64
+  if (options.op == Op::kQuery) {
+    std::printf("items returned: %" PRIu64 " (%.1f per Query)\n", stats.items,
+                static_cast<double>(stats.items) /
+                    static_cast<double>(std::max<uint64_t>(stats.reads, 1)));
+  }
+  std::printf("errors: %" PRIu64 " (HTTP %" PRIu64 ", missing items %" PRIu64
               ", I/O %" PRIu64 ")\n",
               stats.errors(), stats.http_errors, stats.missing_items, stats.io_errors);
   if (!stats.first_error.empty()) {
@@ -193,6 +204,44 @@ void Report(const Options& options, const RunStats& stats, double elapsed_s,
               Micros(h.ValueAtQuantile(0.999)), Micros(h.max()), h.Mean() / 1000.0,
               stats.errors(), client_cpu);
   std::fflush(stdout);
+}
+
+// --op scan: one full parallel Scan, timed from the first request to the last page.
+int RunScan(const Options& options, const tcp::endpoint& endpoint,
+            const RequestContext& context) {
+  const double cpu_before = CpuSeconds();
+  const Clock::time_point start = Clock::now();
+  ScanStats stats = RunParallelScan(endpoint, context, options.segments);
+  const double elapsed_s = Seconds(Clock::now() - start);
+  const double client_cpu = (CpuSeconds() - cpu_before) / std::max(elapsed_s, 1e-9);
+  const uint64_t expected = options.keys * options.items_per_key;
+  if (options.preloaded && stats.errors == 0 && stats.items != expected) {
+    ++stats.errors;
+    stats.first_error = "the segments returned " + std::to_string(stats.items) +
+                        " items in all, the preloaded table holds " +
+                        std::to_string(expected);
+  }
+  const Histogram& h = stats.page_latency_ns;
+  const double items_per_s = static_cast<double>(stats.items) / std::max(elapsed_s, 1e-9);
+  std::printf("op=scan segments=%d keys=%" PRIu64 " items-per-key=%" PRIu64 "\n",
+              options.segments, options.keys, options.items_per_key);
+  std::printf("scanned: %" PRIu64 " items in %" PRIu64 " pages, %.3f s: %.0f items/s\n",
+              stats.items, stats.pages, elapsed_s, items_per_s);
+  std::printf("page latency us: p50 %.1f  p99 %.1f  max %.1f\n",
+              Micros(h.ValueAtQuantile(0.5)), Micros(h.ValueAtQuantile(0.99)),
+              Micros(h.max()));
+  std::printf("errors: %" PRIu64 "\n", stats.errors);
+  if (!stats.first_error.empty()) std::printf("first error: %s\n", stats.first_error.c_str());
+  std::printf("client CPU: %.0f%% of one core over %d segment thread(s)\n",
+              client_cpu * 100, options.segments);
+  std::printf("{\"op\":\"scan\",\"segments\":%d,\"items\":%" PRIu64 ",\"pages\":%" PRIu64
+              ",\"duration_s\":%.3f,\"items_per_s\":%.1f,\"p50_page_us\":%.1f"
+              ",\"p99_page_us\":%.1f,\"errors\":%" PRIu64 ",\"client_cpu\":%.2f}\n",
+              options.segments, stats.items, stats.pages, elapsed_s, items_per_s,
+              Micros(h.ValueAtQuantile(0.5)), Micros(h.ValueAtQuantile(0.99)), stats.errors,
+              client_cpu);
+  std::fflush(stdout);
+  return stats.errors == 0 && stats.pages > 0 ? kExitOk : kExitErrors;
 }
 
 int Main(int argc, char** argv) {
@@ -221,10 +270,14 @@ int Main(int argc, char** argv) {
     if (const int rc = Setup(options, endpoint, context); rc != kExitOk) return rc;
   }
 
+  if (options.op == Op::kScan) return RunScan(options, endpoint, context);
+
   PhasePlan plan;
   plan.op = options.op;
   plan.get_fraction = options.get_fraction;
   plan.keys = options.keys;
+  plan.items_per_key = options.items_per_key;
+  plan.limit = options.limit;
   plan.expect_items = options.preloaded;
   plan.max_requests = options.max_requests;
   const auto to_duration = [](double seconds) {

@@ -13,6 +13,8 @@
 #include <boost/beast/http/parser.hpp>
 #include <boost/beast/http/string_body.hpp>
 
+#include "bench/json_scan.h"
+
 namespace monotable::bench {
 
 namespace asio = boost::asio;
@@ -24,6 +26,24 @@ namespace {
 
 constexpr auto kReconnectDelay = std::chrono::milliseconds(100);
 constexpr size_t kMaxErrorText = 500;
+constexpr uint64_t kBatchWriteItems = 25;  // DynamoDB's maximum per BatchWriteItem
+
+enum class RequestKind { kGet, kPut, kUpdate, kQuery, kBatchWrite };
+
+const char* OperationName(RequestKind kind) {
+  switch (kind) {
+    case RequestKind::kGet: return "GetItem";
+    case RequestKind::kPut: return "PutItem";
+    case RequestKind::kUpdate: return "UpdateItem";
+    case RequestKind::kQuery: return "Query";
+    case RequestKind::kBatchWrite: return "BatchWriteItem";
+  }
+  return "?";
+}
+
+bool IsRead(RequestKind kind) {
+  return kind == RequestKind::kGet || kind == RequestKind::kQuery;
+}
 
 // xoshiro256**: fast, and good enough to spread keys uniformly; std::mt19937_64
 // would also do, but this keeps the per-request cost to a few instructions.
@@ -74,8 +94,9 @@ void RunStats::NoteError(std::string message) {
 void RunStats::Merge(const RunStats& other) {
   latency_ns.Merge(other.latency_ns);
   requests += other.requests;
-  gets += other.gets;
-  puts += other.puts;
+  reads += other.reads;
+  writes += other.writes;
+  items += other.items;
   misses += other.misses;
   http_errors += other.http_errors;
   missing_items += other.missing_items;
@@ -96,6 +117,7 @@ class Connection {
       : socket_(io),
         retry_timer_(io),
         endpoint_(endpoint),
+        context_(context),
         plan_(plan),
         shared_(shared),
         stats_(stats),
@@ -103,7 +125,9 @@ class Connection {
         on_done_(std::move(on_done)),
         get_(MakeGetItemTemplate(context)),
         put_(MakePutItemTemplate(context)),
-        update_(MakeUpdateItemTemplate(context)) {}
+        update_(MakeUpdateItemTemplate(context)),
+        query_(MakeQueryTemplate(context, plan.limit)),
+        batch_(MakeBatchWriteTemplate(context, DatasetOf(plan.op), kBatchWriteItems)) {}
 
   void Start() { Connect(); }
 
@@ -131,11 +155,11 @@ class Connection {
     const Clock::time_point now = Clock::now();
     RequestTemplate* request = nullptr;
     if (plan_.preload) {
-      const uint64_t key = shared_.next_preload_key.fetch_add(1, std::memory_order_relaxed);
-      if (key >= plan_.keys || now >= plan_.hard_deadline) return Finish();
-      put_.SetKey(key);
-      request = &put_;
-      is_get_ = false;
+      const uint64_t first =
+          shared_.next_preload_item.fetch_add(kBatchWriteItems, std::memory_order_relaxed);
+      if (!PrepareBatch(first) || now >= plan_.hard_deadline) return Finish();
+      request = &batch_;
+      kind_ = RequestKind::kBatchWrite;
       measured_ = true;
     } else {
       if (now >= plan_.measure_end) return Finish();
@@ -145,10 +169,9 @@ class Connection {
               plan_.max_requests) {
         return Finish();
       }
-      is_get_ = plan_.op == Op::kGet ||
-                (plan_.op == Op::kMixed && rng_.NextDouble() < plan_.get_fraction);
+      kind_ = NextKind();
       key_ = rng_.Below(plan_.keys);
-      request = is_get_ ? &get_ : (plan_.op == Op::kUpdate ? &update_ : &put_);
+      request = TemplateOf(kind_);
       request->SetKey(key_);
     }
     in_flight_ = true;
@@ -159,6 +182,49 @@ class Connection {
                         if (ec) return OnIoError("write", ec);
                         ReadResponse();
                       });
+  }
+
+  // Loads the items [first, first + 25) of the dataset, or fewer at its end, into
+  // batch_. False when first is past the end.
+  bool PrepareBatch(uint64_t first) {
+    const uint64_t total = plan_.keys * plan_.items_per_key;
+    if (first >= total) return false;
+    const Dataset dataset = DatasetOf(plan_.op);
+    batch_items_ = std::min(kBatchWriteItems, total - first);
+    if (batch_items_ != kBatchWriteItems) {  // the short last batch, built once
+      batch_ = MakeBatchWriteTemplate(context_, dataset, batch_items_);
+    }
+    const size_t slots = SlotsPerItem(dataset);
+    for (uint64_t i = 0; i < batch_items_; ++i) {
+      const uint64_t item = first + i;
+      batch_.SetKey(i * slots, item / plan_.items_per_key);
+      if (dataset == Dataset::kOrders) batch_.SetKey(i * slots + 1, item % plan_.items_per_key);
+    }
+    return true;
+  }
+
+  RequestKind NextKind() {
+    switch (plan_.op) {
+      case Op::kGet: return RequestKind::kGet;
+      case Op::kPut: return RequestKind::kPut;
+      case Op::kUpdate: return RequestKind::kUpdate;
+      case Op::kQuery: return RequestKind::kQuery;
+      case Op::kMixed:
+        return rng_.NextDouble() < plan_.get_fraction ? RequestKind::kGet : RequestKind::kPut;
+      case Op::kScan: break;  // driven by scan_driver, never by connections
+    }
+    return RequestKind::kGet;
+  }
+
+  RequestTemplate* TemplateOf(RequestKind kind) {
+    switch (kind) {
+      case RequestKind::kGet: return &get_;
+      case RequestKind::kPut: return &put_;
+      case RequestKind::kUpdate: return &update_;
+      case RequestKind::kQuery: return &query_;
+      case RequestKind::kBatchWrite: return &batch_;
+    }
+    return &get_;
   }
 
   void ReadResponse() {
@@ -181,24 +247,15 @@ class Connection {
       stats_.latency_ns.Record(static_cast<uint64_t>(
           std::chrono::duration_cast<std::chrono::nanoseconds>(now - sent_at_).count()));
       ++stats_.requests;
-      ++(is_get_ ? stats_.gets : stats_.puts);
+      ++(IsRead(kind_) ? stats_.reads : stats_.writes);
       stats_.last_completion = now;
     }
     if (response.result_int() != 200) {
       ++stats_.http_errors;
       stats_.NoteError("HTTP " + std::to_string(response.result_int()) + " for " +
-                       (is_get_ ? "GetItem: " : "PutItem: ") + Truncate(response.body()));
-    } else if (is_get_ && response.body().find("\"Item\"") == std::string::npos) {
-      if (plan_.expect_items) {
-        ++stats_.missing_items;
-        char digits[kKeyDigits];
-        FormatKey(key_, digits);
-        stats_.NoteError("GetItem of preloaded key USER#" +
-                         std::string(digits, kKeyDigits) + " returned no Item: " +
-                         Truncate(response.body()));
-      } else if (measured_) {
-        ++stats_.misses;
-      }
+                       OperationName(kind_) + ": " + Truncate(response.body()));
+    } else {
+      CheckBody(response.body());
     }
     if (!response.keep_alive()) {
       // The server chose to close; that is legal HTTP, so reconnect without penalty.
@@ -206,6 +263,45 @@ class Connection {
       return Connect();
     }
     SendNext();
+  }
+
+  // What a 200 response must hold: the item of a preloaded key, a full page of its
+  // orders, no unprocessed items.
+  void CheckBody(std::string_view body) {
+    uint64_t found = 1;
+    uint64_t expected = 1;
+    switch (kind_) {
+      case RequestKind::kGet:
+        found = body.find("\"Item\"") != std::string::npos;
+        break;
+      case RequestKind::kQuery:
+        found = FindJsonUint(body, "Count").value_or(0);
+        expected = std::min<uint64_t>(plan_.items_per_key, plan_.limit);
+        if (measured_) stats_.items += found;
+        break;
+      case RequestKind::kBatchWrite:
+        if (!IsEmptyJsonObject(FindJsonObject(body, "UnprocessedItems"))) {
+          ++stats_.missing_items;
+          return stats_.NoteError("BatchWriteItem left UnprocessedItems: " + Truncate(body));
+        }
+        stats_.items += batch_items_;
+        return;
+      case RequestKind::kPut:
+      case RequestKind::kUpdate:
+        return;
+    }
+    if (found >= expected) return;
+    if (plan_.expect_items) {
+      ++stats_.missing_items;
+      char digits[kKeyDigits];
+      FormatKey(key_, digits);
+      stats_.NoteError(std::string(OperationName(kind_)) + " of preloaded key USER#" +
+                       std::string(digits, kKeyDigits) + " returned " +
+                       std::to_string(found) + " item(s), expected " +
+                       std::to_string(expected) + ": " + Truncate(body));
+    } else if (measured_ && found == 0) {
+      ++stats_.misses;
+    }
   }
 
   void OnIoError(const char* what, const error_code& ec) {
@@ -241,6 +337,7 @@ class Connection {
   tcp::socket socket_;
   asio::steady_timer retry_timer_;
   const tcp::endpoint endpoint_;
+  const RequestContext& context_;
   const PhasePlan& plan_;
   SharedCounters& shared_;
   RunStats& stats_;
@@ -249,11 +346,14 @@ class Connection {
   RequestTemplate get_;
   RequestTemplate put_;
   RequestTemplate update_;
+  RequestTemplate query_;
+  RequestTemplate batch_;
+  uint64_t batch_items_ = 0;  // items in batch_
   boost::beast::flat_buffer read_buffer_;
   std::optional<http::response_parser<http::string_body>> parser_;
   Clock::time_point sent_at_{};
   uint64_t key_ = 0;
-  bool is_get_ = false;
+  RequestKind kind_ = RequestKind::kGet;
   bool measured_ = false;
   bool in_flight_ = false;
   bool finished_ = false;

@@ -21,12 +21,17 @@ using Clock = std::chrono::steady_clock;
 
 // What one phase of load does and when it stops. Shared read-only by all workers.
 struct PhasePlan {
-  // Preload: PutItem every key of [0, keys) exactly once, in order, then stop.
+  // Preload: BatchWriteItem every item of the dataset exactly once (keys *
+  // items_per_key of them, in order, 25 per request), then stop.
   // Otherwise: op on uniformly random keys until measure_end.
   bool preload = false;
   Op op = Op::kGet;
   double get_fraction = 0.5;
   uint64_t keys = 1;
+  uint64_t items_per_key = 1;
+  int limit = 10;  // of each Query
+  // Keys were preloaded: a GetItem without "Item" or a Query returning fewer than
+  // min(items_per_key, limit) items is an error.
   bool expect_items = false;
   // Requests issued before measure_start are warm-up: checked, but not counted in
   // requests or latency. No request is issued at or after measure_end.
@@ -40,7 +45,7 @@ struct PhasePlan {
 
 // Counters shared by the workers of one phase (the only cross-thread state).
 struct SharedCounters {
-  std::atomic<uint64_t> next_preload_key{0};
+  std::atomic<uint64_t> next_preload_item{0};
   std::atomic<uint64_t> measured_issued{0};
 };
 
@@ -48,12 +53,15 @@ struct SharedCounters {
 struct RunStats {
   Histogram latency_ns;     // measured requests that got an HTTP response
   uint64_t requests = 0;    // measured requests that got an HTTP response
-  uint64_t gets = 0;
-  uint64_t puts = 0;
+  uint64_t reads = 0;       // GetItem and Query
+  uint64_t writes = 0;      // PutItem, UpdateItem and BatchWriteItem
+  uint64_t items = 0;       // items written by BatchWriteItem or returned by Query
   uint64_t misses = 0;      // measured GetItem without "Item", keys not known to exist
   // Errors count warm-up requests too: a run that saw any is suspect.
   uint64_t http_errors = 0;    // status other than 200
-  uint64_t missing_items = 0;  // GetItem without "Item" for a preloaded key
+  // GetItem without "Item" or short Query for a preloaded key; BatchWriteItem with
+  // UnprocessedItems.
+  uint64_t missing_items = 0;
   uint64_t io_errors = 0;      // connect/read/write failures, abandoned requests
   Clock::time_point last_completion{};
   std::string first_error;

@@ -12,8 +12,9 @@ namespace {
 constexpr const char* kUsage = R"(usage: monotable_bench [flags]
 
 Drives a running monotable (or any DynamoDB endpoint that skips signature checks)
-with GetItem/PutItem over N keep-alive HTTP/1.1 connections and reports throughput
-and latency percentiles, then one JSON line.
+with GetItem/PutItem/UpdateItem/Query over N keep-alive HTTP/1.1 connections and
+reports throughput and latency percentiles, then one JSON line; or times one full
+parallel Scan of the table.
 
   --host ADDR          server address (default 127.0.0.1)
   --port N             server port (default 8000)
@@ -21,17 +22,26 @@ and latency percentiles, then one JSON line.
   --threads N          client I/O threads; connections are split between them (1)
   --duration S         measured seconds, fractions allowed (10)
   --warmup S           seconds of unmeasured load before measuring (1)
-  --op get|put|mixed|update
+  --op get|put|mixed|update|query|scan
                        operation; mixed draws GetItem with --get-fraction; update
-                       is a conditional UpdateItem with three SET actions (get)
+                       is a conditional UpdateItem with three SET actions; query is
+                       PK = :pk AND begins_with(SK, "ORDER#") with --limit on a
+                       random key's orders; scan is one full Scan in --segments
+                       parallel segments, each following LastEvaluatedKey (get)
   --get-fraction F     share of GetItem in --op mixed (0.5)
-  --keys N             distinct keys, drawn uniformly from [0, N) (100000)
+  --keys N             distinct keys (customers), drawn uniformly from [0, N) (100000)
+  --items-per-key N    query/scan: orders per key, so the table holds keys * N
+                       items of ~200 bytes (20)
+  --limit N            query: Limit of each Query (10)
+  --segments N         scan: TotalSegments, one client thread each (4)
   --table NAME         table name (bench)
-  --setup              create the table if missing, then PutItem every key before
-                       measuring; implies --preloaded
+  --setup              create the table if missing, then write every item (profiles,
+                       or orders for query/scan) with BatchWriteItem over the
+                       connections before measuring; implies --preloaded
   --with-gsi           with --setup: give the new table a GSI1 on GSI1PK/GSI1SK
   --preloaded          the keys were loaded by an earlier --setup run: a GetItem
-                       without "Item" counts as an error, not a miss
+                       without "Item", a Query with fewer than min(items-per-key,
+                       limit) items or a Scan missing items counts as an error
   --setup-timeout S    bound on table creation plus preload (300)
   --max-requests N     stop after N measured requests even if --duration remains
   --help               this text
@@ -67,8 +77,14 @@ const char* OpName(Op op) {
     case Op::kPut: return "put";
     case Op::kMixed: return "mixed";
     case Op::kUpdate: return "update";
+    case Op::kQuery: return "query";
+    case Op::kScan: return "scan";
   }
   return "?";
+}
+
+Dataset DatasetOf(Op op) {
+  return op == Op::kQuery || op == Op::kScan ? Dataset::kOrders : Dataset::kProfiles;
 }
 
 const char* Usage() { return kUsage; }
@@ -135,6 +151,10 @@ bool ParseOptions(int argc, char** argv, Options* options, std::string* error) {
         options->op = Op::kUpdate;
       } else if (value == "mixed") {
         options->op = Op::kMixed;
+      } else if (value == "query") {
+        options->op = Op::kQuery;
+      } else if (value == "scan") {
+        options->op = Op::kScan;
       } else {
         ok = false;
       }
@@ -143,6 +163,15 @@ bool ParseOptions(int argc, char** argv, Options* options, std::string* error) {
     } else if (name == "--keys") {
       ok = ParseInt(value, 1, static_cast<int64_t>(kMaxKeys), &n);
       options->keys = static_cast<uint64_t>(n);
+    } else if (name == "--items-per-key") {
+      ok = ParseInt(value, 1, 1'000'000, &n);
+      options->items_per_key = static_cast<uint64_t>(n);
+    } else if (name == "--limit") {
+      ok = ParseInt(value, 1, 1'000'000, &n);
+      options->limit = static_cast<int>(n);
+    } else if (name == "--segments") {
+      ok = ParseInt(value, 1, 1024, &n);
+      options->segments = static_cast<int>(n);
     } else if (name == "--table") {
       options->table = std::string(value);
       ok = IsValidTableName(value);
@@ -159,6 +188,12 @@ bool ParseOptions(int argc, char** argv, Options* options, std::string* error) {
       *error = "bad value for " + std::string(name) + ": " + std::string(value);
       return false;
     }
+  }
+  if (DatasetOf(options->op) == Dataset::kProfiles) options->items_per_key = 1;
+  // The preload numbers every item of the table; keep that product far from overflow.
+  if (options->keys > kMaxKeys / options->items_per_key) {
+    *error = "--keys times --items-per-key must stay below " + std::to_string(kMaxKeys);
+    return false;
   }
   if (options->setup) options->preloaded = true;
   if (options->threads > options->connections) options->threads = options->connections;

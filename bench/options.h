@@ -3,11 +3,17 @@
 #include <cstdint>
 #include <string>
 
+#include "bench/request_templates.h"
+
 namespace monotable::bench {
 
-enum class Op { kGet, kPut, kMixed, kUpdate };
+enum class Op { kGet, kPut, kMixed, kUpdate, kQuery, kScan };
 
 const char* OpName(Op op);
+
+// Query and Scan read orders (many items per key); the item operations read and
+// write one profile per key.
+Dataset DatasetOf(Op op);
 
 // Command-line flags of monotable_bench; see kUsage in options.cc.
 struct Options {
@@ -20,6 +26,9 @@ struct Options {
   Op op = Op::kGet;
   double get_fraction = 0.5;  // share of GetItem in --op mixed
   uint64_t keys = 100000;
+  uint64_t items_per_key = 20;  // orders per customer, for --op query|scan
+  int limit = 10;               // Limit of each Query
+  int segments = 4;             // TotalSegments of --op scan, one thread each
   std::string table = "bench";
   bool setup = false;
   bool with_gsi = false;

@@ -11,16 +11,17 @@ constexpr std::string_view kAuthorization =
     "AWS4-HMAC-SHA256 Credential=AKIDBENCH/20250101/us-east-1/dynamodb/aws4_request, "
     "SignedHeaders=host;x-amz-date;x-amz-target, Signature=0000";
 
-// Accumulates a body, remembering where each key goes so the digits can be patched
-// later. Placeholders are zeros until SetKey runs.
+// Accumulates a body, remembering where each key slot goes so the digits can be
+// patched later. Placeholders are zeros until SetKey runs.
 class BodyBuilder {
  public:
   BodyBuilder& Text(std::string_view text) {
     body_.append(text);
     return *this;
   }
-  BodyBuilder& Key() {
-    offsets_.push_back(body_.size());
+  BodyBuilder& Key(size_t slot = 0) {
+    if (offsets_.size() <= slot) offsets_.resize(slot + 1);
+    offsets_[slot].push_back(body_.size());
     body_.append(kKeyDigits, '0');
     return *this;
   }
@@ -29,16 +30,44 @@ class BodyBuilder {
   RequestTemplate Finish(const RequestContext& context, std::string_view operation) && {
     std::string bytes = BuildHttpRequest(context, operation, body_);
     const size_t head_size = bytes.size() - body_.size();
-    for (size_t& offset : offsets_) offset += head_size;
+    for (std::vector<size_t>& slot : offsets_) {
+      for (size_t& offset : slot) offset += head_size;
+    }
     RequestTemplate result(std::move(bytes), std::move(offsets_));
-    result.SetKey(0);
+    for (size_t slot = 0; slot < result.slots(); ++slot) result.SetKey(slot, 0);
     return result;
   }
 
  private:
   std::string body_;
-  std::vector<size_t> offsets_;
+  std::vector<std::vector<size_t>> offsets_;
 };
+
+// The ~200-byte user profile of a single-table design: PK/SK, e-mail, name,
+// timestamps, a status and GSI1PK/GSI1SK overloaded index keys.
+void AppendProfileItem(BodyBuilder& b, size_t slot) {
+  b.Text(R"({"PK":{"S":"USER#)").Key(slot).Text(R"("},)");
+  b.Text(R"("SK":{"S":"PROFILE"},)");
+  b.Text(R"("email":{"S":"user)").Key(slot).Text(R"(@example.com"},)");
+  b.Text(R"("name":{"S":"Bench User )").Key(slot).Text(R"("},)");
+  b.Text(R"("createdAt":{"S":"2025-08-01T12:00:00Z"},)");
+  b.Text(R"("status":{"S":"ACTIVE"},)");
+  b.Text(R"("GSI1PK":{"S":"EMAIL#user)").Key(slot).Text(R"(@example.com"},)");
+  b.Text(R"("GSI1SK":{"S":"PROFILE"},)");
+  b.Text(R"("loginCount":{"N":"42"}})");
+}
+
+// A ~200-byte order of that user (DynamoDB item size: names plus values), sorted by
+// its order number under SK=ORDER#<n>.
+void AppendOrderItem(BodyBuilder& b, size_t partition_slot, size_t order_slot) {
+  b.Text(R"({"PK":{"S":"USER#)").Key(partition_slot).Text(R"("},)");
+  b.Text(R"("SK":{"S":"ORDER#)").Key(order_slot).Text(R"("},)");
+  b.Text(R"("orderId":{"S":"O-)").Key(partition_slot).Text("-").Key(order_slot);
+  b.Text(R"("},"status":{"S":"SHIPPED"},"total":{"N":"129.95"},"currency":{"S":"EUR"},)");
+  b.Text(R"("createdAt":{"S":"2025-08-01T12:00:00Z"},"itemCount":{"N":"3"},)");
+  b.Text(R"("shipTo":{"S":"221B Baker Street, London NW1 6XE"},)");
+  b.Text(R"("carrier":{"S":"DHL Express"},"GSI1PK":{"S":"STATUS#SHIPPED"}})");
+}
 
 }  // namespace
 
@@ -49,11 +78,15 @@ void FormatKey(uint64_t key, char* out) {
   }
 }
 
-void RequestTemplate::SetKey(uint64_t key) {
+void RequestTemplate::SetKey(size_t slot, uint64_t key) {
   char digits[kKeyDigits];
   FormatKey(key, digits);
-  for (size_t offset : key_offsets_) std::memcpy(bytes_.data() + offset, digits, kKeyDigits);
+  for (size_t offset : slot_offsets_[slot]) {
+    std::memcpy(bytes_.data() + offset, digits, kKeyDigits);
+  }
 }
+
+size_t SlotsPerItem(Dataset dataset) { return dataset == Dataset::kOrders ? 2 : 1; }
 
 std::string BuildHttpRequest(const RequestContext& context, std::string_view operation,
                              std::string_view body) {
@@ -78,16 +111,9 @@ RequestTemplate MakeGetItemTemplate(const RequestContext& context) {
 
 RequestTemplate MakePutItemTemplate(const RequestContext& context) {
   BodyBuilder b;
-  b.Text(R"({"TableName":")").Text(context.table).Text(R"(","Item":{)");
-  b.Text(R"("PK":{"S":"USER#)").Key().Text(R"("},)");
-  b.Text(R"("SK":{"S":"PROFILE"},)");
-  b.Text(R"("email":{"S":"user)").Key().Text(R"(@example.com"},)");
-  b.Text(R"("name":{"S":"Bench User )").Key().Text(R"("},)");
-  b.Text(R"("createdAt":{"S":"2025-08-01T12:00:00Z"},)");
-  b.Text(R"("status":{"S":"ACTIVE"},)");
-  b.Text(R"("GSI1PK":{"S":"EMAIL#user)").Key().Text(R"(@example.com"},)");
-  b.Text(R"("GSI1SK":{"S":"PROFILE"},)");
-  b.Text(R"("loginCount":{"N":"42"}}})");
+  b.Text(R"({"TableName":")").Text(context.table).Text(R"(","Item":)");
+  AppendProfileItem(b, 0);
+  b.Text("}");
   return std::move(b).Finish(context, "PutItem");
 }
 
@@ -101,6 +127,46 @@ RequestTemplate MakeUpdateItemTemplate(const RequestContext& context) {
   b.Text(R"("ExpressionAttributeValues":{":s":{"S":"ACTIVE"},":one":{"N":"1"},)");
   b.Text(R"(":t":{"S":"2025-08-02T08:00:00Z"}}})");
   return std::move(b).Finish(context, "UpdateItem");
+}
+
+RequestTemplate MakeQueryTemplate(const RequestContext& context, int limit) {
+  BodyBuilder b;
+  b.Text(R"({"TableName":")").Text(context.table);
+  b.Text(R"x(","KeyConditionExpression":"PK = :pk AND begins_with(SK, :prefix)",)x");
+  b.Text(R"("ExpressionAttributeValues":{":pk":{"S":"USER#)").Key();
+  b.Text(R"("},":prefix":{"S":"ORDER#"}},"Limit":)").Text(std::to_string(limit)).Text("}");
+  return std::move(b).Finish(context, "Query");
+}
+
+RequestTemplate MakeBatchWriteTemplate(const RequestContext& context, Dataset dataset,
+                                       size_t items) {
+  BodyBuilder b;
+  b.Text(R"({"RequestItems":{")").Text(context.table).Text(R"(":[)");
+  const size_t slots = SlotsPerItem(dataset);
+  for (size_t i = 0; i < items; ++i) {
+    b.Text(i == 0 ? "" : ",").Text(R"({"PutRequest":{"Item":)");
+    if (dataset == Dataset::kOrders) {
+      AppendOrderItem(b, i * slots, i * slots + 1);
+    } else {
+      AppendProfileItem(b, i * slots);
+    }
+    b.Text("}}");
+  }
+  b.Text("]}}");
+  return std::move(b).Finish(context, "BatchWriteItem");
+}
+
+std::string MakeScanBody(std::string_view table, int segment, int total_segments,
+                         std::string_view exclusive_start_key) {
+  std::string body = R"({"TableName":")";
+  body.append(table);
+  body.append(R"(","Segment":)").append(std::to_string(segment));
+  body.append(R"(,"TotalSegments":)").append(std::to_string(total_segments));
+  if (!exclusive_start_key.empty()) {
+    body.append(R"(,"ExclusiveStartKey":)").append(exclusive_start_key);
+  }
+  body.append("}");
+  return body;
 }
 
 std::string MakeCreateTableBody(std::string_view table, bool with_gsi) {

@@ -23,23 +23,40 @@ struct RequestContext {
 };
 
 // A complete HTTP/1.1 request (head and body) whose key digits sit at known offsets.
-// The load driver keeps one per connection and operation and patches the key in
-// place, so issuing a request formats nothing and allocates nothing.
+// The load driver keeps one per connection and operation and patches the keys in
+// place, so issuing a request formats nothing and allocates nothing. Each key slot is
+// one number written at one or more offsets: a GetItem has one slot; a BatchWriteItem
+// of 25 orders has 50 (each item's partition and order number).
 class RequestTemplate {
  public:
   RequestTemplate() = default;
-  RequestTemplate(std::string bytes, std::vector<size_t> key_offsets)
-      : bytes_(std::move(bytes)), key_offsets_(std::move(key_offsets)) {}
+  RequestTemplate(std::string bytes, std::vector<std::vector<size_t>> slot_offsets)
+      : bytes_(std::move(bytes)), slot_offsets_(std::move(slot_offsets)) {}
 
-  // Rewrites every occurrence of the key; key < kMaxKeys.
-  void SetKey(uint64_t key);
+  // Rewrites every occurrence of slot 0 (the only slot of single-key requests);
+  // key < kMaxKeys.
+  void SetKey(uint64_t key) { SetKey(0, key); }
+  // Rewrites every occurrence of one slot; slot < slots(), key < kMaxKeys.
+  void SetKey(size_t slot, uint64_t key);
 
+  size_t slots() const { return slot_offsets_.size(); }
   std::string_view bytes() const { return bytes_; }
 
  private:
   std::string bytes_;
-  std::vector<size_t> key_offsets_;
+  std::vector<std::vector<size_t>> slot_offsets_;
 };
+
+// The items a bench table holds. Profiles serve GetItem/PutItem/UpdateItem; orders
+// serve Query and Scan: the single-table "all orders of a customer" partition.
+enum class Dataset {
+  kProfiles,  // PK=USER#<key>, SK=PROFILE: one ~200-byte item per key
+  kOrders,    // PK=USER#<key>, SK=ORDER#<n>: items_per_key ~200-byte items per key
+};
+
+// Key slots each item of a dataset takes in a BatchWriteItem template: the
+// partition key, then for orders the order number.
+size_t SlotsPerItem(Dataset dataset);
 
 // Formats key as kKeyDigits zero-padded digits into out[0, kKeyDigits).
 void FormatKey(uint64_t key, char* out);
@@ -59,6 +76,21 @@ RequestTemplate MakePutItemTemplate(const RequestContext& context);
 // SET actions (a status, an arithmetic counter increment, a timestamp), the shape of
 // a typical single-table "touch" write.
 RequestTemplate MakeUpdateItemTemplate(const RequestContext& context);
+
+// Query of PK = USER#<key> AND begins_with(SK, "ORDER#") with the given Limit: one
+// customer's orders, the commonest single-table read.
+RequestTemplate MakeQueryTemplate(const RequestContext& context, int limit);
+
+// BatchWriteItem of `items` PutRequests (1..25) of the dataset's items. Item i takes
+// key slots [i * SlotsPerItem, (i + 1) * SlotsPerItem): its partition, then (orders)
+// its order number.
+RequestTemplate MakeBatchWriteTemplate(const RequestContext& context, Dataset dataset,
+                                       size_t items);
+
+// Scan body for one segment of a parallel scan; exclusive_start_key is the raw JSON of
+// the previous page's LastEvaluatedKey, or empty for the first page.
+std::string MakeScanBody(std::string_view table, int segment, int total_segments,
+                         std::string_view exclusive_start_key);
 
 // CreateTable body: PK (HASH) and SK (RANGE) strings, PAY_PER_REQUEST, and when
 // with_gsi a global secondary index GSI1 on GSI1PK/GSI1SK projecting ALL.

@@ -8,6 +8,8 @@
 #include <boost/beast/http/parser.hpp>
 #include <boost/beast/http/string_body.hpp>
 
+#include "bench/json_scan.h"
+
 namespace monotable::bench {
 
 namespace asio = boost::asio;
@@ -64,27 +66,6 @@ CallResult SetupClient::Call(std::string_view operation, std::string_view body) 
     buffer_.clear();
   }
   return result;
-}
-
-std::string FindJsonString(std::string_view json, std::string_view key) {
-  const std::string quoted = "\"" + std::string(key) + "\"";
-  size_t pos = json.find(quoted);
-  if (pos == std::string_view::npos) return "";
-  pos += quoted.size();
-  auto skip_space = [&] {
-    while (pos < json.size() && (json[pos] == ' ' || json[pos] == '\n' ||
-                                 json[pos] == '\t' || json[pos] == '\r')) {
-      ++pos;
-    }
-  };
-  skip_space();
-  if (pos >= json.size() || json[pos] != ':') return "";
-  ++pos;
-  skip_space();
-  if (pos >= json.size() || json[pos] != '"') return "";
-  const size_t end = json.find('"', pos + 1);
-  if (end == std::string_view::npos) return "";
-  return std::string(json.substr(pos + 1, end - pos - 1));
 }
 
 bool EnsureTable(SetupClient& client, std::string_view table, bool with_gsi,

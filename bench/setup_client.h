@@ -21,8 +21,10 @@ struct CallResult {
 };
 
 // A one-request-at-a-time DynamoDB client for the control-plane calls of --setup
-// (CreateTable, DescribeTable). Not for load: it blocks the caller. Every call is
-// bounded by `timeout`, so setup cannot hang on a stalled server.
+// (CreateTable, DescribeTable) and for the pages of one --op scan segment, which are
+// sequential anyway. Not for closed-loop load: it blocks the caller. Every call is
+// bounded by `timeout`, so neither can hang on a stalled server. Not thread-safe: one
+// per thread.
 class SetupClient {
  public:
   SetupClient(const boost::asio::ip::tcp::endpoint& endpoint, RequestContext context,
@@ -45,9 +47,5 @@ class SetupClient {
 // until DescribeTable reports it ACTIVE. Returns false with *error set otherwise.
 bool EnsureTable(SetupClient& client, std::string_view table, bool with_gsi,
                  std::chrono::steady_clock::time_point deadline, std::string* error);
-
-// Value of the first "key":"value" string pair in a JSON text, or "" if absent.
-// Enough for TableStatus; the bench does not need a JSON parser.
-std::string FindJsonString(std::string_view json, std::string_view key);
 
 }  // namespace monotable::bench

@@ -11,10 +11,16 @@ build_packages=(g++ cmake make librocksdb-dev libsimdjson-dev libboost-dev
                 libssl-dev libgtest-dev zlib1g-dev libjemalloc-dev)
 test_packages=(python3 python3-pytest python3-boto3 awscli curl)
 runtime_packages=(librocksdb7.8 libsimdjson14 libssl3 libjemalloc2 ca-certificates curl)
+# Node.js and npm run the JavaScript SDK test (tests/integration/js). They are wanted
+# only when the command is missing: a machine may already have Node from elsewhere
+# (NodeSource's nodejs bundles npm and conflicts with Debian's npm package).
+test_commands=(node:nodejs npm:npm)
 
+commands=()  # command:package pairs, the package wanted when the command is missing
 case "${1:-build}" in
   build)   wanted=("${build_packages[@]}") ;;
-  test)    wanted=("${build_packages[@]}" "${test_packages[@]}") ;;
+  test)    wanted=("${build_packages[@]}" "${test_packages[@]}")
+           commands=("${test_commands[@]}") ;;
   runtime) wanted=("${runtime_packages[@]}") ;;
   *) echo "usage: $0 build|test|runtime" >&2; exit 2 ;;
 esac
@@ -23,6 +29,9 @@ missing=()
 for p in "${wanted[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" \
     || missing+=("$p")
+done
+for pair in "${commands[@]}"; do
+  command -v "${pair%%:*}" >/dev/null || missing+=("${pair#*:}")
 done
 [ ${#missing[@]} -eq 0 ] && exit 0
 

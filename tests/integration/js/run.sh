@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Runs the JavaScript SDK v3 integration test (CTest's integration_js).
+#
+#   MONOTABLE_BIN=build/monotable tests/integration/js/run.sh
+#
+# Installs the pinned SDK from package-lock.json with `npm ci` only when node_modules
+# is missing or was installed from another lockfile, so repeated runs stay offline and
+# fast. Exits 77 (CTest: skipped) when Node.js or npm is not installed; install them
+# with docker/install-deps.sh test.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+for tool in node npm; do
+  if ! command -v "$tool" >/dev/null; then
+    echo "integration_js skipped: $tool not found (docker/install-deps.sh test installs it)" >&2
+    exit 77
+  fi
+done
+
+# A copy of the lockfile that node_modules was installed from.
+stamp=node_modules/.monotable-installed-lock.json
+if ! cmp -s package-lock.json "$stamp" 2>/dev/null; then
+  npm ci --no-audit --no-fund
+  cp package-lock.json "$stamp"
+fi
+
+exec node --test ecommerce.test.mjs

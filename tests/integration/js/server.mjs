@@ -1,0 +1,115 @@
+// Starts the real monotable binary for the JavaScript SDK tests, as conftest.py does for
+// pytest: $MONOTABLE_BIN (or <repo>/build/monotable), --in-memory, a free loopback
+// port, ready once `GET /` answers 200.
+
+import { spawn } from "node:child_process";
+import http from "node:http";
+import net from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const START_TIMEOUT_MS = 20_000;
+const STOP_TIMEOUT_MS = 10_000;
+const PORT_ATTEMPTS = 3;
+
+function defaultBinary() {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  return path.resolve(here, "../../../build/monotable");
+}
+
+// A loopback port that was free a moment ago; the server may still lose a race for
+// it, which is why startServer retries with another port.
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+// HTTP status of GET / on the server, or null when nothing answers yet.
+function healthStatus(port) {
+  return new Promise((resolve) => {
+    const request = http.get({ host: "127.0.0.1", port, path: "/", timeout: 500 }, (res) => {
+      res.resume();
+      res.on("end", () => resolve(res.statusCode));
+    });
+    request.on("timeout", () => request.destroy());
+    request.on("error", () => resolve(null));
+  });
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+class ServerProcess {
+  constructor(binary, port) {
+    this.port = port;
+    this.endpoint = `http://127.0.0.1:${port}`;
+    this.stderr = "";
+    this.exitCode = null;
+    this.child = spawn(binary, ["--port", String(port), "--in-memory"], {
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    this.exited = new Promise((resolve) => {
+      this.child.once("exit", (code, signal) => {
+        this.exitCode = code ?? signal;
+        resolve();
+      });
+      // A binary that cannot be started emits "error" and never "exit".
+      this.child.once("error", (error) => {
+        this.stderr += `spawn ${binary}: ${error.message}\n`;
+        this.exitCode = "spawn failed";
+        resolve();
+      });
+    });
+    this.child.stderr.on("data", (chunk) => {
+      this.stderr = (this.stderr + chunk).slice(-8000);
+    });
+  }
+
+  get running() {
+    return this.exitCode === null;
+  }
+
+  // Resolves once GET / answers 200; rejects if the process exits or the timeout passes.
+  async waitReady() {
+    const deadline = Date.now() + START_TIMEOUT_MS;
+    while (Date.now() < deadline) {
+      if (!this.running) {
+        throw new Error(`monotable exited (${this.exitCode}) during startup:\n${this.stderr}`);
+      }
+      if ((await healthStatus(this.port)) === 200) return;
+      await sleep(50);
+    }
+    await this.stop();
+    throw new Error(`monotable did not answer GET / within ${START_TIMEOUT_MS} ms:\n${this.stderr}`);
+  }
+
+  // SIGTERM, then SIGKILL if it has not exited in time.
+  async stop() {
+    if (!this.running) return;
+    this.child.kill("SIGTERM");
+    const timer = setTimeout(() => this.child.kill("SIGKILL"), STOP_TIMEOUT_MS);
+    await this.exited;
+    clearTimeout(timer);
+  }
+}
+
+export async function startServer(binary = process.env.MONOTABLE_BIN || defaultBinary()) {
+  let lastError;
+  for (let attempt = 0; attempt < PORT_ATTEMPTS; ++attempt) {
+    const server = new ServerProcess(binary, await freePort());
+    try {
+      await server.waitReady();
+      return server;
+    } catch (error) {
+      lastError = error;
+      // Only a process that exited (e.g. lost the port race) is worth another try.
+      if (server.running) break;
+    }
+  }
+  throw lastError;
+}
