@@ -10,10 +10,10 @@ namespace {
 // DynamoDB stops a Query or Scan page once it has read 1 MB of items.
 constexpr size_t kMaxPageBytes = 1024 * 1024;
 
-Item KeyOf(const TableDefinition& table, const Item& item) {
+Item KeyOf(const std::vector<std::string>& key_names, const Item& item) {
   Item key;
-  for (const auto& k : table.key_schema) {
-    auto it = item.find(k.name);
+  for (const auto& name : key_names) {
+    auto it = item.find(name);
     if (it != item.end()) key.emplace(it->first, it->second);
   }
   return key;
@@ -22,7 +22,7 @@ Item KeyOf(const TableDefinition& table, const Item& item) {
 }  // namespace
 
 Result<ReadPage> ReadOnePage(rocksdb::Iterator& it, bool forward, const RangeClassifier& classify,
-                             std::string_view skip_key, const TableDefinition& table,
+                             std::string_view skip_key, const PageSource& source,
                              const ReadPageRequest& request) {
   ReadPage page;
   size_t bytes_read = 0;
@@ -41,7 +41,14 @@ Result<ReadPage> ReadOnePage(rocksdb::Iterator& it, bool forward, const RangeCla
     if (position == (forward ? RangePosition::kAfter : RangePosition::kBefore)) break;
     if (position != RangePosition::kInside) continue;
 
-    MT_ASSIGN_OR_RETURN(item, item_codec::Decode({it.value().data(), it.value().size()}));
+    MT_ASSIGN_OR_RETURN(stored, item_codec::Decode({it.value().data(), it.value().size()}));
+    std::optional<Item> resolved;
+    if (source.resolve) {
+      MT_ASSIGN_OR_RETURN(fetched, source.resolve(stored));
+      if (!fetched) continue;
+      resolved = std::move(fetched);
+    }
+    const Item& item = resolved ? *resolved : stored;
     ++page.scanned_count;
     bytes_read += ItemSize(item);
     if (request.filter.empty() || request.filter.Evaluate(&item)) {
@@ -51,7 +58,7 @@ Result<ReadPage> ReadOnePage(rocksdb::Iterator& it, bool forward, const RangeCla
       }
     }
     if ((request.limit && page.scanned_count >= *request.limit) || bytes_read >= kMaxPageBytes) {
-      last_item_key = KeyOf(table, item);
+      last_item_key = KeyOf(source.key_names, stored);
       stopped_early = true;
       break;
     }

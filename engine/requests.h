@@ -36,7 +36,14 @@ struct UpdateTableRequest {
   std::optional<ProvisionedThroughput> throughput;
   std::optional<bool> deletion_protection;
   std::vector<AttributeDefinition> attribute_definitions;
-  bool has_index_updates = false;  // GlobalSecondaryIndexUpdates: a later feature
+  // GlobalSecondaryIndexUpdates, in request order.
+  struct IndexUpdate {
+    enum class Action { kCreate, kUpdate, kDelete };
+    Action action = Action::kCreate;
+    // Create: the whole definition; Update: name and throughput; Delete: name.
+    SecondaryIndexDefinition index;
+  };
+  std::vector<IndexUpdate> index_updates;
 };
 
 struct ListTablesRequest {
@@ -123,7 +130,7 @@ enum class Select { kAllAttributes, kAllProjectedAttributes, kSpecificAttributes
 // The parts Query and Scan share.
 struct ReadPageRequest {
   std::string table_name;
-  std::optional<std::string> index_name;  // secondary indexes: a later feature
+  std::optional<std::string> index_name;  // read a secondary index instead of the table
   expr::Condition filter;                 // FilterExpression / QueryFilter / ScanFilter
   std::optional<expr::Projection> projection;
   Select select = Select::kAllAttributes;
