@@ -1,4 +1,5 @@
 // Engine: Query and Scan.
+#include <algorithm>
 #include <memory>
 
 #include <rocksdb/db.h>
@@ -146,9 +147,20 @@ std::string_view SortComponent(const ReadTarget& target, std::string_view rest) 
 
 // Where a page's items come from: the stored items, or for an LSI that lacks wanted
 // attributes, the table's items they point to.
-PageSource SourceOf(const Storage& storage, const Table& table, const ReadTarget& target) {
-  PageSource source{target.page_key_names, {}};
+PageSource SourceOf(const Storage& storage, const Table& table, const ReadTarget& target,
+                    const ReadPageRequest& request) {
+  PageSource source{target.page_key_names, {}, std::nullopt};
   if (!target.fetch_from_table) return source;
+  if (request.select == Select::kAllProjectedAttributes) {
+    std::vector<std::string> projected = target.page_key_names;
+    const auto& non_key = target.index->definition->projection.non_key_attributes;
+    for (const auto& name : non_key) {
+      if (std::find(projected.begin(), projected.end(), name) == projected.end()) {
+        projected.push_back(name);
+      }
+    }
+    source.returned = expr::Projection::OfAttributes(projected);
+  }
   source.resolve = [&storage, &table, &target](Item stored) -> Result<std::optional<Item>> {
     const TableDefinition& definition = target.table();
     const std::string* range = definition.range_key();
@@ -205,7 +217,7 @@ Result<ReadPage> Engine::Query(const RequestContext& ctx, const QueryRequest& re
     return sort_range.Classify(SortComponent(target, key.substr(prefix.size())));
   };
   return ReadOnePage(*it, request.scan_forward, classify, skip_key,
-                     SourceOf(*storage_, *table, target), request);
+                     SourceOf(*storage_, *table, target, request), request);
 }
 
 Result<ReadPage> Engine::Scan(const RequestContext& ctx, const ScanRequest& request) {
@@ -251,7 +263,7 @@ Result<ReadPage> Engine::Scan(const RequestContext& ctx, const ScanRequest& requ
     return RangePosition::kInside;
   };
   return ReadOnePage(*it, /*forward=*/true, classify, skip_key,
-                     SourceOf(*storage_, *table, target), request);
+                     SourceOf(*storage_, *table, target, request), request);
 }
 
 }  // namespace monotable

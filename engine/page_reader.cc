@@ -54,7 +54,8 @@ Result<ReadPage> ReadOnePage(rocksdb::Iterator& it, bool forward, const RangeCla
     if (request.filter.empty() || request.filter.Evaluate(&item)) {
       ++page.count;
       if (request.select != Select::kCount) {
-        page.items.push_back(request.projection ? request.projection->Apply(item) : item);
+        const auto& projection = request.projection ? request.projection : source.returned;
+        page.items.push_back(projection ? projection->Apply(item) : item);
       }
     }
     if ((request.limit && page.scanned_count >= *request.limit) || bytes_read >= kMaxPageBytes) {

@@ -34,6 +34,9 @@ struct PageSource {
   // The attributes of LastEvaluatedKey (table keys; for an index, index keys too).
   std::vector<std::string> key_names;
   StoredItemResolver resolve;  // empty: the stored item is the item
+  // What is returned of each item when the request has no projection of its own (an
+  // LSI read through to the table still returns only what it projects); nullopt: all.
+  std::optional<expr::Projection> returned;
 };
 
 // Reads one page starting at the iterator's current position. `forward` selects
