@@ -1,5 +1,6 @@
 #include "bench/options.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <string_view>
@@ -30,6 +31,7 @@ and latency percentiles, then one JSON line.
   --setup              create the table if missing, then PutItem every key before
                        measuring; implies --preloaded
   --with-gsi           with --setup: give the new table a GSI1 on GSI1PK/GSI1SK
+  --gsis N             with --setup: give the new table N GSIs (0..5), GSI1 first
   --preloaded          the keys were loaded by an earlier --setup run: a GetItem
                        without "Item" counts as an error, not a miss
   --setup-timeout S    bound on table creation plus preload (300)
@@ -97,7 +99,7 @@ bool ParseOptions(int argc, char** argv, Options* options, std::string* error) {
         return false;
       }
       if (name == "--setup") options->setup = true;
-      if (name == "--with-gsi") options->with_gsi = true;
+      if (name == "--with-gsi") options->gsis = std::max(options->gsis, 1);
       if (name == "--preloaded") options->preloaded = true;
       continue;
     }
@@ -119,6 +121,9 @@ bool ParseOptions(int argc, char** argv, Options* options, std::string* error) {
     } else if (name == "--connections") {
       ok = ParseInt(value, 1, 10000, &n);
       options->connections = static_cast<int>(n);
+    } else if (name == "--gsis") {
+      ok = ParseInt(value, 0, kMaxBenchGsis, &n);
+      options->gsis = static_cast<int>(n);
     } else if (name == "--threads") {
       ok = ParseInt(value, 1, 64, &n);
       options->threads = static_cast<int>(n);

@@ -87,9 +87,9 @@ std::string FindJsonString(std::string_view json, std::string_view key) {
   return std::string(json.substr(pos + 1, end - pos - 1));
 }
 
-bool EnsureTable(SetupClient& client, std::string_view table, bool with_gsi,
+bool EnsureTable(SetupClient& client, std::string_view table, int gsis,
                  std::chrono::steady_clock::time_point deadline, std::string* error) {
-  CallResult created = client.Call("CreateTable", MakeCreateTableBody(table, with_gsi));
+  CallResult created = client.Call("CreateTable", MakeCreateTableBody(table, gsis));
   if (!created.ok) {
     *error = created.error;
     return false;
