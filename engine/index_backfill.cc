@@ -1,5 +1,7 @@
 #include "engine/index_backfill.h"
 
+#include <algorithm>
+
 #include <rocksdb/write_batch.h>
 
 #include "engine/indexes.h"
@@ -10,6 +12,52 @@ namespace {
 
 // How often the walk checks that its table still exists.
 constexpr int kTableCheckInterval = 1024;
+// Items per WriteBatch: large enough to amortise a write, small enough that writers
+// waiting for one of the batch's locks wait briefly.
+constexpr size_t kItemsPerBatch = 256;
+
+// A WriteBatch and the item locks it needs, held until it is written.
+class HeldBatch {
+ public:
+  explicit HeldBatch(Storage& storage) : storage_(storage) {}
+  ~HeldBatch() { Release(); }
+
+  // Takes `mutex` (a stripe may serve several items of the batch). Never waits while
+  // holding other locks: on contention it writes and releases the batch first.
+  Status Lock(std::mutex& mutex) {
+    ++items_;
+    if (std::find(held_.begin(), held_.end(), &mutex) != held_.end()) return Status::Ok();
+    if (!mutex.try_lock()) {
+      MT_RETURN_IF_ERROR(Flush());
+      ++items_;
+      mutex.lock();
+    }
+    held_.push_back(&mutex);
+    return Status::Ok();
+  }
+  rocksdb::WriteBatch& batch() { return batch_; }
+  size_t items() const { return items_; }
+
+  // Writes what is staged and releases every lock. Errors: kInternal.
+  Status Flush() {
+    Status written = batch_.Count() > 0 ? storage_.Write(&batch_) : Status::Ok();
+    batch_.Clear();
+    Release();
+    return written;
+  }
+
+ private:
+  void Release() {
+    for (std::mutex* m : held_) m->unlock();
+    held_.clear();
+    items_ = 0;
+  }
+
+  Storage& storage_;
+  rocksdb::WriteBatch batch_;
+  std::vector<std::mutex*> held_;
+  size_t items_ = 0;
+};
 
 }  // namespace
 
@@ -29,9 +77,8 @@ void IndexBackfiller::Start(std::string ns, std::shared_ptr<Table> table, std::s
   });
 }
 
-Result<bool> IndexBackfiller::FillOne(Table& table, const std::string& index_name,
-                                      const std::string& key) {
-  std::lock_guard lock(locks_->For(table.family()->GetID(), key));
+Result<bool> IndexBackfiller::StageOne(Table& table, const std::string& index_name,
+                                       const std::string& key, rocksdb::WriteBatch& batch) {
   std::shared_ptr<const TableLayout> layout = table.layout();
   const LiveIndex* index = layout->Find(index_name);
   if (index == nullptr || !index->definition->backfilling) return false;
@@ -44,13 +91,13 @@ Result<bool> IndexBackfiller::FillOne(Table& table, const std::string& index_nam
       storage_->db()->Get(storage_->read_options(), index->family.get(), entry->key, &existing);
   if (s.ok()) return true;  // the write path indexed it already
   if (!s.IsNotFound()) return Status::Internal(s.ToString());
-  // Stage through the write path's own function, restricted to this index.
+  // Staged by the write path's own function, restricted to this index; on an index
+  // key violation it stages nothing and the item stays out, as DynamoDB does.
   TableLayout only_this{layout->definition, {*index}, {}};
-  rocksdb::WriteBatch batch;
   auto staged = StageIndexEntries(*storage_, only_this, key, std::nullopt, item, batch);
-  if (!staged.ok()) return true;  // an index key violation: not indexed, as DynamoDB does
-  MT_RETURN_IF_ERROR(storage_->Write(&batch));
-  return true;
+  return staged.ok() || staged.status().code() == ErrorCode::kValidation
+             ? Result<bool>(true)
+             : Result<bool>(staged.status());
 }
 
 Status IndexBackfiller::Run(const std::string& ns, Table& table, const std::string& index_name) {
@@ -60,16 +107,21 @@ Status IndexBackfiller::Run(const std::string& ns, Table& table, const std::stri
   rocksdb::ReadOptions options;
   options.total_order_seek = true;
   std::unique_ptr<rocksdb::Iterator> it(storage_->db()->NewIterator(options, table.family()));
+  HeldBatch held(*storage_);
   int until_check = kTableCheckInterval;
   for (it->SeekToFirst(); it->Valid(); it->Next()) {
-    if (Stopping()) return Status::Ok();
+    if (Stopping()) return held.Flush();
     if (--until_check == 0) {
       until_check = kTableCheckInterval;
-      if (catalog_->Find(ns, table.definition()->name).get() != &table) return Status::Ok();
+      if (catalog_->Find(ns, table.definition()->name).get() != &table) return held.Flush();
     }
-    MT_ASSIGN_OR_RETURN(more, FillOne(table, index_name, it->key().ToString()));
-    if (!more) return Status::Ok();
+    const std::string key = it->key().ToString();
+    MT_RETURN_IF_ERROR(held.Lock(locks_->For(table.family()->GetID(), key)));
+    MT_ASSIGN_OR_RETURN(more, StageOne(table, index_name, key, held.batch()));
+    if (!more) return held.Flush();
+    if (held.items() >= kItemsPerBatch) MT_RETURN_IF_ERROR(held.Flush());
   }
+  MT_RETURN_IF_ERROR(held.Flush());
   if (!it->status().ok()) return Status::Internal(it->status().ToString());
   if (catalog_->Find(ns, table.definition()->name).get() != &table) return Status::Ok();
   return catalog_->Update(ns, table, [&](const TableDefinition& current) -> Result<TableDefinition> {

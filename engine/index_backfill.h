@@ -6,7 +6,10 @@
 // published. The backfill first waits out writes that may still use the previous
 // layout (LockTable::Barrier), then walks a snapshot of the table; for each key it
 // takes the item's lock, reads the current item and adds its entry unless the write
-// path already did. Items that do not qualify (missing or mistyped key attributes) are
+// path already did. Items are written in batches: the backfill holds the locks of a
+// batch's items until it is written, taking each lock with try_lock and writing what it
+// holds before it ever waits, so it cannot deadlock with writers that lock several
+// items (transactions). Items that do not qualify (missing or mistyped key attributes) are
 // skipped, as DynamoDB does. Thread-safe.
 
 #include <atomic>
@@ -19,6 +22,10 @@
 #include "engine/catalog.h"
 #include "engine/lock_table.h"
 #include "engine/storage.h"
+
+namespace rocksdb {
+class WriteBatch;
+}
 
 namespace monotable {
 
@@ -35,9 +42,11 @@ class IndexBackfiller {
  private:
   // Errors: kInternal; a table or index dropped meanwhile ends the run quietly.
   Status Run(const std::string& ns, Table& table, const std::string& index_name);
-  // Adds the entry of the item stored at `key` when it qualifies and is not indexed yet.
-  // Returns false when the index is gone (nothing more to do).
-  Result<bool> FillOne(Table& table, const std::string& index_name, const std::string& key);
+  // Stages into `batch` the entry of the item stored at `key` when it qualifies and is
+  // not indexed yet; the caller holds the item's lock until the batch is written.
+  // Returns false when the index is gone or no longer backfilling (nothing more to do).
+  Result<bool> StageOne(Table& table, const std::string& index_name, const std::string& key,
+                        rocksdb::WriteBatch& batch);
   bool Stopping() const { return stopping_.load(std::memory_order_relaxed); }
 
   Storage* storage_;
