@@ -242,6 +242,13 @@ Result<std::shared_ptr<Table>> Catalog::Create(const std::string& ns,
 Status Catalog::Update(const std::string& ns, Table& table, const DefinitionChange& change) {
   std::unique_lock lock(mutex_);
   std::shared_ptr<const TableLayout> previous = table.layout();
+  // A table dropped meanwhile (e.g. during a backfill) must not be written back.
+  auto tables = namespaces_.find(ns);
+  if (tables == namespaces_.end() || !tables->second.count(previous->definition->name) ||
+      tables->second.at(previous->definition->name).get() != &table) {
+    return Status::NotFound("Requested resource not found: Table: " +
+                            previous->definition->name + " not found");
+  }
   MT_ASSIGN_OR_RETURN(definition, change(*previous->definition));
   MT_ASSIGN_OR_RETURN(created, CreateIndexFamilies(definition));
   rocksdb::WriteBatch batch;
