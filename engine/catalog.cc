@@ -6,6 +6,7 @@
 #include <rocksdb/write_batch.h>
 
 #include "engine/catalog_codec.h"
+#include "engine/key_codec.h"
 
 namespace monotable {
 namespace {
@@ -13,6 +14,7 @@ namespace {
 // Catalog column family key prefixes (on-disk format: do not change).
 constexpr char kTablePrefix = 't';
 constexpr char kStatsPrefix = 's';
+constexpr char kItemCollectionPrefix = 'c';
 constexpr char kFamilyPrefix[] = "table.";
 constexpr char kIndexFamilyPrefix[] = "index.";
 
@@ -50,7 +52,16 @@ std::string NewUuid() {
   return buf;
 }
 
+// Every item collection record of a table starts with this.
+std::string ItemCollectionPrefix(const std::string& family) {
+  return kItemCollectionPrefix + family + std::string(1, '\0');
+}
+
 }  // namespace
+
+std::string ItemCollectionKey(const TableDefinition& table, const AttributeValue& partition_key) {
+  return ItemCollectionPrefix(table.column_family) + key_codec::PartitionPrefix(partition_key);
+}
 
 Table::Table(std::shared_ptr<const TableLayout> layout, ColumnFamilyRef family, StatsDelta stats)
     : layout_(std::move(layout)),
@@ -286,6 +297,10 @@ Result<std::shared_ptr<Table>> Catalog::Drop(const std::string& ns, const std::s
   for (const auto& family : OwnedFamilies(*layout->definition)) {
     batch.Delete(storage_->catalog(), StatsKey(family));
   }
+  const std::string collections = ItemCollectionPrefix(layout->definition->column_family);
+  std::string collections_end = collections;
+  collections_end.back() = '\x01';
+  batch.DeleteRange(storage_->catalog(), collections, collections_end);
   MT_RETURN_IF_ERROR(storage_->Write(&batch));
   tables.erase(it);
   // The catalog record is gone first: a crash here leaves orphan families that

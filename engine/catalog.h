@@ -55,6 +55,10 @@ struct TableLayout {
   }
 };
 
+// Key of the size record of an item collection (the items of one partition key of a
+// table with LSIs, with their LSI entries) in the catalog column family.
+std::string ItemCollectionKey(const TableDefinition& table, const AttributeValue& partition_key);
+
 // A live table: its current definition, its column family and its statistics.
 class Table {
  public:

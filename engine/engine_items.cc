@@ -43,6 +43,13 @@ std::optional<Item> UpdateReturnValues(const UpdateItemRequest& request, WriteOu
   return result;
 }
 
+// What a write reports of its item collection (tables with LSIs).
+void SetItemCollection(const WriteOutcome& outcome, ItemResult& result) {
+  if (!outcome.index_writes.item_collection) return;
+  result.item_collection_key = outcome.index_writes.item_collection->key;
+  result.item_collection_bytes = outcome.index_writes.item_collection->bytes;
+}
+
 }  // namespace
 
 Result<ItemResult> Engine::PutItem(const RequestContext& ctx, const PutItemRequest& request) {
@@ -54,6 +61,7 @@ Result<ItemResult> Engine::PutItem(const RequestContext& ctx, const PutItemReque
     return std::optional<Item>(request.item);
   }));
   ItemResult result;
+  SetItemCollection(outcome, result);
   if (request.return_values == ReturnValues::kAllOld) result.item = std::move(outcome.old_item);
   return result;
 }
@@ -77,6 +85,7 @@ Result<ItemResult> Engine::DeleteItem(const RequestContext& ctx,
     return std::optional<Item>();
   }));
   ItemResult result;
+  SetItemCollection(outcome, result);
   if (request.return_values == ReturnValues::kAllOld) result.item = std::move(outcome.old_item);
   return result;
 }
@@ -101,6 +110,7 @@ Result<ItemResult> Engine::UpdateItem(const RequestContext& ctx,
     return std::optional<Item>(std::move(item));
   }));
   ItemResult result;
+  SetItemCollection(outcome, result);
   result.item = UpdateReturnValues(request, outcome);
   return result;
 }

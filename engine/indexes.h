@@ -36,9 +36,16 @@ struct IndexEntryChange {
   std::optional<int64_t> put_bytes;      // an entry was written
 };
 
+// The size of an item collection after a write (tables with LSIs only).
+struct ItemCollectionSize {
+  Item key;  // the partition key attribute
+  int64_t bytes = 0;
+};
+
 // The indexes a write touched; an index whose entry did not change is not listed.
 struct IndexWrites {
   std::vector<IndexEntryChange> changes;
+  std::optional<ItemCollectionSize> item_collection;
 };
 
 // An item's entry in one index.
@@ -69,8 +76,10 @@ Status CheckIndexKeyValues(const TableDefinition& table, const Item& item);
 // Stages into `batch` the index changes of one base-item write (old -> new image;
 // nullopt: absent) and the matching statistics deltas, for every CREATING or ACTIVE
 // index of `layout`. Must be called under the item's lock, with the layout read under
-// it. Errors: CheckIndexKeyValues's on the new image (nothing is staged then);
-// kInternal (I/O, while an index is backfilling).
+// it. When `layout` has LSIs it also tracks the size of the item's collection. Errors:
+// CheckIndexKeyValues's on the new image (nothing is staged then);
+// kItemCollectionSizeLimitExceeded "Collection size exceeded." (a write that grows a
+// collection past 10 GB); kInternal (I/O).
 Result<IndexWrites> StageIndexEntries(const Storage& storage, const TableLayout& layout,
                                       std::string_view table_key,
                                       const std::optional<Item>& old_item,

@@ -163,6 +163,10 @@ struct ReadPage {
 // The item before (Put/Delete with ALL_OLD) or the item read (Get), when any.
 struct ItemResult {
   std::optional<Item> item;
+  // Writes to tables with LSIs: the partition key and the size of the item collection
+  // (for ReturnItemCollectionMetrics=SIZE).
+  std::optional<Item> item_collection_key;
+  int64_t item_collection_bytes = 0;
 };
 
 }  // namespace monotable

@@ -234,3 +234,36 @@ def test_indexes_survive_a_restart_and_go_with_their_table(server_factory, tmp_p
     client.delete_table(TableName="restart")
     create_indexed_table(client, "restart", attributes, gsis=[index_spec("All", "G", "GS")])
     assert query_index(client, "restart", "All", "a")["Items"] == []
+
+
+def test_return_item_collection_metrics(ddb, indexed):
+    # Tables with an LSI report the item's collection (its partition key and a size
+    # range in GB); the shape is the service's (botocore's ItemCollectionMetrics).
+    resp = ddb.put_item(TableName=indexed, Item=item("p", "1", l=1),
+                        ReturnItemCollectionMetrics="SIZE")
+    assert resp["ItemCollectionMetrics"] == {"ItemCollectionKey": {"PK": S("p")},
+                                             "SizeEstimateRangeGB": [0.0, 1.0]}
+    resp = ddb.update_item(TableName=indexed, Key=item("p", "1"), UpdateExpression="SET x = :x",
+                           ExpressionAttributeValues={":x": N("1")},
+                           ReturnItemCollectionMetrics="SIZE")
+    assert resp["ItemCollectionMetrics"]["ItemCollectionKey"] == {"PK": S("p")}
+    resp = ddb.delete_item(TableName=indexed, Key=item("p", "1"),
+                           ReturnItemCollectionMetrics="SIZE")
+    assert resp["ItemCollectionMetrics"]["ItemCollectionKey"] == {"PK": S("p")}
+    assert "ItemCollectionMetrics" not in ddb.put_item(TableName=indexed, Item=item("p", "2"))
+    expect_error(ddb.put_item, VALIDATION,
+                 "1 validation error detected: Value 'ALL' at 'returnItemCollectionMetrics' "
+                 "failed to satisfy constraint: Member must satisfy enum value set: [SIZE, NONE]",
+                 TableName=indexed, Item=item("p", "3"), ReturnItemCollectionMetrics="ALL")
+
+
+def test_no_item_collection_metrics_without_a_local_index(ddb):
+    name = unique_name("nolsi")
+    create_indexed_table(ddb, name, {"PK": "S", "SK": "S", "G": "S"},
+                         gsis=[index_spec("ByG", "G")])
+    try:
+        resp = ddb.put_item(TableName=name, Item=item("p", "1", g="a"),
+                            ReturnItemCollectionMetrics="SIZE")
+        assert "ItemCollectionMetrics" not in resp
+    finally:
+        delete_table_quietly(ddb, name)
