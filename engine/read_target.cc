@@ -10,24 +10,31 @@ namespace monotable {
 namespace {
 
 constexpr char kStartKeyInvalid[] = "The provided starting key is invalid";
+constexpr char kInvalid[] = "One or more parameter values were invalid: ";
 
 bool Contains(const std::vector<std::string>& names, std::string_view name) {
   return std::find(names.begin(), names.end(), name) != names.end();
 }
 
-// Whether every attribute in `wanted` is stored in the index.
-bool Projects(const ReadTarget& target, const std::vector<std::string>& wanted) {
+// The attributes of `wanted` that the index does not store.
+std::vector<std::string> NotProjected(const ReadTarget& target,
+                                      const std::vector<std::string>& wanted) {
   const Projection& projection = target.index->definition->projection;
-  if (projection.type == ProjectionType::kAll) return true;
+  std::vector<std::string> missing;
+  if (projection.type == ProjectionType::kAll) return missing;
   for (const auto& name : wanted) {
     if (Contains(target.page_key_names, name)) continue;
     if (projection.type == ProjectionType::kInclude &&
         Contains(projection.non_key_attributes, name)) {
       continue;
     }
-    return false;
+    missing.push_back(name);
   }
-  return true;
+  return missing;
+}
+
+bool Projects(const ReadTarget& target, const std::vector<std::string>& wanted) {
+  return NotProjected(target, wanted).empty();
 }
 
 // An LSI reads from the table what it does not project: everything for
@@ -69,14 +76,24 @@ Result<ReadTarget> ResolveReadTarget(const Table& table, const ReadPageRequest& 
   if (global && request.select == Select::kAllAttributes &&
       index->projection.type != ProjectionType::kAll) {
     return Status::Validation(
-        "One or more parameter values were invalid: Select type ALL_ATTRIBUTES is not supported "
-        "for global secondary index " + name + " because its projection type is not ALL");
+        std::string(kInvalid) + "Select type ALL_ATTRIBUTES is not supported for global "
+        "secondary index " + name + " because its projection type is not ALL");
   }
   target.family = target.index->family.get();
   target.key_schema = index->key_schema;
   for (const auto& k : index->key_schema) target.page_key_names.push_back(k.name);
   for (const auto& k : definition.key_schema) {
     if (!Contains(target.page_key_names, k.name)) target.page_key_names.push_back(k.name);
+  }
+  if (global && request.projection) {
+    // A GSI cannot read from the table what it does not hold.
+    const auto missing = NotProjected(target, request.projection->TopLevelAttributes());
+    if (!missing.empty()) {
+      std::string list;
+      for (const auto& name : missing) list += (list.empty() ? "" : ", ") + name;
+      return Status::Validation(std::string(kInvalid) + "Global secondary index " + name +
+                                " does not project [" + list + "]");
+    }
   }
   target.fetch_from_table = !global && NeedsTableItems(target, request);
   return target;

@@ -43,6 +43,8 @@ struct ReadTarget {
 //   Cannot read from backfilling global secondary index: <name>
 //   One or more parameter values were invalid: Select type ALL_ATTRIBUTES is not
 //     supported for global secondary index <name> because its projection type is not ALL
+//   One or more parameter values were invalid: Global secondary index <name> does not
+//     project [<attributes>]   (a ProjectionExpression/AttributesToGet naming others)
 Result<ReadTarget> ResolveReadTarget(const Table& table, const ReadPageRequest& request);
 
 // The stored key an ExclusiveStartKey designates in the target. Errors (kValidation):

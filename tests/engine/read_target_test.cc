@@ -76,6 +76,11 @@ TEST(ReadTargetTest, GlobalIndexRules) {
   EXPECT_EQ(ResolveReadTarget(*table, On("ByG", Select::kAllAttributes)).status().message(),
             "One or more parameter values were invalid: Select type ALL_ATTRIBUTES is not "
             "supported for global secondary index ByG because its projection type is not ALL");
+  ReadPageRequest projected = On("ByG", Select::kSpecificAttributes);
+  projected.projection = expr::Projection::OfAttributes(std::vector<std::string>{"G", "a", "b"});
+  EXPECT_EQ(ResolveReadTarget(*table, projected).status().message(),
+            "One or more parameter values were invalid: Global secondary index ByG does not "
+            "project [a, b]");
   EXPECT_EQ(ResolveReadTarget(*table, On("Nope")).status().message(),
             "The table does not have the specified index: Nope");
 }
