@@ -63,17 +63,25 @@ class HeldBatch {
 
 IndexBackfiller::~IndexBackfiller() {
   stopping_ = true;
-  std::lock_guard lock(mutex_);
-  for (auto& thread : threads_) thread.join();
+  std::vector<std::thread> threads;
+  {
+    // Joined without the lock: a finishing backfill takes it to unregister itself.
+    std::lock_guard lock(mutex_);
+    threads.swap(threads_);
+  }
+  for (auto& thread : threads) thread.join();
 }
 
 void IndexBackfiller::Start(std::string ns, std::shared_ptr<Table> table, std::string index_name) {
   std::lock_guard lock(mutex_);
+  if (!running_.emplace(table.get(), index_name).second) return;
   threads_.emplace_back([this, ns = std::move(ns), table = std::move(table),
                          index_name = std::move(index_name)] {
     // A failed backfill leaves the index CREATING; the next start of the engine
     // resumes it.
     Run(ns, *table, index_name).ok();
+    std::lock_guard done(mutex_);
+    running_.erase({table.get(), index_name});
   });
 }
 

@@ -15,6 +15,7 @@
 #include <atomic>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
@@ -36,7 +37,8 @@ class IndexBackfiller {
   // Stops every running backfill (they resume when the engine next opens) and waits.
   ~IndexBackfiller();
 
-  // Starts filling `index_name` of `table` (in namespace `ns`) in the background.
+  // Starts filling `index_name` of `table` (in namespace `ns`) in the background,
+  // unless a backfill of that index is already running.
   void Start(std::string ns, std::shared_ptr<Table> table, std::string index_name);
 
  private:
@@ -55,6 +57,8 @@ class IndexBackfiller {
   std::atomic<bool> stopping_{false};
   std::mutex mutex_;
   std::vector<std::thread> threads_;
+  // The backfills running now, by table and index name (guarded by mutex_).
+  std::set<std::pair<const Table*, std::string>> running_;
 };
 
 }  // namespace monotable
