@@ -120,7 +120,7 @@ int Setup(const Options& options, const tcp::endpoint& endpoint,
                          std::chrono::seconds(10),
                          std::chrono::duration_cast<std::chrono::milliseconds>(timeout)));
   std::string error;
-  if (!EnsureTable(client, options.table, options.with_gsi, start + timeout, &error)) {
+  if (!EnsureTable(client, options.table, options.gsis, start + timeout, &error)) {
     std::fprintf(stderr, "setup failed: %s\n", error.c_str());
     return kExitSetup;
   }

@@ -1,5 +1,6 @@
 #include "bench/options.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <string_view>
@@ -39,6 +40,7 @@ parallel Scan of the table.
                        or orders for query/scan) with BatchWriteItem over the
                        connections before measuring; implies --preloaded
   --with-gsi           with --setup: give the new table a GSI1 on GSI1PK/GSI1SK
+  --gsis N             with --setup: give the new table N GSIs (0..5), GSI1 first
   --preloaded          the keys were loaded by an earlier --setup run: a GetItem
                        without "Item", a Query with fewer than min(items-per-key,
                        limit) items or a Scan missing items counts as an error
@@ -113,7 +115,7 @@ bool ParseOptions(int argc, char** argv, Options* options, std::string* error) {
         return false;
       }
       if (name == "--setup") options->setup = true;
-      if (name == "--with-gsi") options->with_gsi = true;
+      if (name == "--with-gsi") options->gsis = std::max(options->gsis, 1);
       if (name == "--preloaded") options->preloaded = true;
       continue;
     }
@@ -135,6 +137,9 @@ bool ParseOptions(int argc, char** argv, Options* options, std::string* error) {
     } else if (name == "--connections") {
       ok = ParseInt(value, 1, 10000, &n);
       options->connections = static_cast<int>(n);
+    } else if (name == "--gsis") {
+      ok = ParseInt(value, 0, kMaxBenchGsis, &n);
+      options->gsis = static_cast<int>(n);
     } else if (name == "--threads") {
       ok = ParseInt(value, 1, 64, &n);
       options->threads = static_cast<int>(n);

@@ -1,5 +1,8 @@
 #include "bench/request_templates.h"
 
+#include <algorithm>
+#include <vector>
+
 #include <cstring>
 #include <string>
 #include <utility>
@@ -169,24 +172,48 @@ std::string MakeScanBody(std::string_view table, int segment, int total_segments
   return body;
 }
 
-std::string MakeCreateTableBody(std::string_view table, bool with_gsi) {
+std::string MakeCreateTableBody(std::string_view table, int gsis) {
+  // Indexes over the attributes of the PutItem item, in the order --gsis adds them.
+  struct Index {
+    const char* name;
+    const char* hash;
+    const char* range;  // "" for none
+  };
+  static constexpr Index kIndexes[] = {{"GSI1", "GSI1PK", "GSI1SK"},
+                                       {"ByEmail", "email", ""},
+                                       {"ByStatus", "status", "createdAt"},
+                                       {"ByName", "name", ""},
+                                       {"ByCreated", "createdAt", "PK"}};
+  std::vector<std::string> attributes{"PK", "SK"};
+  auto define = [&attributes](const char* name) {
+    if (*name && std::find(attributes.begin(), attributes.end(), name) == attributes.end()) {
+      attributes.emplace_back(name);
+    }
+  };
+  std::string indexes;
+  for (int i = 0; i < gsis && i < kMaxBenchGsis; ++i) {
+    const Index& index = kIndexes[i];
+    define(index.hash);
+    define(index.range);
+    indexes.append(i ? "," : "").append(R"({"IndexName":")").append(index.name);
+    indexes.append(R"(","KeySchema":[{"AttributeName":")").append(index.hash);
+    indexes.append(R"(","KeyType":"HASH"})");
+    if (*index.range) {
+      indexes.append(R"(,{"AttributeName":")").append(index.range);
+      indexes.append(R"(","KeyType":"RANGE"})");
+    }
+    indexes.append(R"(],"Projection":{"ProjectionType":"ALL"}})");
+  }
   std::string body = R"({"TableName":")";
   body.append(table);
   body.append(R"(","BillingMode":"PAY_PER_REQUEST","AttributeDefinitions":[)");
-  body.append(R"({"AttributeName":"PK","AttributeType":"S"},)");
-  body.append(R"({"AttributeName":"SK","AttributeType":"S"})");
-  if (with_gsi) {
-    body.append(R"(,{"AttributeName":"GSI1PK","AttributeType":"S"},)");
-    body.append(R"({"AttributeName":"GSI1SK","AttributeType":"S"})");
+  for (size_t i = 0; i < attributes.size(); ++i) {
+    body.append(i ? "," : "").append(R"({"AttributeName":")").append(attributes[i]);
+    body.append(R"(","AttributeType":"S"})");
   }
   body.append(R"(],"KeySchema":[{"AttributeName":"PK","KeyType":"HASH"},)");
   body.append(R"({"AttributeName":"SK","KeyType":"RANGE"}])");
-  if (with_gsi) {
-    body.append(R"(,"GlobalSecondaryIndexes":[{"IndexName":"GSI1","KeySchema":[)");
-    body.append(R"({"AttributeName":"GSI1PK","KeyType":"HASH"},)");
-    body.append(R"({"AttributeName":"GSI1SK","KeyType":"RANGE"}],)");
-    body.append(R"("Projection":{"ProjectionType":"ALL"}}])");
-  }
+  if (!indexes.empty()) body.append(R"(,"GlobalSecondaryIndexes":[)").append(indexes).append("]");
   body.append("}");
   return body;
 }

@@ -92,9 +92,13 @@ RequestTemplate MakeBatchWriteTemplate(const RequestContext& context, Dataset da
 std::string MakeScanBody(std::string_view table, int segment, int total_segments,
                          std::string_view exclusive_start_key);
 
-// CreateTable body: PK (HASH) and SK (RANGE) strings, PAY_PER_REQUEST, and when
-// with_gsi a global secondary index GSI1 on GSI1PK/GSI1SK projecting ALL.
-std::string MakeCreateTableBody(std::string_view table, bool with_gsi);
+// The most GSIs a bench table can have (--gsis).
+inline constexpr int kMaxBenchGsis = 5;
+
+// CreateTable body: PK (HASH) and SK (RANGE) strings, PAY_PER_REQUEST, and the first
+// `gsis` of five global secondary indexes over the PutItem item's attributes (GSI1 on
+// GSI1PK/GSI1SK, then email, status/createdAt, name, createdAt/PK), projecting ALL.
+std::string MakeCreateTableBody(std::string_view table, int gsis);
 
 // DescribeTable body.
 std::string MakeDescribeTableBody(std::string_view table);

@@ -68,9 +68,9 @@ CallResult SetupClient::Call(std::string_view operation, std::string_view body) 
   return result;
 }
 
-bool EnsureTable(SetupClient& client, std::string_view table, bool with_gsi,
+bool EnsureTable(SetupClient& client, std::string_view table, int gsis,
                  std::chrono::steady_clock::time_point deadline, std::string* error) {
-  CallResult created = client.Call("CreateTable", MakeCreateTableBody(table, with_gsi));
+  CallResult created = client.Call("CreateTable", MakeCreateTableBody(table, gsis));
   if (!created.ok) {
     *error = created.error;
     return false;

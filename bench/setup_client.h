@@ -45,7 +45,7 @@ class SetupClient {
 
 // Creates the table unless it exists (ResourceInUseException is success) and waits
 // until DescribeTable reports it ACTIVE. Returns false with *error set otherwise.
-bool EnsureTable(SetupClient& client, std::string_view table, bool with_gsi,
+bool EnsureTable(SetupClient& client, std::string_view table, int gsis,
                  std::chrono::steady_clock::time_point deadline, std::string* error);
 
 }  // namespace monotable::bench

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "engine/indexes.h"
+
 namespace monotable {
 namespace {
 
@@ -31,6 +33,21 @@ ConsumedCapacity& ConsumedCapacity::operator+=(const ConsumedCapacity& other) {
   return *this;
 }
 
+ConsumedCapacity ReadCharge::ForPage(const std::string& table_name, uint64_t stored_bytes,
+                                     uint64_t fetched_bytes, bool consistent) const {
+  ConsumedCapacity consumed;
+  consumed.table_name = table_name;
+  const double stored_units = capacity::ReadUnits(stored_bytes, consistent);
+  if (index_name.empty()) {
+    consumed.table.read_units = stored_units;
+    return consumed;
+  }
+  auto& indexes = global_index ? consumed.global_secondary_indexes : consumed.local_secondary_indexes;
+  indexes[index_name].read_units = stored_units;
+  if (fetched_bytes > 0) consumed.table.read_units = capacity::ReadUnits(fetched_bytes, consistent);
+  return consumed;
+}
+
 namespace capacity {
 
 double ReadUnits(uint64_t bytes, bool consistent) {
@@ -42,6 +59,21 @@ double WriteUnits(uint64_t bytes) { return static_cast<double>(Units(bytes, kWri
 
 double ItemWriteUnits(const std::optional<Item>& old_item, const std::optional<Item>& new_item) {
   return WriteUnits(std::max(SizeOf(old_item), SizeOf(new_item)));
+}
+
+ConsumedCapacity ForWrite(const std::string& table_name, const std::optional<Item>& old_item,
+                          const std::optional<Item>& new_item, const IndexWrites& index_writes) {
+  ConsumedCapacity consumed;
+  consumed.table_name = table_name;
+  consumed.table.write_units = ItemWriteUnits(old_item, new_item);
+  for (const auto& change : index_writes.changes) {
+    auto& indexes =
+        change.global ? consumed.global_secondary_indexes : consumed.local_secondary_indexes;
+    double& units = indexes[change.index_name].write_units;
+    if (change.deleted_bytes) units += WriteUnits(static_cast<uint64_t>(*change.deleted_bytes));
+    if (change.put_bytes) units += WriteUnits(static_cast<uint64_t>(*change.put_bytes));
+  }
+  return consumed;
 }
 
 double ItemReadUnits(const std::optional<Item>& item, bool consistent) {

@@ -15,6 +15,8 @@
 
 namespace monotable {
 
+struct IndexWrites;  // engine/indexes.h
+
 // Read and write units consumed on one table or index.
 struct Capacity {
   double read_units = 0;
@@ -40,6 +42,18 @@ struct ConsumedCapacity {
   ConsumedCapacity& operator+=(const ConsumedCapacity& other);
 };
 
+// Where a Query or Scan page is charged: the table, or the index read (an LSI read
+// that fetches attributes from the table also charges the table for those items).
+struct ReadCharge {
+  std::string index_name;  // empty: the table
+  bool global_index = false;
+
+  // `stored_bytes`: the entries read where the page reads; `fetched_bytes`: the table
+  // items fetched for them. Each sum is rounded up once, as DynamoDB does for a page.
+  ConsumedCapacity ForPage(const std::string& table_name, uint64_t stored_bytes,
+                           uint64_t fetched_bytes, bool consistent) const;
+};
+
 namespace capacity {
 
 inline constexpr uint64_t kReadUnitBytes = 4096;
@@ -55,6 +69,12 @@ double WriteUnits(uint64_t bytes);
 // A single-item write (Put, Update, Delete): sized by the larger of the old and new
 // item; a write that finds nothing and writes nothing still costs one unit.
 double ItemWriteUnits(const std::optional<Item>& old_item, const std::optional<Item>& new_item);
+
+// What a single-item write consumed: the table by ItemWriteUnits, and each index the
+// write changed one unit per 1 KB of each entry it deleted and each it wrote (so an
+// update that moves an entry costs two writes there, as DynamoDB documents).
+ConsumedCapacity ForWrite(const std::string& table_name, const std::optional<Item>& old_item,
+                          const std::optional<Item>& new_item, const IndexWrites& index_writes);
 
 // A single-item read (GetItem, one key of BatchGetItem): a missing item costs as an
 // empty one.

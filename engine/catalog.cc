@@ -1,10 +1,12 @@
 #include "engine/catalog.h"
 
+#include <algorithm>
 #include <random>
 
 #include <rocksdb/write_batch.h>
 
 #include "engine/catalog_codec.h"
+#include "engine/key_codec.h"
 
 namespace monotable {
 namespace {
@@ -12,9 +14,29 @@ namespace {
 // Catalog column family key prefixes (on-disk format: do not change).
 constexpr char kTablePrefix = 't';
 constexpr char kStatsPrefix = 's';
+constexpr char kItemCollectionPrefix = 'c';
 constexpr char kFamilyPrefix[] = "table.";
+constexpr char kIndexFamilyPrefix[] = "index.";
 
 std::string StatsKey(const std::string& family) { return kStatsPrefix + family; }
+
+// The number that makes a family name unique ("table.7", "index.8" -> 7, 8).
+uint64_t FamilyNumber(const std::string& family) {
+  size_t dot = family.find('.');
+  return dot == std::string::npos ? 0 : std::strtoull(family.c_str() + dot + 1, nullptr, 10);
+}
+
+// The column families a table owns: its own and its indexes'.
+std::vector<std::string> OwnedFamilies(const TableDefinition& definition) {
+  std::vector<std::string> names{definition.column_family};
+  for (const auto* list :
+       {&definition.global_secondary_indexes, &definition.local_secondary_indexes}) {
+    for (const auto& index : *list) {
+      if (!index.column_family.empty()) names.push_back(index.column_family);
+    }
+  }
+  return names;
+}
 
 std::string NewUuid() {
   std::random_device rd;
@@ -30,25 +52,89 @@ std::string NewUuid() {
   return buf;
 }
 
+// Every item collection record of a table starts with this.
+std::string ItemCollectionPrefix(const std::string& family) {
+  return kItemCollectionPrefix + family + std::string(1, '\0');
+}
+
 }  // namespace
 
-Table::Table(std::shared_ptr<const TableDefinition> definition, ColumnFamilyRef family,
-             StatsDelta stats)
-    : definition_(std::move(definition)),
+std::string ItemCollectionKey(const TableDefinition& table, const AttributeValue& partition_key) {
+  return ItemCollectionPrefix(table.column_family) + key_codec::PartitionPrefix(partition_key);
+}
+
+Table::Table(std::shared_ptr<const TableLayout> layout, ColumnFamilyRef family, StatsDelta stats)
+    : layout_(std::move(layout)),
       family_ref_(std::move(family)),
       family_(family_ref_.get()),
-      stats_key_(StatsKey(definition_->column_family)),
+      stats_key_(StatsKey(layout_->definition->column_family)),
       item_count_(stats.items),
       size_bytes_(stats.bytes) {}
 
-std::shared_ptr<const TableDefinition> Table::definition() const {
+std::shared_ptr<const TableLayout> Table::layout() const {
   std::lock_guard lock(mutex_);
-  return definition_;
+  return layout_;
 }
 
-void Table::set_definition(std::shared_ptr<const TableDefinition> definition) {
+void Table::set_layout(std::shared_ptr<const TableLayout> layout) {
   std::lock_guard lock(mutex_);
-  definition_ = std::move(definition);
+  layout_ = std::move(layout);
+}
+
+Result<std::map<std::string, ColumnFamilyRef>> Catalog::CreateIndexFamilies(
+    TableDefinition& definition) {
+  std::map<std::string, ColumnFamilyRef> created;
+  for (auto* list : {&definition.global_secondary_indexes, &definition.local_secondary_indexes}) {
+    for (auto& index : *list) {
+      if (!index.column_family.empty()) continue;
+      index.column_family = kIndexFamilyPrefix + std::to_string(next_family_++);
+      auto family = storage_->CreateColumnFamily(index.column_family);
+      if (!family.ok()) {
+        for (const auto& [name, ref] : created) storage_->DropColumnFamily(ref).ok();
+        return family.status();
+      }
+      created.emplace(index.column_family, *family);
+    }
+  }
+  return created;
+}
+
+std::shared_ptr<const TableLayout> Catalog::BuildLayout(
+    std::shared_ptr<const TableDefinition> definition,
+    const std::map<std::string, ColumnFamilyRef>& created, const TableLayout* previous) const {
+  auto layout = std::make_shared<TableLayout>();
+  layout->definition = std::move(definition);
+  const TableDefinition& d = *layout->definition;
+  auto family_of = [&](const std::string& name) -> ColumnFamilyRef {
+    if (auto it = created.find(name); it != created.end()) return it->second;
+    if (previous) {
+      if (ColumnFamilyRef family = previous->FamilyNamed(name)) return family;
+    }
+    return storage_->Find(name);
+  };
+  for (const auto* list : {&d.global_secondary_indexes, &d.local_secondary_indexes}) {
+    for (const auto& index : *list) {
+      ColumnFamilyRef family = family_of(index.column_family);
+      if (!family) continue;  // Load() refuses such a table before it gets here
+      if (index.status == IndexStatus::kDeleting) {
+        layout->retiring.emplace(index.column_family, std::move(family));
+        continue;
+      }
+      layout->indexes.push_back({&index, list == &d.global_secondary_indexes, std::move(family),
+                                 StatsKey(index.column_family)});
+    }
+  }
+  return layout;
+}
+
+Result<ItemStatistics> Catalog::IndexStatistics(const LiveIndex& index) const {
+  std::string value;
+  rocksdb::Status s =
+      storage_->db()->Get(storage_->read_options(), storage_->catalog(), index.stats_key, &value);
+  if (s.IsNotFound()) return ItemStatistics{};
+  if (!s.ok()) return Status::Internal(s.ToString());
+  StatsDelta stats = DecodeStats(value);
+  return ItemStatistics{std::max<int64_t>(0, stats.items), std::max<int64_t>(0, stats.bytes)};
 }
 
 std::string Catalog::TableRecordKey(const std::string& ns, const std::string& name) {
@@ -81,22 +167,36 @@ Status Catalog::Load() {
   }
   if (!it->status().ok()) return Status::Internal(it->status().ToString());
 
+  for (const auto& [ns, definition] : definitions) {
+    for (const auto& name : OwnedFamilies(definition)) {
+      next_family_ = std::max(next_family_, FamilyNumber(name) + 1);
+      if (!storage_->Find(name)) {
+        return Status::Internal("table " + definition.name + " has lost its data");
+      }
+    }
+  }
   for (auto& [ns, definition] : definitions) {
     ColumnFamilyRef family = storage_->Find(definition.column_family);
-    if (!family) return Status::Internal("table " + definition.name + " has lost its data");
-    uint64_t number = std::strtoull(definition.column_family.c_str() + sizeof(kFamilyPrefix) - 1,
-                                    nullptr, 10);
-    next_family_ = std::max(next_family_, number + 1);
+    // Indexes recorded before they held entries have no family yet.
+    MT_ASSIGN_OR_RETURN(created, CreateIndexFamilies(definition));
+    if (!created.empty()) {
+      rocksdb::WriteBatch batch;
+      batch.Put(storage_->catalog(), TableRecordKey(ns, definition.name),
+                catalog_codec::Encode(definition));
+      MT_RETURN_IF_ERROR(storage_->Write(&batch));
+    }
     StatsDelta s = stats[definition.column_family];
-    auto shared = std::make_shared<const TableDefinition>(std::move(definition));
-    namespaces_[ns][shared->name] = std::make_shared<Table>(shared, family, s);
+    auto layout = BuildLayout(std::make_shared<const TableDefinition>(std::move(definition)),
+                              created, nullptr);
+    const std::string name = layout->definition->name;
+    namespaces_[ns][name] = std::make_shared<Table>(std::move(layout), family, s);
   }
   // Column families that no table owns: a DeleteTable interrupted by a crash.
   for (const auto& name : storage_->ExistingColumnFamilies()) {
     bool owned = false;
     for (const auto& [ns, tables] : namespaces_) {
       for (const auto& [table_name, table] : tables) {
-        owned |= table->definition()->column_family == name;
+        for (const auto& family : OwnedFamilies(*table->definition())) owned |= family == name;
       }
     }
     if (!owned) {
@@ -126,6 +226,11 @@ Result<std::shared_ptr<Table>> Catalog::Create(const std::string& ns,
   definition.column_family = kFamilyPrefix + std::to_string(next_family_++);
   auto family = storage_->CreateColumnFamily(definition.column_family);
   if (!family.ok()) return family.status();
+  auto created = CreateIndexFamilies(definition);
+  if (!created.ok()) {
+    storage_->DropColumnFamily(*family).ok();  // best effort: Load() drops orphans too
+    return created.status();
+  }
 
   rocksdb::WriteBatch batch;
   batch.Put(storage_->catalog(), TableRecordKey(ns, definition.name),
@@ -133,22 +238,48 @@ Result<std::shared_ptr<Table>> Catalog::Create(const std::string& ns,
   batch.Put(storage_->catalog(), StatsKey(definition.column_family), EncodeStats({}));
   Status written = storage_->Write(&batch);
   if (!written.ok()) {
-    storage_->DropColumnFamily(*family).ok();  // best effort: Load() drops orphans too
+    // Best effort: Load() drops orphans too.
+    storage_->DropColumnFamily(*family).ok();
+    for (const auto& [name, ref] : *created) storage_->DropColumnFamily(ref).ok();
     return written;
   }
-  auto shared = std::make_shared<const TableDefinition>(std::move(definition));
-  auto table = std::make_shared<Table>(shared, *family, StatsDelta{});
-  tables[shared->name] = table;
+  auto layout = BuildLayout(std::make_shared<const TableDefinition>(std::move(definition)),
+                            *created, nullptr);
+  auto table = std::make_shared<Table>(layout, *family, StatsDelta{});
+  tables[layout->definition->name] = table;
   return table;
 }
 
-Status Catalog::Update(const std::string& ns, Table& table, TableDefinition definition) {
+Status Catalog::Update(const std::string& ns, Table& table, const DefinitionChange& change) {
   std::unique_lock lock(mutex_);
+  std::shared_ptr<const TableLayout> previous = table.layout();
+  // A table dropped meanwhile (e.g. during a backfill) must not be written back.
+  auto tables = namespaces_.find(ns);
+  if (tables == namespaces_.end() || !tables->second.count(previous->definition->name) ||
+      tables->second.at(previous->definition->name).get() != &table) {
+    return Status::NotFound("Requested resource not found: Table: " +
+                            previous->definition->name + " not found");
+  }
+  MT_ASSIGN_OR_RETURN(definition, change(*previous->definition));
+  MT_ASSIGN_OR_RETURN(created, CreateIndexFamilies(definition));
   rocksdb::WriteBatch batch;
   batch.Put(storage_->catalog(), TableRecordKey(ns, definition.name),
             catalog_codec::Encode(definition));
-  MT_RETURN_IF_ERROR(storage_->Write(&batch));
-  table.set_definition(std::make_shared<const TableDefinition>(std::move(definition)));
+  Status written = storage_->Write(&batch);
+  if (!written.ok()) {
+    for (const auto& [name, ref] : created) storage_->DropColumnFamily(ref).ok();
+    return written;
+  }
+  const std::vector<std::string> kept = OwnedFamilies(definition);
+  table.set_layout(BuildLayout(std::make_shared<const TableDefinition>(std::move(definition)),
+                               created, previous.get()));
+  // Indexes removed from the definition: their entries go with their family.
+  for (const auto& name : OwnedFamilies(*previous->definition)) {
+    if (std::find(kept.begin(), kept.end(), name) != kept.end()) continue;
+    if (ColumnFamilyRef family = previous->FamilyNamed(name)) {
+      MT_RETURN_IF_ERROR(storage_->DropColumnFamily(family));
+    }
+  }
   return Status::Ok();
 }
 
@@ -162,13 +293,34 @@ Result<std::shared_ptr<Table>> Catalog::Drop(const std::string& ns, const std::s
   std::shared_ptr<Table> table = it->second;
   rocksdb::WriteBatch batch;
   batch.Delete(storage_->catalog(), TableRecordKey(ns, name));
-  batch.Delete(storage_->catalog(), table->stats_key());
+  auto layout = table->layout();
+  for (const auto& family : OwnedFamilies(*layout->definition)) {
+    batch.Delete(storage_->catalog(), StatsKey(family));
+  }
+  const std::string collections = ItemCollectionPrefix(layout->definition->column_family);
+  std::string collections_end = collections;
+  collections_end.back() = '\x01';
+  batch.DeleteRange(storage_->catalog(), collections, collections_end);
   MT_RETURN_IF_ERROR(storage_->Write(&batch));
   tables.erase(it);
-  // The catalog record is gone first: a crash here leaves an orphan family that
+  // The catalog record is gone first: a crash here leaves orphan families that
   // Load() drops, never a table without data.
   MT_RETURN_IF_ERROR(storage_->DropColumnFamily(table->family_ref()));
+  for (const auto& family : OwnedFamilies(*layout->definition)) {
+    if (ColumnFamilyRef ref = layout->FamilyNamed(family)) {
+      MT_RETURN_IF_ERROR(storage_->DropColumnFamily(ref));
+    }
+  }
   return table;
+}
+
+std::vector<std::pair<std::string, std::shared_ptr<Table>>> Catalog::All() const {
+  std::shared_lock lock(mutex_);
+  std::vector<std::pair<std::string, std::shared_ptr<Table>>> all;
+  for (const auto& [ns, tables] : namespaces_) {
+    for (const auto& [name, table] : tables) all.emplace_back(ns, table);
+  }
+  return all;
 }
 
 std::vector<std::string> Catalog::List(const std::string& ns) const {

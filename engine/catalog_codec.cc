@@ -38,6 +38,9 @@ AttributeValue IndexValue(const SecondaryIndexDefinition& index) {
                  {"p", Int(static_cast<int>(index.projection.type))},
                  {"a", List(std::move(non_key))}};
   if (index.throughput) m.emplace("tp", ThroughputValue(*index.throughput));
+  m.emplace("st", Int(static_cast<int>(index.status)));
+  m.emplace("bf", AttributeValue::Bool(index.backfilling));
+  m.emplace("cf", Str(index.column_family));
   return Map(std::move(m));
 }
 
@@ -111,6 +114,11 @@ SecondaryIndexDefinition ReadIndex(FieldReader& parent, const AttributeValue& va
   index.projection.type = static_cast<ProjectionType>(r.Int("p"));
   for (const auto& a : r.List("a")) index.projection.non_key_attributes.push_back(a.scalar);
   if (r.Has("tp")) index.throughput = ReadThroughput(r, r.Map("tp"));
+  // Records written before indexes held data lack these fields: an ACTIVE index
+  // without entries (its family is created when the catalog loads).
+  if (r.Has("st")) index.status = static_cast<IndexStatus>(r.Int("st"));
+  if (r.Has("bf")) index.backfilling = r.Get("bf", AttributeType::kBool)->boolean;
+  if (r.Has("cf")) index.column_family = r.String("cf");
   if (!r.ok()) parent.Fail();
   return index;
 }

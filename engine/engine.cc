@@ -23,10 +23,17 @@ Result<std::unique_ptr<Engine>> Engine::Open(const EngineOptions& options,
   engine->locks_ = std::make_unique<LockTable>();
   engine->write_path_ = std::make_unique<WritePath>(engine->storage_.get(), engine->locks_.get());
   engine->expression_cache_ = std::make_unique<expr::ExpressionCache>(kExpressionCacheEntries);
+  engine->backfiller_ = std::make_unique<IndexBackfiller>(
+      engine->storage_.get(), engine->catalog_.get(), engine->locks_.get());
+  // Index changes a previous run left unfinished.
+  for (const auto& [ns, table] : engine->catalog_->All()) {
+    MT_RETURN_IF_ERROR(engine->ContinueIndexChanges(ns, table));
+  }
   return engine;
 }
 
 Engine::~Engine() {
+  backfiller_.reset();
   // Tables hold column family handles: release them before the database closes.
   catalog_.reset();
   storage_.reset();
@@ -41,11 +48,18 @@ Result<std::shared_ptr<Table>> Engine::FindTable(const RequestContext& ctx,
   return table;
 }
 
-TableDescription Engine::Describe(const Table& table) {
+TableDescription Engine::Describe(const Table& table) const {
+  auto layout = table.layout();
   TableDescription description;
-  description.definition = *table.definition();
+  description.definition = *layout->definition;
   description.item_count = std::max<int64_t>(0, table.item_count());
   description.size_bytes = std::max<int64_t>(0, table.size_bytes());
+  for (const auto& index : layout->indexes) {
+    // Statistics are advisory (DynamoDB refreshes them every few hours): a failed read
+    // shows zeros rather than failing DescribeTable.
+    auto stats = catalog_->IndexStatistics(index);
+    description.index_statistics[index.definition->name] = stats.ok() ? *stats : ItemStatistics{};
+  }
   return description;
 }
 
@@ -90,10 +104,33 @@ Result<TableDescription> Engine::UpdateTable(const RequestContext& ctx,
     return Status::NotFound("Requested resource not found: Table: " + request.table_name +
                             " not found");
   }
-  auto next = ApplyTableUpdate(*table->definition(), request, clock_->NowMillis());
-  if (!next.ok()) return next.status();
-  MT_RETURN_IF_ERROR(catalog_->Update(ctx.ns, *table, std::move(*next)));
-  return Describe(*table);
+  const int64_t now_ms = clock_->NowMillis();
+  MT_RETURN_IF_ERROR(catalog_->Update(ctx.ns, *table, [&](const TableDefinition& current) {
+    return ApplyTableUpdate(current, request, now_ms);
+  }));
+  // The answer shows a deleted index DELETING and a new one CREATING, as DynamoDB's.
+  TableDescription description = Describe(*table);
+  MT_RETURN_IF_ERROR(ContinueIndexChanges(ctx.ns, table));
+  return description;
+}
+
+Status Engine::ContinueIndexChanges(const std::string& ns, const std::shared_ptr<Table>& table) {
+  auto definition = table->definition();
+  bool deleting = false;
+  for (const auto& index : definition->global_secondary_indexes) {
+    deleting |= index.status == IndexStatus::kDeleting;
+    if (index.backfilling) backfiller_->Start(ns, table, index.name);
+  }
+  if (!deleting) return Status::Ok();
+  // The DELETING index is out of the published layout; once writes that still use the
+  // previous layout are done, its family can go.
+  locks_->Barrier();
+  return catalog_->Update(ns, *table, [](const TableDefinition& current) -> Result<TableDefinition> {
+    TableDefinition next = current;
+    std::erase_if(next.global_secondary_indexes,
+                  [](const auto& index) { return index.status == IndexStatus::kDeleting; });
+    return next;
+  });
 }
 
 Result<TableDescription> Engine::DeleteTable(const RequestContext& ctx, const std::string& name) {

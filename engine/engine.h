@@ -8,6 +8,7 @@
 #include "engine/catalog.h"
 #include "engine/clock.h"
 #include "engine/expr/expression_cache.h"
+#include "engine/index_backfill.h"
 #include "engine/lock_table.h"
 #include "engine/requests.h"
 #include "engine/status.h"
@@ -58,8 +59,8 @@ class Engine {
 
   // Query and Scan: one page of at most Limit items evaluated and 1 MB read, read
   // from a consistent snapshot without item locks. Errors: kValidation (key
-  // conditions, ExclusiveStartKey, segments), kResourceNotFound, kNotImplemented
-  // (IndexName), kInternal.
+  // conditions, ExclusiveStartKey, segments, IndexName: see read_target.h),
+  // kResourceNotFound, kInternal.
   Result<ReadPage> Query(const RequestContext& ctx, const QueryRequest& request);
   Result<ReadPage> Scan(const RequestContext& ctx, const ScanRequest& request);
 
@@ -71,7 +72,10 @@ class Engine {
  private:
   Engine() = default;
   Result<std::shared_ptr<Table>> FindTable(const RequestContext& ctx, const std::string& name);
-  static TableDescription Describe(const Table& table);
+  TableDescription Describe(const Table& table) const;
+  // Carries on the online index changes recorded in the table's definition: drops
+  // DELETING indexes, starts backfilling CREATING ones. Errors: kInternal.
+  Status ContinueIndexChanges(const std::string& ns, const std::shared_ptr<Table>& table);
 
   std::unique_ptr<Clock> clock_;
   std::unique_ptr<Storage> storage_;
@@ -79,6 +83,7 @@ class Engine {
   std::unique_ptr<LockTable> locks_;
   std::unique_ptr<WritePath> write_path_;
   std::unique_ptr<expr::ExpressionCache> expression_cache_;
+  std::unique_ptr<IndexBackfiller> backfiller_;  // destroyed first: its threads use the rest
 };
 
 }  // namespace monotable

@@ -43,8 +43,8 @@ Result<BatchWriteResult> Engine::BatchWriteItem(const RequestContext& ctx,
     // Each write is charged on its own, as the single-item write it stands for.
     auto [position, added] = consumed_index.emplace(entry.table_name, result.consumed.size());
     if (added) result.consumed.emplace_back().table_name = entry.table_name;
-    result.consumed[position->second].table.write_units +=
-        capacity::ItemWriteUnits(outcome.old_item, outcome.new_item);
+    result.consumed[position->second] += capacity::ForWrite(
+        entry.table_name, outcome.old_item, outcome.new_item, outcome.index_writes);
   }
   return result;
 }

@@ -43,12 +43,16 @@ std::optional<Item> UpdateReturnValues(const UpdateItemRequest& request, WriteOu
   return result;
 }
 
-// A single-item write's result, with its consumed capacity (before the write's
-// ReturnValues move the images out of the outcome).
+// A single-item write's result: its consumed capacity (table and indexes) and item
+// collection, taken before ReturnValues move the images out of the outcome.
 ItemResult WriteResultFor(const std::string& table_name, const WriteOutcome& outcome) {
   ItemResult result;
-  result.consumed.table_name = table_name;
-  result.consumed.table.write_units = capacity::ItemWriteUnits(outcome.old_item, outcome.new_item);
+  result.consumed = capacity::ForWrite(table_name, outcome.old_item, outcome.new_item,
+                                       outcome.index_writes);
+  if (outcome.index_writes.item_collection) {
+    result.item_collection_key = outcome.index_writes.item_collection->key;
+    result.item_collection_bytes = outcome.index_writes.item_collection->bytes;
+  }
   return result;
 }
 

@@ -1,4 +1,5 @@
 // Engine: Query and Scan.
+#include <algorithm>
 #include <memory>
 
 #include <rocksdb/db.h>
@@ -8,18 +9,14 @@
 #include "engine/key_codec.h"
 #include "engine/key_validation.h"
 #include "engine/page_reader.h"
+#include "engine/read_path.h"
+#include "engine/read_target.h"
 
 namespace monotable {
 namespace {
 
 constexpr char kStartKeyInvalid[] =
     "The provided starting key is invalid: The provided key element does not match the schema";
-
-Status IndexesNotSupported() {
-  return Status(ErrorCode::kNotImplemented,
-                "Query and Scan on secondary indexes (IndexName) are not supported by "
-                "monotable yet");
-}
 
 // The smallest byte string greater than every string that starts with `prefix`.
 std::string PrefixSuccessor(std::string prefix) {
@@ -28,20 +25,25 @@ std::string PrefixSuccessor(std::string prefix) {
   return prefix;
 }
 
-std::string EncodeSortValue(const AttributeValue& v) {
+std::string EncodeSortValue(const AttributeValue& v, bool last) {
   std::string out;
-  key_codec::AppendKeyValue(&out, v, /*last=*/true);
+  key_codec::AppendKeyValue(&out, v, last);
   return out;
 }
 
-// Where a sort key (encoded, last form) lies relative to the sort key condition.
+// Where a sort key lies relative to the sort key condition. Sort keys are compared in
+// their stored form: the last form in table keys, the self-delimiting form in index
+// keys (where the table key follows); both preserve DynamoDB's order.
 class SortKeyRange {
  public:
-  explicit SortKeyRange(const std::optional<expr::SortKeyCondition>& c) {
+  SortKeyRange(const std::optional<expr::SortKeyCondition>& c, bool last) : last_(last) {
     if (!c) return;
     op_ = c->op;
-    value_ = EncodeSortValue(c->value);
-    if (op_ == expr::SortKeyOp::kBetween) upper_ = EncodeSortValue(c->upper);
+    value_ = EncodeSortValue(c->value, last);
+    if (op_ == expr::SortKeyOp::kBetween) upper_ = EncodeSortValue(c->upper, last);
+    // A prefix is matched without the terminator of the self-delimiting form (only S
+    // and B take begins_with).
+    if (op_ == expr::SortKeyOp::kBeginsWith && !last) value_.resize(value_.size() - 2);
     has_condition_ = true;
   }
 
@@ -78,12 +80,15 @@ class SortKeyRange {
     if (op_ == Op::kBeginsWith) return PrefixSuccessor(prefix + value_);
     if (op_ == Op::kLt) return prefix + value_;
     const std::string& inclusive = op_ == Op::kBetween ? upper_ : value_;
-    // Keys equal to the inclusive bound are inside; a sort key is always the last key
-    // component, so appending a zero byte gives the next possible key.
+    // Keys equal to the inclusive bound are inside. In a table key the sort key is the
+    // last component, so appending a zero byte gives the next possible key; in an index
+    // key the table key follows it, so every key extending it is still inside.
+    if (!last_) return PrefixSuccessor(prefix + inclusive);
     return prefix + inclusive + std::string(1, '\0');
   }
 
  private:
+  bool last_;
   bool has_condition_ = false;
   expr::SortKeyOp op_ = expr::SortKeyOp::kEq;
   std::string value_;
@@ -100,16 +105,16 @@ void SeekBefore(rocksdb::Iterator& it, const std::string& bound) {
   }
 }
 
-std::unique_ptr<rocksdb::Iterator> NewIterator(const Storage& storage, const Table& table) {
+std::unique_ptr<rocksdb::Iterator> NewIterator(const Storage& storage, const ReadTarget& target) {
   rocksdb::ReadOptions options;
   // Reads walk across partition prefixes (and backwards): no prefix-only seeks.
   options.total_order_seek = true;
-  return std::unique_ptr<rocksdb::Iterator>(storage.db()->NewIterator(options, table.family()));
+  return std::unique_ptr<rocksdb::Iterator>(storage.db()->NewIterator(options, target.family));
 }
 
-Status CheckFilterHasNoKeys(const QueryRequest& request, const TableDefinition& table) {
+Status CheckFilterHasNoKeys(const QueryRequest& request, const ReadTarget& target) {
   for (const auto& name : expr::TopLevelAttributes(request.filter)) {
-    for (const auto& k : table.key_schema) {
+    for (const auto& k : target.key_schema) {
       if (name == k.name) {
         return Status::Validation(request.filter_parameter +
                                   " can only contain non-primary key attributes: Primary key "
@@ -120,49 +125,85 @@ Status CheckFilterHasNoKeys(const QueryRequest& request, const TableDefinition& 
   return Status::Ok();
 }
 
-// The stored key of an ExclusiveStartKey: exactly the table's key attributes. Query
-// and Scan word a bad one differently.
-Result<std::string> StartKey(const TableDefinition& table, const Item& key, bool query) {
-  auto encoded = ValidateKeyAndBuildKey(table, key);
-  if (encoded.ok()) return std::move(*encoded);
+// The stored key of an ExclusiveStartKey: exactly the key attributes of the table (and
+// of the index). Query and Scan word a bad table key differently.
+Result<std::string> StartKey(const ReadTarget& target, const Item& key, bool query) {
+  auto encoded = StoredKeyOf(target, key);
+  if (encoded.ok() || target.index != nullptr) return encoded;
   if (!query) return Status::Validation(kStartKeyInvalid);
-  bool same_names = key.size() == table.key_schema.size();
-  for (const auto& k : table.key_schema) same_names &= key.count(k.name) > 0;
+  bool same_names = key.size() == target.page_key_names.size();
+  for (const auto& name : target.page_key_names) same_names &= key.count(name) > 0;
   return Status::Validation(same_names ? "The provided key element does not match the schema"
                                        : "The provided starting key is invalid");
+}
+
+// The sort key part of a stored key, given what follows the partition prefix.
+std::string_view SortComponent(const ReadTarget& target, std::string_view rest) {
+  if (target.sort_key_is_last() || target.key_schema.size() < 2) return rest;
+  const size_t length =
+      key_codec::EncodedValueLength(rest, target.table().AttributeTypeOf(target.key_schema[1].name));
+  return length == std::string_view::npos ? rest : rest.substr(0, length);
+}
+
+// Where a page's items come from: the stored items, or for an LSI that lacks wanted
+// attributes, the table's items they point to.
+PageSource SourceOf(const Storage& storage, const Table& table, const ReadTarget& target,
+                    const ReadPageRequest& request) {
+  PageSource source{target.page_key_names, {}, std::nullopt, {}};
+  if (target.index) source.charge = {target.index->definition->name, target.index->global};
+  if (!target.fetch_from_table) return source;
+  if (request.select == Select::kAllProjectedAttributes) {
+    std::vector<std::string> projected = target.page_key_names;
+    const auto& non_key = target.index->definition->projection.non_key_attributes;
+    for (const auto& name : non_key) {
+      if (std::find(projected.begin(), projected.end(), name) == projected.end()) {
+        projected.push_back(name);
+      }
+    }
+    source.returned = expr::Projection::OfAttributes(projected);
+  }
+  source.resolve = [&storage, &table, &target](Item stored) -> Result<std::optional<Item>> {
+    const TableDefinition& definition = target.table();
+    const std::string* range = definition.range_key();
+    const std::string key = key_codec::TableKey(stored.at(definition.hash_key()),
+                                                range ? &stored.at(*range) : nullptr);
+    return ReadStoredItem(storage, table, key);
+  };
+  return source;
 }
 
 }  // namespace
 
 Result<ReadPage> Engine::Query(const RequestContext& ctx, const QueryRequest& request) {
   MT_ASSIGN_OR_RETURN(table, FindTable(ctx, request.table_name));
-  if (request.index_name) return IndexesNotSupported();
-  auto definition = table->definition();
-  expr::KeyAttributes keys{definition->hash_key(), definition->AttributeTypeOf(definition->hash_key())};
-  if (const std::string* range = definition->range_key()) {
-    keys.range_name = *range;
-    keys.range_type = definition->AttributeTypeOf(*range);
+  MT_ASSIGN_OR_RETURN(target, ResolveReadTarget(*table, request));
+  const TableDefinition& definition = target.table();
+  const std::string& hash_name = target.key_schema[0].name;
+  expr::KeyAttributes keys{hash_name, definition.AttributeTypeOf(hash_name)};
+  if (target.key_schema.size() > 1) {
+    keys.range_name = target.key_schema[1].name;
+    keys.range_type = definition.AttributeTypeOf(keys.range_name);
   }
   MT_ASSIGN_OR_RETURN(key_condition, expr::AnalyzeKeyCondition(request.key_condition, keys));
-  MT_RETURN_IF_ERROR(CheckFilterHasNoKeys(request, *definition));
+  MT_RETURN_IF_ERROR(CheckFilterHasNoKeys(request, target));
 
   const std::string prefix = key_codec::PartitionPrefix(key_condition.partition_value);
-  const SortKeyRange sort_range(key_condition.sort);
+  const SortKeyRange sort_range(key_condition.sort, target.sort_key_is_last());
   std::string skip_key;
   if (request.exclusive_start_key) {
-    MT_ASSIGN_OR_RETURN(start, StartKey(*definition, *request.exclusive_start_key, true));
+    MT_ASSIGN_OR_RETURN(start, StartKey(target, *request.exclusive_start_key, true));
     if (start.compare(0, prefix.size(), prefix) != 0) {
       return Status::Validation(
           "The provided starting key is outside query boundaries based on provided conditions");
     }
-    if (sort_range.Classify(std::string_view(start).substr(prefix.size())) !=
+    if (sort_range.Classify(SortComponent(target, std::string_view(start).substr(prefix.size()))) !=
         RangePosition::kInside) {
       return Status::Validation("The provided starting key does not match the range key predicate");
     }
     skip_key = std::move(start);
   }
 
-  auto it = NewIterator(*storage_, *table);
+  auto it = NewIterator(*storage_, target);
   if (request.scan_forward) {
     it->Seek(skip_key.empty() ? prefix + std::string(sort_range.lower()) : skip_key);
   } else if (skip_key.empty()) {
@@ -174,15 +215,15 @@ Result<ReadPage> Engine::Query(const RequestContext& ctx, const QueryRequest& re
     if (key.substr(0, prefix.size()) != prefix) {
       return key < prefix ? RangePosition::kBefore : RangePosition::kAfter;
     }
-    return sort_range.Classify(key.substr(prefix.size()));
+    return sort_range.Classify(SortComponent(target, key.substr(prefix.size())));
   };
-  return ReadOnePage(*it, request.scan_forward, classify, skip_key, *definition, request);
+  return ReadOnePage(*it, request.scan_forward, classify, skip_key,
+                     SourceOf(*storage_, *table, target, request), request);
 }
 
 Result<ReadPage> Engine::Scan(const RequestContext& ctx, const ScanRequest& request) {
   MT_ASSIGN_OR_RETURN(table, FindTable(ctx, request.table_name));
-  if (request.index_name) return IndexesNotSupported();
-  auto definition = table->definition();
+  MT_ASSIGN_OR_RETURN(target, ResolveReadTarget(*table, request));
 
   // A segment is a range of the 64-bit partition hash that prefixes every key.
   uint64_t lo = 0;
@@ -196,7 +237,7 @@ Result<ReadPage> Engine::Scan(const RequestContext& ctx, const ScanRequest& requ
   }
   std::string skip_key;
   if (request.exclusive_start_key) {
-    MT_ASSIGN_OR_RETURN(start, StartKey(*definition, *request.exclusive_start_key, false));
+    MT_ASSIGN_OR_RETURN(start, StartKey(target, *request.exclusive_start_key, false));
     const uint64_t h = key_codec::HashOfKey(start);
     if (h < lo || (hi && h >= *hi)) {
       return Status::Validation(
@@ -208,7 +249,7 @@ Result<ReadPage> Engine::Scan(const RequestContext& ctx, const ScanRequest& requ
     skip_key = std::move(start);
   }
 
-  auto it = NewIterator(*storage_, *table);
+  auto it = NewIterator(*storage_, target);
   if (!skip_key.empty()) {
     it->Seek(skip_key);
   } else {
@@ -222,7 +263,8 @@ Result<ReadPage> Engine::Scan(const RequestContext& ctx, const ScanRequest& requ
     if (hi && h >= *hi) return RangePosition::kAfter;
     return RangePosition::kInside;
   };
-  return ReadOnePage(*it, /*forward=*/true, classify, skip_key, *definition, request);
+  return ReadOnePage(*it, /*forward=*/true, classify, skip_key,
+                     SourceOf(*storage_, *table, target, request), request);
 }
 
 }  // namespace monotable

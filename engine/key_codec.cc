@@ -88,6 +88,36 @@ std::string TableKey(const AttributeValue& partition_key, const AttributeValue* 
   return out;
 }
 
+std::string IndexKey(const AttributeValue& partition_key, const AttributeValue* sort_key,
+                     std::string_view table_key) {
+  std::string out = PartitionPrefix(partition_key);
+  if (sort_key != nullptr) AppendKeyValue(&out, *sort_key, /*last=*/false);
+  out.append(table_key);
+  return out;
+}
+
+size_t EncodedValueLength(std::string_view bytes, AttributeType type) {
+  constexpr size_t kNone = std::string_view::npos;
+  if (type != AttributeType::kN) {
+    // Escaped bytes end at the first 0x00 0x01 (a data 0x00 is followed by 0xFF).
+    for (size_t i = 0; i + 1 < bytes.size(); ++i) {
+      if (bytes[i] != '\0') continue;
+      if (bytes[i + 1] == '\x01') return i + 2;
+      ++i;  // skip the escape byte
+    }
+    return kNone;
+  }
+  if (bytes.empty()) return kNone;
+  if (bytes[0] == kNumberZero) return 1;
+  // Tag, exponent, digits, then the terminator: 0x00 for positives, 0xFF (its
+  // inversion) for negatives; digit bytes never take either value.
+  const char terminator = bytes[0] == kNumberNegative ? '\xFF' : '\0';
+  for (size_t i = 2; i < bytes.size(); ++i) {
+    if (bytes[i] == terminator) return i + 1;
+  }
+  return kNone;
+}
+
 uint64_t HashOfKey(std::string_view table_key) {
   uint64_t h = 0;
   for (size_t i = 0; i < 8 && i < table_key.size(); ++i) {

@@ -7,6 +7,14 @@
 //             ‖ enc(sort key)      [only for tables with a sort key]
 // Items of one partition key are adjacent and in sort-key order; Scan follows the hash.
 //
+// Index key (GSI and LSI alike):
+//             hash64(enc(index partition key)) ‖ enc(index partition key)
+//             ‖ enc(index sort key) [not last: escaped/self-delimiting; if any]
+//             ‖ table key [last]
+// The hash prefix keeps parallel-scan segments hash ranges; an LSI's partition key is
+// the table's, so its entries share the table's partition hash. Equal index keys are
+// ordered by the table key.
+//
 // enc(S)/enc(B): raw bytes when last in the key, otherwise 0x00 escaped as 0x00 0xFF
 // and terminated by 0x00 0x01, so that shorter strings sort first.
 // enc(N): sign class byte, then for non-zero numbers an exponent byte and the digits,
@@ -32,6 +40,15 @@ std::string PartitionPrefix(const AttributeValue& partition_key);
 
 // The full table key; `sort_key` is null for tables without a sort key.
 std::string TableKey(const AttributeValue& partition_key, const AttributeValue* sort_key);
+
+// The key of an index entry; `sort_key` is null for indexes without a sort key.
+std::string IndexKey(const AttributeValue& partition_key, const AttributeValue* sort_key,
+                     std::string_view table_key);
+
+// The length of the non-last encoding of a value of `type` (S, N or B) that starts
+// `bytes`, terminator included; std::string_view::npos when `bytes` holds no complete
+// value.
+size_t EncodedValueLength(std::string_view bytes, AttributeType type);
 
 // The 8-byte big-endian hash prefix of a stored table key (for partitions/segments).
 uint64_t HashOfKey(std::string_view table_key);

@@ -1,5 +1,6 @@
 #include "engine/key_validation.h"
 
+#include "engine/indexes.h"
 #include "engine/key_codec.h"
 #include "engine/limits.h"
 
@@ -54,6 +55,7 @@ Result<std::string> ValidateItemAndBuildKey(const TableDefinition& table, const 
     }
     MT_RETURN_IF_ERROR(CheckKeyValue(it->second, name, i == 0));
   }
+  MT_RETURN_IF_ERROR(CheckIndexKeyValues(table, item));
   if (ItemSize(item) > limits::kMaxItemBytes) {
     return Status::Validation("Item size has exceeded the maximum allowed size");
   }

@@ -11,7 +11,8 @@
 namespace monotable {
 
 // PutItem: the item holds every key attribute with its declared type, non-empty, within
-// the key size limits, and the whole item is at most 400 KB. Returns the table key.
+// the key size limits, index key attributes it has suit their indexes
+// (CheckIndexKeyValues), and the whole item is at most 400 KB. Returns the table key.
 Result<std::string> ValidateItemAndBuildKey(const TableDefinition& table, const Item& item);
 
 // GetItem/DeleteItem: `key` holds exactly the key attributes, of the declared types.

@@ -21,6 +21,12 @@ class LockTable {
     return stripes_[h % kStripes].mutex;
   }
 
+  // Waits until every write that held a stripe when the call began has released it:
+  // after publishing a new table layout, no write still uses the previous one.
+  void Barrier() {
+    for (auto& stripe : stripes_) std::lock_guard lock(stripe.mutex);
+  }
+
  private:
   // Padded so neighbouring stripes do not share a cache line.
   struct alignas(64) Stripe {

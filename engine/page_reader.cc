@@ -11,10 +11,10 @@ namespace {
 // DynamoDB stops a Query or Scan page once it has read 1 MB of items.
 constexpr size_t kMaxPageBytes = 1024 * 1024;
 
-Item KeyOf(const TableDefinition& table, const Item& item) {
+Item KeyOf(const std::vector<std::string>& key_names, const Item& item) {
   Item key;
-  for (const auto& k : table.key_schema) {
-    auto it = item.find(k.name);
+  for (const auto& name : key_names) {
+    auto it = item.find(name);
     if (it != item.end()) key.emplace(it->first, it->second);
   }
   return key;
@@ -23,10 +23,12 @@ Item KeyOf(const TableDefinition& table, const Item& item) {
 }  // namespace
 
 Result<ReadPage> ReadOnePage(rocksdb::Iterator& it, bool forward, const RangeClassifier& classify,
-                             std::string_view skip_key, const TableDefinition& table,
+                             std::string_view skip_key, const PageSource& source,
                              const ReadPageRequest& request) {
   ReadPage page;
   size_t bytes_read = 0;
+  size_t stored_bytes = 0;   // of the entries read where the page reads (table or index)
+  size_t fetched_bytes = 0;  // of the table items an LSI read fetches
   bool first = true;
   std::optional<Item> last_item_key;
   bool stopped_early = false;
@@ -42,17 +44,27 @@ Result<ReadPage> ReadOnePage(rocksdb::Iterator& it, bool forward, const RangeCla
     if (position == (forward ? RangePosition::kAfter : RangePosition::kBefore)) break;
     if (position != RangePosition::kInside) continue;
 
-    MT_ASSIGN_OR_RETURN(item, item_codec::Decode({it.value().data(), it.value().size()}));
+    MT_ASSIGN_OR_RETURN(stored, item_codec::Decode({it.value().data(), it.value().size()}));
+    std::optional<Item> resolved;
+    if (source.resolve) {
+      MT_ASSIGN_OR_RETURN(fetched, source.resolve(stored));
+      if (!fetched) continue;
+      resolved = std::move(fetched);
+    }
+    Item& item = resolved ? *resolved : stored;
     ++page.scanned_count;
-    bytes_read += ItemSize(item);
+    const size_t item_bytes = ItemSize(item);
+    bytes_read += item_bytes;
+    stored_bytes += resolved ? ItemSize(stored) : item_bytes;
+    if (resolved) fetched_bytes += item_bytes;
     const bool page_full =
         (request.limit && page.scanned_count >= *request.limit) || bytes_read >= kMaxPageBytes;
-    if (page_full) last_item_key = KeyOf(table, item);  // before the item is moved out
+    if (page_full) last_item_key = KeyOf(source.key_names, stored);  // before any move
     if (request.filter.empty() || request.filter.Evaluate(&item)) {
       ++page.count;
       if (request.select != Select::kCount) {
-        page.items.push_back(request.projection ? request.projection->Apply(item)
-                                                : std::move(item));
+        const auto& projection = request.projection ? request.projection : source.returned;
+        page.items.push_back(projection ? projection->Apply(item) : std::move(item));
       }
     }
     if (page_full) {
@@ -62,9 +74,8 @@ Result<ReadPage> ReadOnePage(rocksdb::Iterator& it, bool forward, const RangeCla
   }
   if (!it.status().ok()) return Status::Internal(it.status().ToString());
   if (stopped_early) page.last_evaluated_key = std::move(last_item_key);
-  // A page costs the sum of the sizes of the items read, rounded up once.
-  page.consumed.table_name = request.table_name;
-  page.consumed.table.read_units = capacity::ReadUnits(bytes_read, request.consistent_read);
+  page.consumed = source.charge.ForPage(request.table_name, stored_bytes, fetched_bytes,
+                                        request.consistent_read);
   return page;
 }
 

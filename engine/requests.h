@@ -37,7 +37,14 @@ struct UpdateTableRequest {
   std::optional<ProvisionedThroughput> throughput;
   std::optional<bool> deletion_protection;
   std::vector<AttributeDefinition> attribute_definitions;
-  bool has_index_updates = false;  // GlobalSecondaryIndexUpdates: a later feature
+  // GlobalSecondaryIndexUpdates, in request order.
+  struct IndexUpdate {
+    enum class Action { kCreate, kUpdate, kDelete };
+    Action action = Action::kCreate;
+    // Create: the whole definition; Update: name and throughput; Delete: name.
+    SecondaryIndexDefinition index;
+  };
+  std::vector<IndexUpdate> index_updates;
 };
 
 struct ListTablesRequest {
@@ -130,7 +137,7 @@ enum class Select { kAllAttributes, kAllProjectedAttributes, kSpecificAttributes
 // The parts Query and Scan share.
 struct ReadPageRequest {
   std::string table_name;
-  std::optional<std::string> index_name;  // secondary indexes: a later feature
+  std::optional<std::string> index_name;  // read a secondary index instead of the table
   expr::Condition filter;                 // FilterExpression / QueryFilter / ScanFilter
   std::optional<expr::Projection> projection;
   Select select = Select::kAllAttributes;
@@ -165,6 +172,10 @@ struct ReadPage {
 struct ItemResult {
   std::optional<Item> item;
   ConsumedCapacity consumed;
+  // Writes to tables with LSIs: the partition key and the size of the item collection
+  // (for ReturnItemCollectionMetrics=SIZE).
+  std::optional<Item> item_collection_key;
+  int64_t item_collection_bytes = 0;
 };
 
 }  // namespace monotable

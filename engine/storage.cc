@@ -107,6 +107,10 @@ Result<std::unique_ptr<Storage>> Storage::Open(const StorageOptions& options) {
   // Writes go to the WAL without fsync: a process crash loses nothing; Flush() at
   // shutdown makes the memtables durable.
   storage->write_options_.sync = false;
+  // A write that raced with DeleteTable (or a GSI's deletion) may still name a dropped
+  // family: its changes are moot, and without this RocksDB would fail the whole write
+  // group, including other requests' batches.
+  storage->write_options_.ignore_missing_column_families = true;
   return storage;
 }
 

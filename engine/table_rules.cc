@@ -1,7 +1,9 @@
 #include "engine/table_rules.h"
 
+#include <algorithm>
 #include <set>
 
+#include "engine/index_update_rules.h"
 #include "engine/limits.h"
 
 namespace monotable {
@@ -17,6 +19,8 @@ std::string JoinNames(const std::vector<std::string>& names) {
   }
   return out + "]";
 }
+
+}  // namespace
 
 Status CheckKeySchema(const std::vector<KeySchemaElement>& key_schema) {
   if (key_schema.empty() || key_schema[0].type != KeyType::kHash) {
@@ -36,34 +40,50 @@ Status CheckKeySchema(const std::vector<KeySchemaElement>& key_schema) {
   return Status::Ok();
 }
 
+Status CheckKeysDefined(const std::vector<KeySchemaElement>& keys,
+                        const std::vector<AttributeDefinition>& definitions) {
+  std::vector<std::string> key_names, defined_names;
+  for (const auto& d : definitions) defined_names.push_back(d.name);
+  bool missing = false;
+  for (const auto& k : keys) {
+    key_names.push_back(k.name);
+    missing |= std::find(defined_names.begin(), defined_names.end(), k.name) == defined_names.end();
+  }
+  if (!missing) return Status::Ok();
+  return Status::Validation(std::string(kInvalid) +
+                            "Some index key attributes are not defined in AttributeDefinitions. "
+                            "Keys: " + JoinNames(key_names) +
+                            ", AttributeDefinitions: " + JoinNames(defined_names));
+}
+
+Status CheckGlobalIndexThroughput(BillingMode mode, const SecondaryIndexDefinition& index) {
+  if (mode == BillingMode::kProvisioned && !index.throughput) {
+    return Status::Validation(std::string(kInvalid) +
+                              "ProvisionedThroughput should not be null for index: " + index.name);
+  }
+  if (mode == BillingMode::kPayPerRequest && index.throughput) {
+    return Status::Validation(std::string(kInvalid) +
+                              "ProvisionedThroughput should be null for index: " + index.name +
+                              " when BillingMode is PAY_PER_REQUEST");
+  }
+  return Status::Ok();
+}
+
+namespace {
+
 // Every key attribute (of the table and of its indexes) is defined, and every
 // definition is used by some key.
 Status CheckAttributeDefinitions(const CreateTableRequest& request) {
   std::set<std::string> defined;
-  std::vector<std::string> defined_names;
   for (const auto& d : request.attribute_definitions) {
     if (!defined.insert(d.name).second) {
       return Status::Validation("Cannot have two attributes with the same name");
     }
-    defined_names.push_back(d.name);
   }
   std::set<std::string> used;
   auto check_keys = [&](const std::vector<KeySchemaElement>& keys) -> Status {
-    std::vector<std::string> key_names;
-    bool missing = false;
-    for (const auto& k : keys) {
-      key_names.push_back(k.name);
-      used.insert(k.name);
-      missing |= !defined.count(k.name);
-    }
-    if (missing) {
-      return Status::Validation(std::string(kInvalid) +
-                                "Some index key attributes are not defined in "
-                                "AttributeDefinitions. Keys: " +
-                                JoinNames(key_names) +
-                                ", AttributeDefinitions: " + JoinNames(defined_names));
-    }
-    return Status::Ok();
+    for (const auto& k : keys) used.insert(k.name);
+    return CheckKeysDefined(keys, request.attribute_definitions);
   };
   if (request.key_schema.size() > request.attribute_definitions.size()) {
     return Status::Validation("Invalid KeySchema: Some index key attribute have no definition");
@@ -138,22 +158,40 @@ Status CheckIndexes(const CreateTableRequest& request) {
     }
   }
   for (const auto& index : request.global_secondary_indexes) {
-    BillingMode mode = request.billing_mode.value_or(BillingMode::kProvisioned);
-    if (mode == BillingMode::kProvisioned && !index.throughput) {
-      return Status::Validation(std::string(kInvalid) +
-                                "ProvisionedThroughput should not be null for index: " +
-                                index.name);
-    }
-    if (mode == BillingMode::kPayPerRequest && index.throughput) {
-      return Status::Validation(std::string(kInvalid) +
-                                "ProvisionedThroughput should be null for index: " + index.name +
-                                " when BillingMode is PAY_PER_REQUEST");
-    }
+    MT_RETURN_IF_ERROR(CheckGlobalIndexThroughput(
+        request.billing_mode.value_or(BillingMode::kProvisioned), index));
   }
   return Status::Ok();
 }
 
 }  // namespace
+
+Status ApplyThroughputChange(ProvisionedThroughput& t, const ProvisionedThroughput& want,
+                             bool count_decreases, int64_t now_ms) {
+  bool decrease = want.read_capacity_units < t.read_capacity_units ||
+                  want.write_capacity_units < t.write_capacity_units;
+  bool increase = want.read_capacity_units > t.read_capacity_units ||
+                  want.write_capacity_units > t.write_capacity_units;
+  if (count_decreases && decrease) {
+    // The counter restarts each UTC day.
+    constexpr int64_t kDayMs = 24LL * 3600 * 1000;
+    if (t.last_decrease_ms / kDayMs != now_ms / kDayMs) t.number_of_decreases_today = 0;
+    if (t.number_of_decreases_today >= limits::kMaxDecreasesPerDay) {
+      return Status(ErrorCode::kLimitExceeded,
+              "Subscriber limit exceeded: Provisioned throughput decreases are limited "
+              "within a given UTC day. After the first 4 decreases, each subsequent "
+              "decrease in the same UTC day can be performed at most once every 3600 "
+              "seconds. Number of decreases today: " +
+                  std::to_string(t.number_of_decreases_today));
+    }
+    ++t.number_of_decreases_today;
+    t.last_decrease_ms = now_ms;
+  }
+  if (increase) t.last_increase_ms = now_ms;
+  t.read_capacity_units = want.read_capacity_units;
+  t.write_capacity_units = want.write_capacity_units;
+  return Status::Ok();
+}
 
 Result<TableDefinition> BuildTableDefinition(const CreateTableRequest& request, int64_t now_ms) {
   MT_RETURN_IF_ERROR(CheckKeySchema(request.key_schema));
@@ -180,11 +218,8 @@ Result<TableDefinition> BuildTableDefinition(const CreateTableRequest& request, 
 
 Result<TableDefinition> ApplyTableUpdate(const TableDefinition& current,
                                          const UpdateTableRequest& request, int64_t now_ms) {
-  if (request.has_index_updates) {
-    return Status(ErrorCode::kNotImplemented,
-                  "GlobalSecondaryIndexUpdates are not supported by monotable yet");
-  }
-  if (!request.billing_mode && !request.throughput && !request.deletion_protection) {
+  if (!request.billing_mode && !request.throughput && !request.deletion_protection &&
+      request.index_updates.empty()) {
     return Status::Validation(
         "At least one of ProvisionedThroughput, BillingMode, UpdateStreamEnabled, "
         "GlobalSecondaryIndexUpdates or SSESpecification or ReplicaUpdates is required");
@@ -230,29 +265,10 @@ Result<TableDefinition> ApplyTableUpdate(const TableDefinition& current,
           ". Refer to the Amazon DynamoDB Developer Guide for current limits and how to "
           "request higher limits.");
     }
-    bool decrease = want.read_capacity_units < t.read_capacity_units ||
-                    want.write_capacity_units < t.write_capacity_units;
-    bool increase = want.read_capacity_units > t.read_capacity_units ||
-                    want.write_capacity_units > t.write_capacity_units;
-    if (current.billing_mode == BillingMode::kProvisioned && decrease) {
-      // The counter restarts each UTC day.
-      constexpr int64_t kDayMs = 24LL * 3600 * 1000;
-      if (t.last_decrease_ms / kDayMs != now_ms / kDayMs) t.number_of_decreases_today = 0;
-      if (t.number_of_decreases_today >= limits::kMaxDecreasesPerDay) {
-        return Status(ErrorCode::kLimitExceeded,
-                "Subscriber limit exceeded: Provisioned throughput decreases are limited "
-                "within a given UTC day. After the first 4 decreases, each subsequent "
-                "decrease in the same UTC day can be performed at most once every 3600 "
-                "seconds. Number of decreases today: " +
-                    std::to_string(t.number_of_decreases_today));
-      }
-      ++t.number_of_decreases_today;
-      t.last_decrease_ms = now_ms;
-    }
-    if (increase) t.last_increase_ms = now_ms;
-    t.read_capacity_units = want.read_capacity_units;
-    t.write_capacity_units = want.write_capacity_units;
+    MT_RETURN_IF_ERROR(ApplyThroughputChange(
+        t, want, current.billing_mode == BillingMode::kProvisioned, now_ms));
   }
+  MT_RETURN_IF_ERROR(ApplyIndexUpdates(request, now_ms, next));
   return next;
 }
 

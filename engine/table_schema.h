@@ -3,6 +3,7 @@
 // and the catalog persists it. Plain data; thread-compatible.
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -16,6 +17,7 @@ enum class KeyType : uint8_t { kHash = 1, kRange = 2 };
 enum class BillingMode : uint8_t { kProvisioned = 1, kPayPerRequest = 2 };
 enum class TableStatus : uint8_t { kCreating = 1, kActive = 2, kDeleting = 3, kUpdating = 4 };
 enum class ProjectionType : uint8_t { kAll = 1, kKeysOnly = 2, kInclude = 3 };
+enum class IndexStatus : uint8_t { kCreating = 1, kActive = 2, kDeleting = 3 };
 
 struct AttributeDefinition {
   std::string name;
@@ -47,6 +49,17 @@ struct SecondaryIndexDefinition {
   std::vector<KeySchemaElement> key_schema;
   Projection projection;
   std::optional<ProvisionedThroughput> throughput;  // GSIs of provisioned tables
+  // A GSI added by UpdateTable is CREATING (and backfilling) until every existing item
+  // has its entry; the write path maintains it from the start.
+  IndexStatus status = IndexStatus::kActive;
+  bool backfilling = false;
+  // Names the RocksDB column family of the index entries; unique per creation.
+  std::string column_family;
+
+  const std::string& hash_key() const { return key_schema[0].name; }
+  const std::string* range_key() const {
+    return key_schema.size() > 1 ? &key_schema[1].name : nullptr;
+  }
 };
 
 struct TableDefinition {
@@ -77,6 +90,25 @@ struct TableDefinition {
     }
     return AttributeType::kNull;
   }
+  // The secondary index of that name (global or local), or null.
+  const SecondaryIndexDefinition* FindIndex(std::string_view index_name) const {
+    for (const auto* list : {&global_secondary_indexes, &local_secondary_indexes}) {
+      for (const auto& index : *list) {
+        if (index.name == index_name) return &index;
+      }
+    }
+    return nullptr;
+  }
+  bool IsGlobal(const SecondaryIndexDefinition& index) const {
+    return &index >= global_secondary_indexes.data() &&
+           &index < global_secondary_indexes.data() + global_secondary_indexes.size();
+  }
+};
+
+// Live statistics of a table or of one secondary index.
+struct ItemStatistics {
+  int64_t item_count = 0;
+  int64_t size_bytes = 0;
 };
 
 // What DescribeTable reports: the definition plus live statistics.
@@ -84,6 +116,8 @@ struct TableDescription {
   TableDefinition definition;
   int64_t item_count = 0;
   int64_t size_bytes = 0;
+  // Per secondary index, by index name.
+  std::map<std::string, ItemStatistics, std::less<>> index_statistics;
 };
 
 }  // namespace monotable

@@ -2,6 +2,7 @@
 
 #include <rocksdb/write_batch.h>
 
+#include "engine/indexes.h"
 #include "engine/item_codec.h"
 #include "engine/read_path.h"
 #include "engine/stats_merge.h"
@@ -27,10 +28,13 @@ Result<WriteOutcome> WritePath::Apply(Table& table, const std::string& key,
     } else {
       batch.Delete(table.family(), key);
     }
+    MT_ASSIGN_OR_RETURN(index_writes, StageIndexEntries(*storage_, *table.layout(), key,
+                                                        old_item, new_item, batch));
     batch.Merge(storage_->catalog(), table.stats_key(), EncodeStats(delta));
     MT_RETURN_IF_ERROR(storage_->Write(&batch));
     outcome.old_item = std::move(old_item);
     outcome.new_item = std::move(new_item);
+    outcome.index_writes = std::move(index_writes);
   }
   table.AddStats(delta);
   return outcome;

@@ -1,7 +1,8 @@
 #pragma once
 // WritePath: the single place an item changes. Under the item's lock it reads the
 // old image, lets the caller compute the new one (evaluating conditions), and writes
-// the new image and the table statistics in one WriteBatch. Thread-safe.
+// the new image, its secondary index entries and the statistics in one WriteBatch.
+// Thread-safe.
 
 #include <functional>
 #include <optional>
@@ -9,6 +10,7 @@
 
 #include "engine/attribute_value.h"
 #include "engine/catalog.h"
+#include "engine/indexes.h"
 #include "engine/lock_table.h"
 #include "engine/status.h"
 #include "engine/storage.h"
@@ -18,6 +20,7 @@ namespace monotable {
 struct WriteOutcome {
   std::optional<Item> old_item;  // before the write; nullopt when there was none
   std::optional<Item> new_item;  // after the write; nullopt when deleted or absent
+  IndexWrites index_writes;      // the secondary index entries the write changed
 };
 
 // Given the old image, returns the new one (nullopt: delete the item), or an error

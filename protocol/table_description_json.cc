@@ -45,10 +45,20 @@ void WriteThroughput(JsonWriter& w, const ProvisionedThroughput& t) {
   w.EndObject();
 }
 
-void WriteIndexes(JsonWriter& w, const std::vector<SecondaryIndexDefinition>& indexes,
-                  bool global, const std::string& table_arn) {
+std::string_view IndexStatusName(IndexStatus s) {
+  switch (s) {
+    case IndexStatus::kCreating: return "CREATING";
+    case IndexStatus::kActive: return "ACTIVE";
+    case IndexStatus::kDeleting: return "DELETING";
+  }
+  return "ACTIVE";
+}
+
+void WriteIndexes(JsonWriter& w, const TableDescription& description, bool global,
+                  const std::string& table_arn) {
+  const TableDefinition& t = description.definition;
   w.BeginArray();
-  for (const auto& index : indexes) {
+  for (const auto& index : global ? t.global_secondary_indexes : t.local_secondary_indexes) {
     w.BeginObject().Key("IndexName").String(index.name).Key("KeySchema");
     WriteKeySchema(w, index.key_schema);
     w.Key("Projection").BeginObject().Key("ProjectionType").String(ProjectionName(index.projection.type));
@@ -59,11 +69,15 @@ void WriteIndexes(JsonWriter& w, const std::vector<SecondaryIndexDefinition>& in
     }
     w.EndObject();
     if (global) {
-      w.Key("IndexStatus").String("ACTIVE");
+      w.Key("IndexStatus").String(IndexStatusName(index.status));
+      if (index.status == IndexStatus::kCreating) w.Key("Backfilling").Bool(index.backfilling);
       w.Key("ProvisionedThroughput");
       WriteThroughput(w, index.throughput.value_or(ProvisionedThroughput{}));
     }
-    w.Key("IndexSizeBytes").Int(0).Key("ItemCount").Int(0);
+    auto stats = description.index_statistics.find(index.name);
+    const ItemStatistics s =
+        stats == description.index_statistics.end() ? ItemStatistics{} : stats->second;
+    w.Key("IndexSizeBytes").Int(s.size_bytes).Key("ItemCount").Int(s.item_count);
     w.Key("IndexArn").String(table_arn + "/index/" + index.name);
     w.EndObject();
   }
@@ -113,11 +127,11 @@ void WriteTableDescription(JsonWriter& w, const TableDescription& description,
   }
   if (!t.local_secondary_indexes.empty()) {
     w.Key("LocalSecondaryIndexes");
-    WriteIndexes(w, t.local_secondary_indexes, /*global=*/false, arn);
+    WriteIndexes(w, description, /*global=*/false, arn);
   }
   if (!t.global_secondary_indexes.empty()) {
     w.Key("GlobalSecondaryIndexes");
-    WriteIndexes(w, t.global_secondary_indexes, /*global=*/true, arn);
+    WriteIndexes(w, description, /*global=*/true, arn);
   }
   w.Key("DeletionProtectionEnabled").Bool(t.deletion_protection);
   w.EndObject();

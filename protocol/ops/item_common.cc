@@ -72,7 +72,7 @@ Result<JsonObject> RequiredRequestItems(JsonObject request) {
 }
 
 std::string AttributesResponse(const ItemResult& result, std::string_view member,
-                               CapacityDetail capacity) {
+                               CapacityDetail capacity, bool item_collection_metrics) {
   JsonWriter w;
   w.BeginObject();
   if (result.item) {
@@ -80,8 +80,26 @@ std::string AttributesResponse(const ItemResult& result, std::string_view member
     WriteItem(w, *result.item);
   }
   WriteConsumedCapacity(w, result.consumed, capacity);
+  if (item_collection_metrics && result.item_collection_key) {
+    // DynamoDB estimates the size as a range of whole gigabytes around it.
+    constexpr int64_t kGigabyte = 1024LL * 1024 * 1024;
+    const int64_t lower = result.item_collection_bytes / kGigabyte;
+    w.Key("ItemCollectionMetrics").BeginObject().Key("ItemCollectionKey");
+    WriteItem(w, *result.item_collection_key);
+    w.Key("SizeEstimateRangeGB").BeginArray().Int(lower).Int(lower + 1).EndArray();
+    w.EndObject();
+  }
   w.EndObject();
   return w.Take();
+}
+
+Result<bool> DecodeReturnItemCollectionMetrics(JsonObject request, ConstraintErrors& errors) {
+  MT_ASSIGN_OR_RETURN(text, OptionalString(request, "ReturnItemCollectionMetrics"));
+  if (!text || *text == "NONE") return false;
+  if (*text == "SIZE") return true;
+  errors.AddString(*text, "returnItemCollectionMetrics",
+                   "Member must satisfy enum value set: [SIZE, NONE]");
+  return false;
 }
 
 Status CheckNotMixed(std::initializer_list<NamedParameter> legacy,

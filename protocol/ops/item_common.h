@@ -34,9 +34,13 @@ Result<ReturnValues> DecodeReturnValues(JsonObject request, ConstraintErrors& er
 // constraint error.
 Result<JsonObject> RequiredRequestItems(JsonObject request);
 
-// {"<member>": {...}} when there is an item, else {}; with ConsumedCapacity when asked.
+// {"<member>": {...}} when there is an item, else {}; with ConsumedCapacity and
+// ItemCollectionMetrics when asked.
 std::string AttributesResponse(const ItemResult& result, std::string_view member,
-                               CapacityDetail capacity);
+                               CapacityDetail capacity, bool item_collection_metrics = false);
+
+// ReturnItemCollectionMetrics: true for SIZE; an unknown value is a constraint error.
+Result<bool> DecodeReturnItemCollectionMetrics(JsonObject request, ConstraintErrors& errors);
 
 // A parameter of the request by name, and whether it was given.
 using NamedParameter = std::pair<std::string_view, bool>;

@@ -17,6 +17,7 @@ Result<std::string> PutItem(const OperationContext& ctx, JsonObject request) {
   put.condition.return_old_on_failure = return_old;
   MT_ASSIGN_OR_RETURN(inputs, DecodeConditionInputs(request, errors));
   MT_ASSIGN_OR_RETURN(capacity, DecodeReturnConsumedCapacity(request, errors));
+  MT_ASSIGN_OR_RETURN(collection_metrics, DecodeReturnItemCollectionMetrics(request, errors));
   MT_RETURN_IF_ERROR(errors.ToStatus());
 
   RequestExpressions expressions;
@@ -24,7 +25,7 @@ Result<std::string> PutItem(const OperationContext& ctx, JsonObject request) {
   put.condition.condition = std::move(condition);
 
   MT_ASSIGN_OR_RETURN(result, ctx.engine.PutItem(ctx.request, put));
-  return AttributesResponse(result, "Attributes", capacity);
+  return AttributesResponse(result, "Attributes", capacity, collection_metrics);
 }
 
 }  // namespace monotable::protocol::ops

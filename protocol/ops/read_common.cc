@@ -67,7 +67,10 @@ Status CheckSelect(const ReadInputs& inputs, ReadPageRequest& request) {
   const bool projected = inputs.projection_expression || inputs.attributes_to_get;
   const char* what = inputs.attributes_to_get ? "AttributesToGet" : "ProjectionExpression";
   if (!inputs.select_given) {
-    request.select = projected ? Select::kSpecificAttributes : Select::kAllAttributes;
+    // DynamoDB's default: everything a table holds, or everything an index projects.
+    request.select = projected            ? Select::kSpecificAttributes
+                     : request.index_name ? Select::kAllProjectedAttributes
+                                          : Select::kAllAttributes;
     return Status::Ok();
   }
   switch (request.select) {

@@ -1,5 +1,7 @@
 #include "protocol/ops/table_schema_json.h"
 
+#include <tuple>
+
 namespace monotable::protocol::ops {
 namespace {
 
@@ -128,6 +130,64 @@ Result<std::optional<BillingMode>> DecodeBillingMode(JsonObject request, Constra
   return std::optional<BillingMode>();
 }
 
+namespace {
+
+// One index object; `member` is its path ("globalSecondaryIndexes.1.member").
+// Create actions of UpdateTable have the same shape as CreateTable's indexes.
+Result<SecondaryIndexDefinition> DecodeIndex(JsonObject o, const std::string& member, bool global,
+                                             ConstraintErrors& errors) {
+  auto field = [&member](std::string_view name) { return member + "." + std::string(name); };
+  SecondaryIndexDefinition index;
+  MT_ASSIGN_OR_RETURN(name, OptionalString(o, "IndexName"));
+  errors.CheckTableName(name, field("indexName"));
+  if (name) index.name = std::string(*name);
+
+  MT_ASSIGN_OR_RETURN(keys, OptionalArray(o, "KeySchema"));
+  if (!keys) {
+    errors.Null(field("keySchema"));
+  } else {
+    MT_ASSIGN_OR_RETURN(schema, DecodeKeySchema(*keys, field("keySchema"), errors));
+    index.key_schema = std::move(schema);
+  }
+
+  MT_ASSIGN_OR_RETURN(projection, OptionalObject(o, "Projection"));
+  if (!projection) {
+    errors.Null(field("projection"));
+  } else {
+    MT_ASSIGN_OR_RETURN(type, OptionalString(*projection, "ProjectionType"));
+    if (type == std::optional<std::string_view>("KEYS_ONLY")) {
+      index.projection.type = ProjectionType::kKeysOnly;
+    } else if (type == std::optional<std::string_view>("INCLUDE")) {
+      index.projection.type = ProjectionType::kInclude;
+    } else if (type && *type != "ALL") {
+      errors.AddString(*type, field("projection.projectionType"),
+                       "Member must satisfy enum value set: [ALL, INCLUDE, KEYS_ONLY]");
+    }
+    MT_ASSIGN_OR_RETURN(non_key, OptionalArray(*projection, "NonKeyAttributes"));
+    if (non_key) {
+      for (JsonElement a : *non_key) {
+        std::string_view s;
+        if (a.get_string().get(s)) return WrongJsonType(a, "String");
+        index.projection.non_key_attributes.emplace_back(s);
+      }
+    }
+  }
+  if (global) MT_RETURN_IF_ERROR(DecodeIndexThroughput(o, member, index, errors));
+  return index;
+}
+
+}  // namespace
+
+Status DecodeIndexThroughput(JsonObject o, const std::string& member,
+                             SecondaryIndexDefinition& index, ConstraintErrors& errors) {
+  MT_ASSIGN_OR_RETURN(throughput, OptionalObject(o, "ProvisionedThroughput"));
+  if (throughput) {
+    MT_ASSIGN_OR_RETURN(t, DecodeThroughput(*throughput, member + ".provisionedThroughput", errors));
+    index.throughput = t;
+  }
+  return Status::Ok();
+}
+
 Result<std::vector<SecondaryIndexDefinition>> DecodeIndexes(JsonArray array,
                                                             const std::string& path,
                                                             bool global,
@@ -135,60 +195,41 @@ Result<std::vector<SecondaryIndexDefinition>> DecodeIndexes(JsonArray array,
   std::vector<SecondaryIndexDefinition> out;
   size_t i = 0;
   for (JsonElement e : array) {
-    auto o = ElementObject(e);
-    if (!o.ok()) return o.status();
-    SecondaryIndexDefinition index;
-    auto name = OptionalString(*o, "IndexName");
-    if (!name.ok()) return name.status();
-    errors.CheckTableName(*name, Member(path, i, "indexName"));
-    if (name->has_value()) index.name = std::string(**name);
-
-    auto keys = OptionalArray(*o, "KeySchema");
-    if (!keys.ok()) return keys.status();
-    if (!keys->has_value()) {
-      errors.Null(Member(path, i, "keySchema"));
-    } else {
-      auto schema = DecodeKeySchema(**keys, Member(path, i, "keySchema"), errors);
-      if (!schema.ok()) return schema.status();
-      index.key_schema = std::move(*schema);
-    }
-
-    auto projection = OptionalObject(*o, "Projection");
-    if (!projection.ok()) return projection.status();
-    if (!projection->has_value()) {
-      errors.Null(Member(path, i, "projection"));
-    } else {
-      auto type = OptionalString(**projection, "ProjectionType");
-      if (!type.ok()) return type.status();
-      if (*type == std::optional<std::string_view>("KEYS_ONLY")) {
-        index.projection.type = ProjectionType::kKeysOnly;
-      } else if (*type == std::optional<std::string_view>("INCLUDE")) {
-        index.projection.type = ProjectionType::kInclude;
-      } else if (type->has_value() && **type != "ALL") {
-        errors.AddString(**type, Member(path, i, "projection.projectionType"),
-                         "Member must satisfy enum value set: [ALL, INCLUDE, KEYS_ONLY]");
-      }
-      auto non_key = OptionalArray(**projection, "NonKeyAttributes");
-      if (!non_key.ok()) return non_key.status();
-      if (non_key->has_value()) {
-        for (JsonElement a : **non_key) {
-          std::string_view s;
-          if (a.get_string().get(s)) return WrongJsonType(a, "String");
-          index.projection.non_key_attributes.emplace_back(s);
-        }
-      }
-    }
-    if (global) {
-      auto throughput = OptionalObject(*o, "ProvisionedThroughput");
-      if (!throughput.ok()) return throughput.status();
-      if (throughput->has_value()) {
-        auto t = DecodeThroughput(**throughput, Member(path, i, "provisionedThroughput"), errors);
-        if (!t.ok()) return t.status();
-        index.throughput = *t;
-      }
-    }
+    MT_ASSIGN_OR_RETURN(o, ElementObject(e));
+    MT_ASSIGN_OR_RETURN(index, DecodeIndex(o, path + "." + std::to_string(++i) + ".member",
+                                           global, errors));
     out.push_back(std::move(index));
-    ++i;
+  }
+  return out;
+}
+
+Result<std::vector<UpdateTableRequest::IndexUpdate>> DecodeIndexUpdates(JsonArray array,
+                                                                        ConstraintErrors& errors) {
+  using Action = UpdateTableRequest::IndexUpdate::Action;
+  std::vector<UpdateTableRequest::IndexUpdate> out;
+  size_t i = 0;
+  for (JsonElement e : array) {
+    MT_ASSIGN_OR_RETURN(o, ElementObject(e));
+    const std::string member = "globalSecondaryIndexUpdates." + std::to_string(++i) + ".member";
+    MT_ASSIGN_OR_RETURN(create, OptionalObject(o, "Create"));
+    MT_ASSIGN_OR_RETURN(update, OptionalObject(o, "Update"));
+    MT_ASSIGN_OR_RETURN(remove, OptionalObject(o, "Delete"));
+    if (create) {
+      MT_ASSIGN_OR_RETURN(index, DecodeIndex(*create, member + ".create", true, errors));
+      out.push_back({Action::kCreate, std::move(index)});
+    }
+    for (auto [object, action, path] : {std::tuple{update, Action::kUpdate, ".update"},
+                                        std::tuple{remove, Action::kDelete, ".delete"}}) {
+      if (!object) continue;
+      UpdateTableRequest::IndexUpdate entry{action, {}};
+      MT_ASSIGN_OR_RETURN(name, OptionalString(*object, "IndexName"));
+      errors.CheckTableName(name, member + path + ".indexName");
+      if (name) entry.index.name = std::string(*name);
+      if (action == Action::kUpdate) {
+        MT_RETURN_IF_ERROR(DecodeIndexThroughput(*object, member + path, entry.index, errors));
+      }
+      out.push_back(std::move(entry));
+    }
   }
   return out;
 }

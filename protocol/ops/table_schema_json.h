@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/requests.h"
 #include "engine/status.h"
 #include "engine/table_schema.h"
 #include "protocol/json_reader.h"
@@ -26,5 +27,11 @@ Result<std::vector<SecondaryIndexDefinition>> DecodeIndexes(JsonArray array,
                                                             const std::string& path,
                                                             bool global,
                                                             ConstraintErrors& errors);
+// A GSI's optional ProvisionedThroughput, under `member` + ".provisionedThroughput".
+Status DecodeIndexThroughput(JsonObject object, const std::string& member,
+                             SecondaryIndexDefinition& index, ConstraintErrors& errors);
+// GlobalSecondaryIndexUpdates of UpdateTable (Create, Update, Delete actions).
+Result<std::vector<UpdateTableRequest::IndexUpdate>> DecodeIndexUpdates(JsonArray array,
+                                                                        ConstraintErrors& errors);
 
 }  // namespace monotable::protocol::ops

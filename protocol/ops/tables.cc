@@ -141,7 +141,10 @@ Result<std::string> UpdateTable(const OperationContext& ctx, JsonObject request)
   MT_ASSIGN_OR_RETURN(protection, OptionalBool(request, "DeletionProtectionEnabled"));
   update.deletion_protection = protection;
   MT_ASSIGN_OR_RETURN(index_updates, OptionalArray(request, "GlobalSecondaryIndexUpdates"));
-  update.has_index_updates = index_updates.has_value() && index_updates->size() > 0;
+  if (index_updates) {
+    MT_ASSIGN_OR_RETURN(decoded, DecodeIndexUpdates(*index_updates, errors));
+    update.index_updates = std::move(decoded);
+  }
   MT_RETURN_IF_ERROR(errors.ToStatus());
   return DescriptionResponse(ctx, "TableDescription", ctx.engine.UpdateTable(ctx.request, update));
 }

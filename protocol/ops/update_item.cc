@@ -21,6 +21,7 @@ Result<std::string> UpdateItem(const OperationContext& ctx, JsonObject request) 
   MT_ASSIGN_OR_RETURN(attribute_updates, DecodeAttributeUpdates(request, errors));
   MT_ASSIGN_OR_RETURN(update_text, OptionalString(request, "UpdateExpression"));
   MT_ASSIGN_OR_RETURN(capacity, DecodeReturnConsumedCapacity(request, errors));
+  MT_ASSIGN_OR_RETURN(collection_metrics, DecodeReturnItemCollectionMetrics(request, errors));
   MT_RETURN_IF_ERROR(errors.ToStatus());
 
   MT_RETURN_IF_ERROR(CheckNotMixed(
@@ -46,7 +47,7 @@ Result<std::string> UpdateItem(const OperationContext& ctx, JsonObject request) 
   MT_RETURN_IF_ERROR(expressions.placeholders().CheckAllUsed());
 
   MT_ASSIGN_OR_RETURN(result, ctx.engine.UpdateItem(ctx.request, update));
-  return AttributesResponse(result, "Attributes", capacity);
+  return AttributesResponse(result, "Attributes", capacity, collection_metrics);
 }
 
 }  // namespace monotable::protocol::ops

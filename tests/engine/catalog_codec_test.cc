@@ -40,11 +40,16 @@ TableDefinition FullDefinition() {
   gsi.projection.type = ProjectionType::kInclude;
   gsi.projection.non_key_attributes = {"a", "b", "c"};
   gsi.throughput = Throughput(1, 2, 0, 0, 0);
+  gsi.status = IndexStatus::kCreating;
+  gsi.backfilling = true;
+  gsi.column_family = "index.43";
   SecondaryIndexDefinition gsi2;
   gsi2.name = "keys-only";
   gsi2.key_schema = {{"gpk", KeyType::kHash}};
   gsi2.projection.type = ProjectionType::kKeysOnly;
   gsi2.throughput = Throughput(40000, 40000, 27, 1, 2);
+  gsi2.status = IndexStatus::kDeleting;
+  gsi2.column_family = "index.44";
   t.global_secondary_indexes = {gsi, gsi2};
 
   SecondaryIndexDefinition lsi;
@@ -77,6 +82,9 @@ void ExpectSameIndexes(const std::vector<SecondaryIndexDefinition>& a,
     EXPECT_EQ(a[i].projection.non_key_attributes, b[i].projection.non_key_attributes);
     ASSERT_EQ(a[i].throughput.has_value(), b[i].throughput.has_value()) << a[i].name;
     if (a[i].throughput) ExpectSameThroughput(*a[i].throughput, *b[i].throughput);
+    EXPECT_EQ(a[i].status, b[i].status);
+    EXPECT_EQ(a[i].backfilling, b[i].backfilling);
+    EXPECT_EQ(a[i].column_family, b[i].column_family);
   }
 }
 

@@ -416,5 +416,39 @@ TEST(EnginePersistenceTest, UnusableDirectoryFails) {
   std::filesystem::remove(file);
 }
 
+TEST_F(EngineTest, ItemCollectionSizeCountsItemsAndTheirLocalIndexEntries) {
+  CreateTableRequest request = TableRequest("collections");
+  request.attribute_definitions.push_back({"l", AttributeType::kS});
+  SecondaryIndexDefinition lsi;
+  lsi.name = "byL";
+  lsi.key_schema = {{"pk", KeyType::kHash}, {"l", KeyType::kRange}};
+  lsi.projection.type = ProjectionType::kKeysOnly;
+  request.local_secondary_indexes = {lsi};
+  ASSERT_TRUE(engine_->CreateTable(ctx_, request).ok());
+  PutItemRequest put;
+  put.table_name = "collections";
+  put.item = {{"pk", S("a")}, {"sk", N("1")}, {"l", S("x")}, {"note", S("hello")}};
+  auto first = engine_->PutItem(ctx_, put);
+  ASSERT_TRUE(first.ok()) << first.status().message();
+  const Item entry = {{"pk", S("a")}, {"sk", N("1")}, {"l", S("x")}};
+  ASSERT_TRUE(first->item_collection_key.has_value());
+  EXPECT_EQ(*first->item_collection_key, (Item{{"pk", S("a")}}));
+  EXPECT_EQ(first->item_collection_bytes,
+            static_cast<int64_t>(ItemSize(put.item) + ItemSize(entry)));
+  put.item = {{"pk", S("a")}, {"sk", N("2")}};  // not in the LSI
+  auto second = engine_->PutItem(ctx_, put);
+  ASSERT_TRUE(second.ok());
+  EXPECT_EQ(second->item_collection_bytes, first->item_collection_bytes +
+                                               static_cast<int64_t>(ItemSize(put.item)));
+  DeleteItemRequest del;
+  del.table_name = "collections";
+  for (const char* sk : {"1", "2"}) {
+    del.key = {{"pk", S("a")}, {"sk", N(sk)}};
+    auto deleted = engine_->DeleteItem(ctx_, del);
+    ASSERT_TRUE(deleted.ok());
+    if (std::string(sk) == "2") EXPECT_EQ(deleted->item_collection_bytes, 0);
+  }
+}
+
 }  // namespace
 }  // namespace monotable

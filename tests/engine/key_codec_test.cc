@@ -257,5 +257,35 @@ TEST(KeyCodecTest, SortedKeysKeepPartitionsContiguous) {
   }
 }
 
+TEST(KeyCodecTest, IndexKeysOrderByIndexSortKeyThenTableKey) {
+  // Entries of one index partition sort by the index sort key, whatever the table keys
+  // that follow it (shorter strings first), and equal index keys by the table key.
+  std::mt19937_64 rng(5);
+  const AttributeValue gpk = AttributeValue::String("ORDER");
+  std::vector<std::pair<std::string, std::pair<std::string, std::string>>> keys;
+  for (int i = 0; i < 2000; ++i) {
+    const std::string gsk = RandomBytes(rng, 3);
+    const AttributeValue gsk_value = AttributeValue::String(gsk);
+    const std::string table_key = TableKey(AttributeValue::String(RandomBytes(rng, 4)), nullptr);
+    keys.push_back({key_codec::IndexKey(gpk, &gsk_value, table_key), {gsk, table_key}});
+  }
+  std::sort(keys.begin(), keys.end());
+  for (size_t i = 1; i < keys.size(); ++i) {
+    EXPECT_LE(keys[i - 1].second, keys[i].second);
+  }
+}
+
+TEST(KeyCodecTest, EncodedValueLengthFindsTheEndOfEachForm) {
+  for (const auto& v : {AttributeValue::String(std::string("a\0b", 3)), AttributeValue::String("xyz"),
+                        AttributeValue::Binary(std::string(1, '\0')), Num("0"), Num("-12.5"),
+                        Num("1E+100"), Num("-0.000001")}) {
+    const std::string encoded = Enc(v, /*last=*/false);
+    const AttributeType type = v.type;
+    EXPECT_EQ(key_codec::EncodedValueLength(encoded + "tail", type), encoded.size());
+    EXPECT_EQ(key_codec::EncodedValueLength(encoded.substr(0, encoded.size() - 1), type),
+              std::string_view::npos);
+  }
+}
+
 }  // namespace
 }  // namespace monotable

@@ -223,12 +223,55 @@ TEST(ApplyTableUpdateTest, NothingToUpdate) {
             "GlobalSecondaryIndexUpdates or SSESpecification or ReplicaUpdates is required");
 }
 
-TEST(ApplyTableUpdateTest, IndexUpdatesAreNotImplemented) {
-  UpdateTableRequest u = Update({}, Units(6, 6));
-  u.has_index_updates = true;
+UpdateTableRequest::IndexUpdate CreateGsi(const std::string& name, const std::string& key) {
+  UpdateTableRequest::IndexUpdate u;
+  u.index.name = name;
+  u.index.key_schema = {{key, KeyType::kHash}};
+  u.index.throughput = ProvisionedThroughput{1, 1};
+  return u;
+}
+
+UpdateTableRequest::IndexUpdate DeleteGsi(const std::string& name) {
+  UpdateTableRequest::IndexUpdate u;
+  u.action = UpdateTableRequest::IndexUpdate::Action::kDelete;
+  u.index.name = name;
+  return u;
+}
+
+TEST(ApplyTableUpdateTest, CreatedGsiIsCreatingAndBackfilling) {
+  UpdateTableRequest u = Update({}, {});
+  u.attribute_definitions = {{"g", AttributeType::kN}};
+  u.index_updates = {CreateGsi("byG", "g")};
   Result<TableDefinition> r = ApplyTableUpdate(Provisioned(5, 5), u, kNow);
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  ASSERT_EQ(r->global_secondary_indexes.size(), 1u);
+  EXPECT_EQ(r->global_secondary_indexes[0].status, IndexStatus::kCreating);
+  EXPECT_TRUE(r->global_secondary_indexes[0].backfilling);
+  EXPECT_EQ(r->AttributeTypeOf("g"), AttributeType::kN);
+}
+
+TEST(ApplyTableUpdateTest, IndexUpdateErrors) {
+  UpdateTableRequest undefined = Update({}, {});
+  undefined.index_updates = {CreateGsi("byG", "g")};
+  Result<TableDefinition> r = ApplyTableUpdate(Provisioned(5, 5), undefined, kNow);
   ASSERT_FALSE(r.ok());
-  EXPECT_EQ(r.status().code(), ErrorCode::kNotImplemented);
+  EXPECT_EQ(r.status().message(),
+            "One or more parameter values were invalid: Some index key attributes are not "
+            "defined in AttributeDefinitions. Keys: [g], AttributeDefinitions: []");
+
+  UpdateTableRequest two = Update({}, {});
+  two.attribute_definitions = {{"g", AttributeType::kS}};
+  two.index_updates = {CreateGsi("a", "g"), CreateGsi("b", "g")};
+  r = ApplyTableUpdate(Provisioned(5, 5), two, kNow);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().code(), ErrorCode::kLimitExceeded);
+
+  UpdateTableRequest missing = Update({}, {});
+  missing.index_updates = {DeleteGsi("nope")};
+  r = ApplyTableUpdate(Provisioned(5, 5), missing, kNow);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().code(), ErrorCode::kResourceNotFound);
+  EXPECT_EQ(r.status().message(), "Requested resource not found: Index: nope not found");
 }
 
 TEST(ApplyTableUpdateTest, UnchangedThroughput) {

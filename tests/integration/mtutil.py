@@ -189,6 +189,45 @@ def create_table(client, name=None, hash_type="S", range_type="S", billing="PROV
     return client.create_table(**kwargs)
 
 
+def key_schema(hash_name, range_name=None):
+    keys = [{"AttributeName": hash_name, "KeyType": "HASH"}]
+    if range_name:
+        keys.append({"AttributeName": range_name, "KeyType": "RANGE"})
+    return keys
+
+
+def index_spec(name, hash_name, range_name=None, projection="ALL", non_key=None,
+               throughput=None):
+    """A GlobalSecondaryIndexes / LocalSecondaryIndexes element of CreateTable."""
+    spec = {"IndexName": name, "KeySchema": key_schema(hash_name, range_name),
+            "Projection": {"ProjectionType": projection}}
+    if non_key:
+        spec["Projection"]["NonKeyAttributes"] = list(non_key)
+    if throughput:
+        spec["ProvisionedThroughput"] = {"ReadCapacityUnits": throughput[0],
+                                         "WriteCapacityUnits": throughput[1]}
+    return spec
+
+
+def create_indexed_table(client, name, attributes, hash_name="PK", range_name="SK", gsis=(),
+                         lsis=(), throughput=None):
+    """Creates a table with secondary indexes; `attributes` maps every key attribute (of
+    the table and its indexes) to its type. On-demand unless `throughput` (r, w)."""
+    kwargs = dict(TableName=name, KeySchema=key_schema(hash_name, range_name),
+                  AttributeDefinitions=[{"AttributeName": a, "AttributeType": t}
+                                        for a, t in attributes.items()])
+    if gsis:
+        kwargs["GlobalSecondaryIndexes"] = list(gsis)
+    if lsis:
+        kwargs["LocalSecondaryIndexes"] = list(lsis)
+    if throughput:
+        kwargs["ProvisionedThroughput"] = {"ReadCapacityUnits": throughput[0],
+                                           "WriteCapacityUnits": throughput[1]}
+    else:
+        kwargs["BillingMode"] = "PAY_PER_REQUEST"
+    return client.create_table(**kwargs)
+
+
 def delete_table_quietly(client, name):
     try:
         client.delete_table(TableName=name)

@@ -20,7 +20,8 @@ each expected figure is stated with the arithmetic that produces it.
 
 import pytest
 
-from mtutil import S, expect_error, k, put_items, unique_name, create_table, delete_table_quietly
+from mtutil import (S, create_indexed_table, create_table, delete_table_quietly, expect_error,
+                    index_spec, k, put_items, unique_name)
 
 
 def padded(pk, sk, data_bytes, **extra):
@@ -249,3 +250,87 @@ def test_aws_cli_query_with_return_consumed_capacity(aws_cli, ddb, ten_kb_partit
     assert rc == 0, out
     assert out["Count"] == 10
     assert out["ConsumedCapacity"] == {"TableName": ten_kb_partition, "CapacityUnits": 3.0}
+
+
+# ------------------------------------------------------------------ secondary indexes
+
+
+@pytest.fixture
+def indexed_table(ddb):
+    """PK/SK with GSI1 (GSI1PK/GSI1SK, ALL), GSI2 (status, KEYS_ONLY) and LSI1 (PK/LSK,
+    KEYS_ONLY)."""
+    name = unique_name("capidx")
+    create_indexed_table(
+        ddb, name, {"PK": "S", "SK": "S", "GSI1PK": "S", "GSI1SK": "S", "status": "S", "LSK": "S"},
+        gsis=[index_spec("GSI1", "GSI1PK", "GSI1SK"),
+              index_spec("GSI2", "status", projection="KEYS_ONLY")],
+        lsis=[index_spec("LSI1", "PK", "LSK", projection="KEYS_ONLY")])
+    yield name
+    delete_table_quietly(ddb, name)
+
+
+def test_put_charges_each_index_it_writes(ddb, indexed_table):
+    # ~1,530 B, in GSI1 only (no status, no LSK: the sparse indexes get no entry).
+    item = padded("a", "1", 1500, GSI1PK=S("G"), GSI1SK=S("1"))
+    resp = ddb.put_item(TableName=indexed_table, Item=item, ReturnConsumedCapacity="INDEXES")
+    # Table: ceil(1530 / 1024) = 2; GSI1 stores the whole item (ALL): 2 more.
+    assert resp["ConsumedCapacity"] == {
+        "TableName": indexed_table, "CapacityUnits": 4.0, "Table": {"CapacityUnits": 2.0},
+        "GlobalSecondaryIndexes": {"GSI1": {"CapacityUnits": 2.0}}}
+    resp = ddb.put_item(TableName=indexed_table, Item=padded("b", "1", 10),
+                        ReturnConsumedCapacity="TOTAL")
+    assert units(resp) == 1.0  # in no index: the table alone
+
+
+def test_update_moving_an_index_key_costs_a_delete_and_a_put(ddb, indexed_table):
+    ddb.put_item(TableName=indexed_table, Item=padded("a", "1", 1500, GSI1PK=S("G"),
+                                                      GSI1SK=S("1")))
+    resp = ddb.update_item(TableName=indexed_table, Key=k("a", "1"),
+                           UpdateExpression="SET GSI1SK = :s, #st = :st, LSK = :l",
+                           ExpressionAttributeNames={"#st": "status"},
+                           ExpressionAttributeValues={":s": S("2"), ":st": S("open"),
+                                                      ":l": S("x")},
+                           ReturnConsumedCapacity="INDEXES")
+    # Table: 2. GSI1: the old entry deleted (2) and the new one written (2). GSI2 and
+    # LSI1 gain a small KEYS_ONLY entry: 1 each.
+    assert resp["ConsumedCapacity"] == {
+        "TableName": indexed_table, "CapacityUnits": 8.0, "Table": {"CapacityUnits": 2.0},
+        "GlobalSecondaryIndexes": {"GSI1": {"CapacityUnits": 4.0}, "GSI2": {"CapacityUnits": 1.0}},
+        "LocalSecondaryIndexes": {"LSI1": {"CapacityUnits": 1.0}}}
+
+
+def test_delete_removes_the_index_entries_at_their_cost(ddb, indexed_table):
+    ddb.put_item(TableName=indexed_table, Item=padded("a", "1", 1500, GSI1PK=S("G"),
+                                                      GSI1SK=S("1"), status=S("open")))
+    resp = ddb.delete_item(TableName=indexed_table, Key=k("a", "1"),
+                           ReturnConsumedCapacity="INDEXES")
+    assert resp["ConsumedCapacity"]["GlobalSecondaryIndexes"] == {
+        "GSI1": {"CapacityUnits": 2.0}, "GSI2": {"CapacityUnits": 1.0}}
+    assert resp["ConsumedCapacity"]["Table"] == {"CapacityUnits": 2.0}
+    assert units(resp) == 5.0
+
+
+def test_query_on_a_gsi_charges_the_index_only(ddb, indexed_table):
+    put_items(ddb, indexed_table, [padded("a", str(i), 1500, GSI1PK=S("G"), GSI1SK=S(str(i)))
+                                   for i in range(4)])
+    resp = ddb.query(TableName=indexed_table, IndexName="GSI1",
+                     KeyConditionExpression="GSI1PK = :g",
+                     ExpressionAttributeValues={":g": S("G")}, ReturnConsumedCapacity="INDEXES")
+    assert resp["Count"] == 4
+    # 4 entries of ~1,530 B = ~6.1 KB -> 2 units, eventually consistent (GSIs only are): 1.0.
+    # The table is not read, so it has no entry.
+    assert resp["ConsumedCapacity"] == {"TableName": indexed_table, "CapacityUnits": 1.0,
+                                        "GlobalSecondaryIndexes": {"GSI1": {"CapacityUnits": 1.0}}}
+
+
+def test_query_on_an_lsi_fetching_from_the_table_charges_both(ddb, indexed_table):
+    put_items(ddb, indexed_table, [padded("a", str(i), 3000, LSK=S(str(i))) for i in range(3)])
+    resp = ddb.query(TableName=indexed_table, IndexName="LSI1", Select="ALL_ATTRIBUTES",
+                     KeyConditionExpression="PK = :p", ConsistentRead=True,
+                     ExpressionAttributeValues={":p": S("a")}, ReturnConsumedCapacity="INDEXES")
+    assert resp["Count"] == 3 and resp["Items"][0]["data"] == S("x" * 3000)
+    # LSI1 holds only the keys (3 small entries: 1 unit); the items fetched from the
+    # table are ~3,020 B each, ~9 KB together: 3 units.
+    assert resp["ConsumedCapacity"] == {
+        "TableName": indexed_table, "CapacityUnits": 4.0, "Table": {"CapacityUnits": 3.0},
+        "LocalSecondaryIndexes": {"LSI1": {"CapacityUnits": 1.0}}}

@@ -1,0 +1,183 @@
+"""UpdateTable GlobalSecondaryIndexUpdates: adding a GSI to a loaded table while writes
+continue (CREATING + Backfilling, then ACTIVE with exactly the qualifying items),
+deleting one (DELETING, then gone), updating a GSI's throughput, and the errors.
+
+Error texts: "Only 1 online index can be created or deleted simultaneously per table"
+([dynalite] test/updateTable.js, which runs against DynamoDB); "Attempting to create an
+index which already exists", "Requested resource not found: Index: <name> not found" and
+"Cannot read from backfilling global secondary index: <name>" as quoted from the service
+in user reports and emulators that recorded it ([report]).
+"""
+
+import random
+import threading
+import time
+
+import pytest
+
+from mtutil import (VALIDATION, create_indexed_table, delete_table_quietly, expect_error,
+                    follow_pages, index_spec, page_items, unique_name, N, S)
+
+INVALID = "One or more parameter values were invalid: "
+
+
+def wait_for_index(ddb, table, index, status="ACTIVE", timeout=60):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        gsis = ddb.describe_table(TableName=table)["Table"].get("GlobalSecondaryIndexes", [])
+        current = next((g for g in gsis if g["IndexName"] == index), None)
+        if (current and current["IndexStatus"] == status) or (current is None and status is None):
+            return current
+        time.sleep(0.05)
+    raise AssertionError(f"index {index} did not become {status}")
+
+
+def create_gsi(name, hash_name, projection="ALL"):
+    return {"Create": {"IndexName": name, "KeySchema": [{"AttributeName": hash_name,
+                                                          "KeyType": "HASH"}],
+                       "Projection": {"ProjectionType": projection}}}
+
+
+@pytest.fixture
+def plain(ddb):
+    name = unique_name("plain")
+    create_indexed_table(ddb, name, {"PK": "S", "SK": "S"})
+    yield name
+    delete_table_quietly(ddb, name)
+
+
+def batch_put(ddb, table, items):
+    for i in range(0, len(items), 25):
+        ddb.batch_write_item(RequestItems={table: [{"PutRequest": {"Item": it}}
+                                                   for it in items[i:i + 25]]})
+
+
+def scan_all(ddb, table, **kwargs):
+    return page_items(follow_pages(ddb.scan, TableName=table, **kwargs))
+
+
+def key(item):
+    return (item["PK"]["S"], item["SK"]["S"])
+
+
+def test_adding_a_gsi_while_writes_continue(ddb, plain):
+    # 20,000 items: a third with a string G (qualify), a third without G, a third with a
+    # number G (an index key violation: skipped by the backfill, as DynamoDB does).
+    def make(i):
+        item = {"PK": S(f"p{i % 997}"), "SK": S(f"s{i}"), "v": N(str(i))}
+        if i % 3 == 0:
+            item["G"] = S(f"g{i % 11}")
+        elif i % 3 == 1:
+            item["G"] = N(str(i))
+        return item
+    batch_put(ddb, plain, [make(i) for i in range(20000)])
+
+    stop = threading.Event()
+    errors = []
+
+    def writer(seed):
+        rng = random.Random(seed)
+        try:
+            while not stop.is_set():
+                i = rng.randrange(22000)
+                roll = rng.random()
+                k = {"PK": S(f"p{i % 997}"), "SK": S(f"s{i}")}
+                if roll < 0.4:  # new or replaced item with a qualifying G
+                    ddb.put_item(TableName=plain, Item=dict(k, G=S(f"w{seed}"), v=N("1")))
+                elif roll < 0.6:  # leaves the index
+                    ddb.update_item(TableName=plain, Key=k, UpdateExpression="REMOVE G")
+                elif roll < 0.8:
+                    ddb.delete_item(TableName=plain, Key=k)
+                else:  # moves within the index
+                    ddb.update_item(TableName=plain, Key=k, UpdateExpression="SET G = :g",
+                                    ExpressionAttributeValues={":g": S(f"m{i % 5}")})
+        except Exception as e:  # surfaced by the assertion below
+            errors.append(e)
+
+    threads = [threading.Thread(target=writer, args=(s,)) for s in range(3)]
+    for t in threads:
+        t.start()
+    try:
+        time.sleep(0.2)
+        resp = ddb.update_table(TableName=plain,
+                                AttributeDefinitions=[{"AttributeName": "G", "AttributeType": "S"}],
+                                GlobalSecondaryIndexUpdates=[create_gsi("ByG", "G")])
+        created = resp["TableDescription"]["GlobalSecondaryIndexes"][0]
+        assert created["IndexStatus"] == "CREATING" and created["Backfilling"] is True
+        wait_for_index(ddb, plain, "ByG")
+        time.sleep(0.2)  # writes go on against the ACTIVE index for a moment
+    finally:
+        stop.set()
+        for t in threads:
+            t.join()
+    assert not errors, errors
+
+    table_items = scan_all(ddb, plain)
+    expected = sorted((key(i), i["G"]["S"]) for i in table_items
+                      if "S" in i.get("G", {}))
+    indexed = scan_all(ddb, plain, IndexName="ByG")
+    assert sorted((key(i), i["G"]["S"]) for i in indexed) == expected
+    by_key = {key(i): i for i in table_items}
+    assert all(by_key[key(i)] == i for i in indexed)  # ALL projection: whole items
+    gsi = ddb.describe_table(TableName=plain)["Table"]["GlobalSecondaryIndexes"][0]
+    assert gsi["ItemCount"] == len(expected)
+    # From now on a number G is refused.
+    expect_error(ddb.put_item, VALIDATION,
+                 INVALID + "Type mismatch for Index Key G Expected: S Actual: N IndexName: ByG",
+                 TableName=plain, Item={"PK": S("x"), "SK": S("y"), "G": N("1")})
+
+
+def test_deleting_a_gsi(ddb):
+    name = unique_name("dropgsi")
+    create_indexed_table(ddb, name, {"PK": "S", "SK": "S", "G": "S"},
+                         gsis=[index_spec("ByG", "G")])
+    try:
+        ddb.put_item(TableName=name, Item={"PK": S("a"), "SK": S("b"), "G": S("g")})
+        resp = ddb.update_table(TableName=name,
+                                GlobalSecondaryIndexUpdates=[{"Delete": {"IndexName": "ByG"}}])
+        assert resp["TableDescription"]["GlobalSecondaryIndexes"][0]["IndexStatus"] == "DELETING"
+        wait_for_index(ddb, name, "ByG", status=None)
+        expect_error(ddb.scan, VALIDATION, "The table does not have the specified index: ByG",
+                     TableName=name, IndexName="ByG")
+        # Its key attribute is free again.
+        ddb.put_item(TableName=name, Item={"PK": S("a"), "SK": S("c"), "G": N("7")})
+    finally:
+        delete_table_quietly(ddb, name)
+
+
+def test_updating_a_gsi_throughput(ddb):
+    name = unique_name("gsitp")
+    create_indexed_table(ddb, name, {"PK": "S", "G": "S"}, range_name=None, throughput=(5, 5),
+                         gsis=[index_spec("ByG", "G", throughput=(5, 5))])
+    try:
+        resp = ddb.update_table(TableName=name, GlobalSecondaryIndexUpdates=[{"Update": {
+            "IndexName": "ByG",
+            "ProvisionedThroughput": {"ReadCapacityUnits": 2, "WriteCapacityUnits": 9}}}])
+        tp = resp["TableDescription"]["GlobalSecondaryIndexes"][0]["ProvisionedThroughput"]
+        assert (tp["ReadCapacityUnits"], tp["WriteCapacityUnits"]) == (2, 9)
+        assert tp["NumberOfDecreasesToday"] == 1
+    finally:
+        delete_table_quietly(ddb, name)
+
+
+def test_index_update_errors(ddb, plain):
+    g_def = [{"AttributeName": "G", "AttributeType": "S"}]
+    # [dynalite] test/updateTable.js
+    expect_error(ddb.update_table, "LimitExceededException",
+                 "Subscriber limit exceeded: Only 1 online index can be created or deleted "
+                 "simultaneously per table", TableName=plain, AttributeDefinitions=g_def,
+                 GlobalSecondaryIndexUpdates=[create_gsi("ByA1", "G"), create_gsi("ByB1", "G")])
+    expect_error(ddb.update_table, VALIDATION,
+                 INVALID + "Some index key attributes are not defined in AttributeDefinitions. "
+                 "Keys: [G], AttributeDefinitions: []",
+                 TableName=plain, GlobalSecondaryIndexUpdates=[create_gsi("ByA1", "G")])
+    # [report]
+    expect_error(ddb.update_table, "ResourceNotFoundException",
+                 "Requested resource not found: Index: Nope not found", TableName=plain,
+                 GlobalSecondaryIndexUpdates=[{"Delete": {"IndexName": "Nope"}}])
+    ddb.update_table(TableName=plain, AttributeDefinitions=g_def,
+                     GlobalSecondaryIndexUpdates=[create_gsi("ByA1", "G", "KEYS_ONLY")])
+    wait_for_index(ddb, plain, "ByA1")
+    expect_error(ddb.update_table, VALIDATION,
+                 "Attempting to create an index which already exists", TableName=plain,
+                 AttributeDefinitions=g_def, GlobalSecondaryIndexUpdates=[create_gsi("ByA1", "G")])
