@@ -29,13 +29,17 @@ Status Engine::BatchWriteItem(const RequestContext& ctx, const BatchWriteRequest
     if (!seen.emplace(table.get(), key).second) return Status::Validation(kDuplicates);
     planned.push_back({table, std::move(key)});
   }
+  // A write that meets an in-flight transaction waits for it: the batch has already
+  // been accepted as a whole, and failing half-way would leave it partly applied.
   for (size_t i = 0; i < planned.size(); ++i) {
     const auto& entry = request.entries[i];
-    auto result = write_path_->Apply(*planned[i].table, planned[i].key,
-                                     [&](const std::optional<Item>&) -> Result<std::optional<Item>> {
-                                       if (!entry.is_put) return std::optional<Item>();
-                                       return std::optional<Item>(entry.item);
-                                     });
+    auto result = write_path_->Apply(
+        *planned[i].table, planned[i].key,
+        [&](const std::optional<Item>&) -> Result<std::optional<Item>> {
+          if (!entry.is_put) return std::optional<Item>();
+          return std::optional<Item>(entry.item);
+        },
+        WritePath::OnTransaction::kWait);
     if (!result.ok()) return result.status();
   }
   return Status::Ok();

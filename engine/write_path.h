@@ -1,7 +1,7 @@
 #pragma once
-// WritePath: the single place an item changes. Under the item's lock it reads the
-// old image, lets the caller compute the new one (evaluating conditions), and writes
-// the new image and the table statistics in one WriteBatch. Thread-safe.
+// WritePath: a single-item write. Under the item's lock it reads the old image, lets
+// the caller compute the new one (evaluating conditions), and commits the change in
+// one WriteBatch staged by ItemBatch (shared with transactions). Thread-safe.
 
 #include <functional>
 #include <optional>
@@ -29,8 +29,16 @@ class WritePath {
  public:
   WritePath(Storage* storage, LockTable* locks) : storage_(storage), locks_(locks) {}
 
-  // Errors: whatever `compute` returns; kInternal on I/O failure.
-  Result<WriteOutcome> Apply(Table& table, const std::string& key, const ComputeNewImage& compute);
+  // What a write does when an in-flight transaction holds the item.
+  enum class OnTransaction {
+    kFail,  // TransactionConflictException, as DynamoDB answers a single-item write
+    kWait,  // wait for the transaction to finish (BatchWriteItem's unconditional writes)
+  };
+
+  // Errors: whatever `compute` returns; kTransactionConflict ("Transaction is ongoing
+  // for the item") with OnTransaction::kFail; kInternal on I/O failure.
+  Result<WriteOutcome> Apply(Table& table, const std::string& key, const ComputeNewImage& compute,
+                             OnTransaction on_transaction = OnTransaction::kFail);
 
  private:
   Storage* storage_;
