@@ -6,19 +6,16 @@
 // while holding it; a transaction locks its distinct stripes in ascending stripe order
 // (two keys may share a stripe: it is locked once). So no cycle of waiters can form.
 //
-// Conflicts, modelled on DynamoDB: a stripe held by an in-flight transaction is marked.
-// A single-item write that finds its stripe so marked fails (TransactionConflict)
-// instead of waiting, and a transaction that finds one of its stripes so marked is
-// cancelled; a stripe held by a single-item write is simply waited for (microseconds).
-// Conflicts are detected per stripe: with kStripes stripes an unrelated key collides
-// with a given in-flight transaction's key with probability 1/kStripes.
-// Thread-safe.
+// Conflicts, modelled on DynamoDB: while a transaction holds a stripe, the exact items
+// it holds there are registered on the stripe. A single-item write whose item is so
+// registered fails (TransactionConflict) instead of waiting, and a transaction that
+// finds one of its items so registered is cancelled. Anything else that finds its
+// stripe busy (a single-item write in progress, or a transaction on another item of the
+// same stripe) simply waits: waiting is always safe given the lock order, and it keeps
+// unrelated items from conflicting. Thread-safe.
 
-#include <algorithm>
 #include <array>
-#include <atomic>
 #include <cstdint>
-#include <functional>
 #include <mutex>
 #include <optional>
 #include <string_view>
@@ -30,24 +27,22 @@ class LockTable {
  public:
   static constexpr size_t kStripes = 4096;
 
-  // The stripe of an item key (qualified by its table's column family id).
-  static size_t StripeOf(uint32_t family_id, std::string_view key) {
-    size_t h = std::hash<std::string_view>()(key) ^
-               (static_cast<size_t>(family_id) * 0x9E3779B97F4A7C15ULL);
-    return h % kStripes;
-  }
+  // An item as the lock table knows it: its stripe and a 64-bit hash of (table, key)
+  // that identifies it (a collision would only turn a wait into a conflict).
+  struct ItemId {
+    size_t stripe = 0;
+    uint64_t hash = 0;
+  };
+  // The id of an item key, qualified by its table's column family id.
+  static ItemId IdOf(uint32_t family_id, std::string_view key);
 
   // A single-item write's lock on one stripe; released on destruction.
   class ItemGuard {
    public:
-    ItemGuard(ItemGuard&& other) noexcept : table_(other.table_), stripe_(other.stripe_) {
-      other.table_ = nullptr;
-    }
+    ItemGuard(ItemGuard&& other) noexcept;
     ItemGuard(const ItemGuard&) = delete;
     ItemGuard& operator=(const ItemGuard&) = delete;
-    ~ItemGuard() {
-      if (table_) table_->stripes_[stripe_].mutex.unlock();
-    }
+    ~ItemGuard();
 
    private:
     friend class LockTable;
@@ -56,79 +51,47 @@ class LockTable {
     size_t stripe_;
   };
 
-  // Locks the key's stripe for a single-item write. With `fail_on_transaction`, returns
-  // nullopt (nothing locked) when an in-flight transaction holds the stripe; otherwise
-  // waits for it.
-  std::optional<ItemGuard> LockItem(uint32_t family_id, std::string_view key,
-                                    bool fail_on_transaction) {
-    const size_t s = StripeOf(family_id, key);
-    Stripe& stripe = stripes_[s];
-    if (!stripe.mutex.try_lock()) {
-      if (fail_on_transaction && stripe.in_transaction.load(std::memory_order_acquire)) {
-        return std::nullopt;
-      }
-      stripe.mutex.lock();
-    }
-    return ItemGuard(this, s);
-  }
+  // Locks the item's stripe for a single-item write. With `fail_on_transaction`,
+  // returns nullopt (nothing locked) when an in-flight transaction holds this very item.
+  std::optional<ItemGuard> LockItem(ItemId item, bool fail_on_transaction);
 
-  // A transaction's locks on a set of stripes; released on destruction.
+  // A transaction's locks on the stripes of its items; released (and its items
+  // unregistered) on destruction.
   class TransactionGuard {
    public:
-    TransactionGuard(TransactionGuard&& other) noexcept
-        : table_(other.table_), held_(std::move(other.held_)) {
-      other.held_.clear();
-    }
+    TransactionGuard(TransactionGuard&& other) noexcept;
     TransactionGuard(const TransactionGuard&) = delete;
     TransactionGuard& operator=(const TransactionGuard&) = delete;
-    ~TransactionGuard() {
-      for (auto it = held_.rbegin(); it != held_.rend(); ++it) {
-        Stripe& stripe = table_->stripes_[*it];
-        stripe.in_transaction.store(false, std::memory_order_release);
-        stripe.mutex.unlock();
-      }
-    }
+    ~TransactionGuard();
 
    private:
     friend class LockTable;
     explicit TransactionGuard(LockTable* table) : table_(table) {}
     LockTable* table_;
-    std::vector<size_t> held_;
+    std::vector<size_t> held_;  // ascending
   };
 
-  // The outcome of LockTransaction: the guard, or the stripe found held by another
-  // transaction (nothing is left locked then).
+  // The outcome of LockTransaction: the guard, or (nothing left locked) which of the
+  // items were found held by another in-flight transaction.
   struct TransactionLock {
     std::optional<TransactionGuard> guard;
-    size_t conflicting_stripe = 0;
+    std::vector<bool> conflicting;  // per item, when there is no guard
   };
 
-  // Locks the given stripes (any order, duplicates allowed) in ascending order and
-  // marks them as held by a transaction.
-  TransactionLock LockTransaction(std::vector<size_t> stripes) {
-    std::sort(stripes.begin(), stripes.end());
-    stripes.erase(std::unique(stripes.begin(), stripes.end()), stripes.end());
-    TransactionGuard guard(this);
-    for (size_t s : stripes) {
-      Stripe& stripe = stripes_[s];
-      if (!stripe.mutex.try_lock()) {
-        if (stripe.in_transaction.load(std::memory_order_acquire)) {
-          return {std::nullopt, s};  // `guard` releases what was taken
-        }
-        stripe.mutex.lock();
-      }
-      stripe.in_transaction.store(true, std::memory_order_release);
-      guard.held_.push_back(s);
-    }
-    return {std::move(guard), 0};
-  }
+  // Locks the stripes of `items` in ascending order, registering the items.
+  TransactionLock LockTransaction(const std::vector<ItemId>& items);
 
  private:
   // Padded so neighbouring stripes do not share a cache line.
   struct alignas(64) Stripe {
-    std::mutex mutex;
-    std::atomic<bool> in_transaction{false};  // written only by the mutex's holder
+    std::mutex mutex;  // the item lock
+    // The items the transaction holding `mutex` (if any) holds on this stripe. Written
+    // only by that holder, read by anyone; guarded by `registry_mutex`.
+    std::mutex registry_mutex;
+    std::vector<uint64_t> transaction_items;
   };
+  bool HeldByTransaction(size_t stripe, uint64_t hash);
+
   std::array<Stripe, kStripes> stripes_;
 };
 

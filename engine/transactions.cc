@@ -46,16 +46,14 @@ class ScopedSnapshot {
 }  // namespace
 
 Status Transactions::Write(const std::vector<PlannedTransactWrite>& writes) {
-  std::vector<size_t> stripes;
-  stripes.reserve(writes.size());
-  for (const auto& w : writes) {
-    stripes.push_back(LockTable::StripeOf(w.table->family()->GetID(), w.key));
-  }
-  auto lock = locks_->LockTransaction(stripes);
+  std::vector<LockTable::ItemId> items;
+  items.reserve(writes.size());
+  for (const auto& w : writes) items.push_back(LockTable::IdOf(w.table->family()->GetID(), w.key));
+  auto lock = locks_->LockTransaction(items);
   std::vector<CancellationReason> reasons(writes.size(), NoReason());
   if (!lock.guard) {
     for (size_t i = 0; i < writes.size(); ++i) {
-      if (stripes[i] == lock.conflicting_stripe) reasons[i] = ConflictReason();
+      if (lock.conflicting[i]) reasons[i] = ConflictReason();
     }
     return TransactionCanceled(std::move(reasons));
   }

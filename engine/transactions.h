@@ -9,10 +9,13 @@
 // ItemBatch, so a crash leaves all or nothing and a reader sees all or nothing.
 // Transactions are therefore serialisable with respect to each other and to
 // single-item writes (which take the same stripe locks): no lost update.
-// As in DynamoDB, contention is reported rather than waited for: a transaction that
-// finds one of its stripes held by another in-flight transaction is cancelled with a
-// TransactionConflict reason for the items on that stripe, and a single-item write that
-// finds its stripe held by a transaction fails with TransactionConflictException.
+// As in DynamoDB, contention on an item is reported rather than waited for: a
+// transaction that finds one of its items held by another in-flight transaction is
+// cancelled with a TransactionConflict reason for that item (None for the others), and
+// a single-item write to an item an in-flight transaction holds fails with
+// TransactionConflictException. A busy lock stripe for any other reason (another item
+// hashing to the same stripe, a single-item write in progress) is waited for: see
+// LockTable. Clients retry conflicts, as DynamoDB's SDKs do.
 // TransactGetItems reads all its items from one RocksDB snapshot without locks, so it
 // never sees part of a transaction and never conflicts (a stricter-than-needed but
 // valid serialisation point: the snapshot's).

@@ -9,7 +9,7 @@ namespace monotable {
 Result<WriteOutcome> WritePath::Apply(Table& table, const std::string& key,
                                       const ComputeNewImage& compute,
                                       OnTransaction on_transaction) {
-  auto lock = locks_->LockItem(table.family()->GetID(), key,
+  auto lock = locks_->LockItem(LockTable::IdOf(table.family()->GetID(), key),
                                on_transaction == OnTransaction::kFail);
   if (!lock) return Status(ErrorCode::kTransactionConflict, kTransactionOngoing);
   MT_ASSIGN_OR_RETURN(old_item, ReadStoredItem(*storage_, table, key));

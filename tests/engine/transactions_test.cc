@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <chrono>
 #include <deque>
 #include <map>
 #include <mutex>
@@ -359,7 +360,7 @@ std::pair<std::string, std::string> KeysOnOneStripe(uint32_t family, const Table
   std::map<size_t, std::string> by_stripe;
   for (int i = 0;; ++i) {
     auto key = ValidateKeyAndBuildKey(def, Key("k" + std::to_string(i)));
-    auto [it, inserted] = by_stripe.emplace(LockTable::StripeOf(family, *key), *key);
+    auto [it, inserted] = by_stripe.emplace(LockTable::IdOf(family, *key).stripe, *key);
     if (!inserted) return {it->second, *key};
   }
 }
@@ -404,7 +405,7 @@ class TransactionLocksTest : public ::testing::Test {
 TEST_F(TransactionLocksTest, SingleWriteMeetingATransactionConflicts) {
   WritePath writes(storage_.get(), &locks_);
   const std::string key = Encoded("a");
-  auto in_flight = locks_.LockTransaction({LockTable::StripeOf(family_, key)});
+  auto in_flight = locks_.LockTransaction({LockTable::IdOf(family_, key)});
   ASSERT_TRUE(in_flight.guard.has_value());
   auto put = [&](const std::optional<Item>&) -> Result<std::optional<Item>> {
     return std::optional<Item>(Key("a"));
@@ -422,7 +423,7 @@ TEST_F(TransactionLocksTest, TransactionMeetingATransactionIsCancelledForThatIte
   auto b = b_.Put("T", Key("b"));
   std::vector<PlannedTransactWrite> writes = {{&a, table_, Encoded("a")},
                                               {&b, table_, Encoded("b")}};
-  auto in_flight = locks_.LockTransaction({LockTable::StripeOf(family_, Encoded("b"))});
+  auto in_flight = locks_.LockTransaction({LockTable::IdOf(family_, Encoded("b"))});
   Status s = transactions.Write(writes);
   ASSERT_EQ(s.code(), ErrorCode::kTransactionCanceled);
   EXPECT_EQ(Codes(s), (std::vector<std::string>{"None", "TransactionConflict"}));
@@ -436,7 +437,7 @@ TEST_F(TransactionLocksTest, TransactionMeetingATransactionIsCancelledForThatIte
 
 TEST_F(TransactionLocksTest, KeysSharingAStripeLockItOnce) {
   auto [k1, k2] = KeysOnOneStripe(family_, *table_->definition());
-  ASSERT_EQ(LockTable::StripeOf(family_, k1), LockTable::StripeOf(family_, k2));
+  ASSERT_EQ(LockTable::IdOf(family_, k1).stripe, LockTable::IdOf(family_, k2).stripe);
   Transactions transactions(storage_.get(), &locks_);
   auto a = b_.Put("T", Key("x"));
   auto b = b_.Put("T", Key("y"));
@@ -447,6 +448,38 @@ TEST_F(TransactionLocksTest, KeysSharingAStripeLockItOnce) {
   EXPECT_TRUE(writes.Apply(*table_, k1, [](const std::optional<Item>& old) {
     return Result<std::optional<Item>>(old);
   }).ok());
+}
+
+// Another item of a stripe held by a transaction is not in conflict: its writers
+// (single-item or transactional) wait for the stripe instead of failing.
+TEST_F(TransactionLocksTest, OtherItemsOfABusyStripeWaitRatherThanConflict) {
+  auto [held, other] = KeysOnOneStripe(family_, *table_->definition());
+  auto in_flight = locks_.LockTransaction({LockTable::IdOf(family_, held)});
+  ASSERT_TRUE(in_flight.guard.has_value());
+  WritePath writes(storage_.get(), &locks_);
+  Transactions transactions(storage_.get(), &locks_);
+  auto action = b_.Put("T", Key("x"));
+  std::atomic<bool> single_done{false}, transaction_done{false};
+  Status single_status, transaction_status;
+  std::thread single([&] {
+    auto result = writes.Apply(*table_, other, [](const std::optional<Item>&) {
+      return Result<std::optional<Item>>(std::optional<Item>(Key("x")));
+    });
+    single_status = result.ok() ? Status::Ok() : result.status();
+    single_done = true;
+  });
+  std::thread transaction([&] {
+    transaction_status = transactions.Write({{&action, table_, other}});
+    transaction_done = true;
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  EXPECT_FALSE(single_done.load());  // waiting for the stripe
+  EXPECT_FALSE(transaction_done.load());
+  in_flight.guard.reset();
+  single.join();
+  transaction.join();
+  EXPECT_TRUE(single_status.ok()) << single_status.message();
+  EXPECT_TRUE(transaction_status.ok()) << transaction_status.message();
 }
 
 }  // namespace
