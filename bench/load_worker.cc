@@ -103,7 +103,11 @@ class Connection {
         on_done_(std::move(on_done)),
         get_(MakeGetItemTemplate(context)),
         put_(MakePutItemTemplate(context)),
-        update_(MakeUpdateItemTemplate(context)) {}
+        update_(MakeUpdateItemTemplate(context)) {
+    if (TransactionSize(plan.op) > 0) {
+      transact_ = MakeTransactWriteTemplate(context, TransactionSize(plan.op));
+    }
+  }
 
   void Start() { Connect(); }
 
@@ -148,7 +152,15 @@ class Connection {
       is_get_ = plan_.op == Op::kGet ||
                 (plan_.op == Op::kMixed && rng_.NextDouble() < plan_.get_fraction);
       key_ = rng_.Below(plan_.keys);
-      request = is_get_ ? &get_ : (plan_.op == Op::kUpdate ? &update_ : &put_);
+      if (is_get_) {
+        request = &get_;
+      } else if (plan_.op == Op::kUpdate) {
+        request = &update_;
+      } else if (TransactionSize(plan_.op) > 0) {
+        request = &transact_;
+      } else {
+        request = &put_;
+      }
       request->SetKey(key_);
     }
     in_flight_ = true;
@@ -249,6 +261,7 @@ class Connection {
   RequestTemplate get_;
   RequestTemplate put_;
   RequestTemplate update_;
+  RequestTemplate transact_;  // built only for the transaction ops
   boost::beast::flat_buffer read_buffer_;
   std::optional<http::response_parser<http::string_body>> parser_;
   Clock::time_point sent_at_{};

@@ -21,9 +21,11 @@ and latency percentiles, then one JSON line.
   --threads N          client I/O threads; connections are split between them (1)
   --duration S         measured seconds, fractions allowed (10)
   --warmup S           seconds of unmeasured load before measuring (1)
-  --op get|put|mixed|update
+  --op get|put|mixed|update|transact2|transact25
                        operation; mixed draws GetItem with --get-fraction; update
-                       is a conditional UpdateItem with three SET actions (get)
+                       is a conditional UpdateItem with three SET actions;
+                       transactN is a TransactWriteItems of N profile Puts under one
+                       partition key (SK ITEM#0..N-1) (get)
   --get-fraction F     share of GetItem in --op mixed (0.5)
   --keys N             distinct keys, drawn uniformly from [0, N) (100000)
   --table NAME         table name (bench)
@@ -67,8 +69,16 @@ const char* OpName(Op op) {
     case Op::kPut: return "put";
     case Op::kMixed: return "mixed";
     case Op::kUpdate: return "update";
+    case Op::kTransact2: return "transact2";
+    case Op::kTransact25: return "transact25";
   }
   return "?";
+}
+
+int TransactionSize(Op op) {
+  if (op == Op::kTransact2) return 2;
+  if (op == Op::kTransact25) return 25;
+  return 0;
 }
 
 const char* Usage() { return kUsage; }
@@ -135,6 +145,10 @@ bool ParseOptions(int argc, char** argv, Options* options, std::string* error) {
         options->op = Op::kUpdate;
       } else if (value == "mixed") {
         options->op = Op::kMixed;
+      } else if (value == "transact2") {
+        options->op = Op::kTransact2;
+      } else if (value == "transact25") {
+        options->op = Op::kTransact25;
       } else {
         ok = false;
       }

@@ -5,7 +5,11 @@
 
 namespace monotable::bench {
 
-enum class Op { kGet, kPut, kMixed, kUpdate };
+// kTransact2/kTransact25: TransactWriteItems of 2 or 25 Puts of the profile item.
+enum class Op { kGet, kPut, kMixed, kUpdate, kTransact2, kTransact25 };
+
+// Puts per request of a transaction op; 0 for the others.
+int TransactionSize(Op op);
 
 const char* OpName(Op op);
 

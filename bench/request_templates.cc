@@ -76,19 +76,44 @@ RequestTemplate MakeGetItemTemplate(const RequestContext& context) {
   return std::move(b).Finish(context, "GetItem");
 }
 
-RequestTemplate MakePutItemTemplate(const RequestContext& context) {
-  BodyBuilder b;
-  b.Text(R"({"TableName":")").Text(context.table).Text(R"(","Item":{)");
-  b.Text(R"("PK":{"S":"USER#)").Key().Text(R"("},)");
-  b.Text(R"("SK":{"S":"PROFILE"},)");
+namespace {
+
+// The attributes of the profile item after its PK and SK, closing the item's map.
+void ProfileAttributes(BodyBuilder& b) {
   b.Text(R"("email":{"S":"user)").Key().Text(R"(@example.com"},)");
   b.Text(R"("name":{"S":"Bench User )").Key().Text(R"("},)");
   b.Text(R"("createdAt":{"S":"2025-08-01T12:00:00Z"},)");
   b.Text(R"("status":{"S":"ACTIVE"},)");
   b.Text(R"("GSI1PK":{"S":"EMAIL#user)").Key().Text(R"(@example.com"},)");
   b.Text(R"("GSI1SK":{"S":"PROFILE"},)");
-  b.Text(R"("loginCount":{"N":"42"}}})");
+  b.Text(R"("loginCount":{"N":"42"}})");
+}
+
+}  // namespace
+
+RequestTemplate MakePutItemTemplate(const RequestContext& context) {
+  BodyBuilder b;
+  b.Text(R"({"TableName":")").Text(context.table).Text(R"(","Item":{)");
+  b.Text(R"("PK":{"S":"USER#)").Key().Text(R"("},)");
+  b.Text(R"("SK":{"S":"PROFILE"},)");
+  ProfileAttributes(b);
+  b.Text("}");
   return std::move(b).Finish(context, "PutItem");
+}
+
+RequestTemplate MakeTransactWriteTemplate(const RequestContext& context, int puts) {
+  BodyBuilder b;
+  b.Text(R"({"TransactItems":[)");
+  for (int i = 0; i < puts; ++i) {
+    if (i > 0) b.Text(",");
+    b.Text(R"({"Put":{"TableName":")").Text(context.table).Text(R"(","Item":{)");
+    b.Text(R"("PK":{"S":"USER#)").Key().Text(R"("},)");
+    b.Text(R"("SK":{"S":"ITEM#)").Text(std::to_string(i)).Text(R"("},)");
+    ProfileAttributes(b);
+    b.Text("}}");
+  }
+  b.Text("]}");
+  return std::move(b).Finish(context, "TransactWriteItems");
 }
 
 RequestTemplate MakeUpdateItemTemplate(const RequestContext& context) {
