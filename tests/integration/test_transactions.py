@@ -531,14 +531,15 @@ def test_sigkill_during_transactions_leaves_each_all_or_nothing(server_factory, 
     stop = threading.Event()
     workers, errors = run_transfers(srv.endpoint, bank, ledger, threads=8, per_thread=100000,
                                     acknowledged=acknowledged, stop=stop)
-    deadline = time.monotonic() + 10
-    while len(acknowledged) < 50 and time.monotonic() < deadline:
-        time.sleep(0.05)
+    # Kill in full flight: 8 clients keep transactions in progress at any moment.
+    deadline = time.monotonic() + 20
+    while len(acknowledged) < 200 and time.monotonic() < deadline:
+        time.sleep(0.02)
     srv.stop(signal.SIGKILL)
     stop.set()
     for w in workers:
         w.join()
     assert errors == []
-    assert len(acknowledged) >= 50
+    assert len(acknowledged) >= 200
     restarted = server_factory(db_path=db)
     check_books(make_client(restarted.endpoint), bank, ledger, acknowledged)
