@@ -72,6 +72,10 @@ RequestTemplate MakeGetItemTemplate(const RequestContext& context);
 // e-mail, name, timestamps, a status and GSI1PK/GSI1SK overloaded index keys.
 RequestTemplate MakePutItemTemplate(const RequestContext& context);
 
+// TransactWriteItems of `puts` Puts of the profile item, all under PK USER#<key> with
+// SK ITEM#0 .. ITEM#<puts-1> (distinct items, as a transaction requires).
+RequestTemplate MakeTransactWriteTemplate(const RequestContext& context, int puts);
+
 // UpdateItem of the same item: ConditionExpression attribute_exists(PK) and three
 // SET actions (a status, an arithmetic counter increment, a timestamp), the shape of
 // a typical single-table "touch" write.

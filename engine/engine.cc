@@ -22,6 +22,8 @@ Result<std::unique_ptr<Engine>> Engine::Open(const EngineOptions& options,
   MT_RETURN_IF_ERROR(engine->catalog_->Load());
   engine->locks_ = std::make_unique<LockTable>();
   engine->write_path_ = std::make_unique<WritePath>(engine->storage_.get(), engine->locks_.get());
+  engine->transactions_ = std::make_unique<Transactions>(engine->storage_.get(), engine->locks_.get());
+  engine->idempotency_ = std::make_unique<IdempotencyCache>(engine->clock_.get());
   engine->expression_cache_ = std::make_unique<expr::ExpressionCache>(kExpressionCacheEntries);
   engine->backfiller_ = std::make_unique<IndexBackfiller>(
       engine->storage_.get(), engine->catalog_.get(), engine->locks_.get());

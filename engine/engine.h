@@ -9,10 +9,12 @@
 #include "engine/clock.h"
 #include "engine/expr/expression_cache.h"
 #include "engine/index_backfill.h"
+#include "engine/idempotency_cache.h"
 #include "engine/lock_table.h"
 #include "engine/requests.h"
 #include "engine/status.h"
 #include "engine/storage.h"
+#include "engine/transactions.h"
 #include "engine/write_path.h"
 
 namespace monotable {
@@ -57,6 +59,17 @@ class Engine {
                                           const BatchWriteRequest& request);
   Result<BatchGetResult> BatchGetItem(const RequestContext& ctx, const BatchGetRequest& request);
 
+  // Transactions (isolation model: transactions.h). TransactWriteItems errors:
+  // kValidation ("Transaction request cannot include multiple operations on one item",
+  // the 4 MB bound), kResourceNotFound, kTransactionCanceled (reasons in ErrorDetail),
+  // kIdempotentParameterMismatch, kTransactionInProgress (same token still running),
+  // kInternal. A ClientRequestToken seen with the same fingerprint within 10 minutes
+  // of its success answers Ok without applying anything.
+  Status TransactWriteItems(const RequestContext& ctx, const TransactWriteRequest& request);
+  // Errors: kValidation, kResourceNotFound, kTransactionCanceled (invalid key), kInternal.
+  Result<TransactGetResult> TransactGetItems(const RequestContext& ctx,
+                                             const TransactGetRequest& request);
+
   // Query and Scan: one page of at most Limit items evaluated and 1 MB read, read
   // from a consistent snapshot without item locks. Errors: kValidation (key
   // conditions, ExclusiveStartKey, segments, IndexName: see read_target.h),
@@ -82,6 +95,8 @@ class Engine {
   std::unique_ptr<Catalog> catalog_;
   std::unique_ptr<LockTable> locks_;
   std::unique_ptr<WritePath> write_path_;
+  std::unique_ptr<Transactions> transactions_;
+  std::unique_ptr<IdempotencyCache> idempotency_;
   std::unique_ptr<expr::ExpressionCache> expression_cache_;
   std::unique_ptr<IndexBackfiller> backfiller_;  // destroyed first: its threads use the rest
 };

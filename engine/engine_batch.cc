@@ -31,15 +31,19 @@ Result<BatchWriteResult> Engine::BatchWriteItem(const RequestContext& ctx,
     if (!seen.emplace(table.get(), key).second) return Status::Validation(kDuplicates);
     planned.push_back({table, std::move(key)});
   }
+  // A write that meets an in-flight transaction waits for it: the batch has already
+  // been accepted as a whole, and failing half-way would leave it partly applied.
   BatchWriteResult result;
   std::map<std::string, size_t> consumed_index;  // table name -> position in result
   for (size_t i = 0; i < planned.size(); ++i) {
     const auto& entry = request.entries[i];
-    MT_ASSIGN_OR_RETURN(outcome, write_path_->Apply(*planned[i].table, planned[i].key,
-                                     [&](const std::optional<Item>&) -> Result<std::optional<Item>> {
-                                       if (!entry.is_put) return std::optional<Item>();
-                                       return std::optional<Item>(entry.item);
-                                     }));
+    MT_ASSIGN_OR_RETURN(outcome, write_path_->Apply(
+        *planned[i].table, planned[i].key,
+        [&](const std::optional<Item>&) -> Result<std::optional<Item>> {
+          if (!entry.is_put) return std::optional<Item>();
+          return std::optional<Item>(entry.item);
+        },
+        WritePath::OnTransaction::kWait));
     // Each write is charged on its own, as the single-item write it stands for.
     auto [position, added] = consumed_index.emplace(entry.table_name, result.consumed.size());
     if (added) result.consumed.emplace_back().table_name = entry.table_name;

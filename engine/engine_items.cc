@@ -1,29 +1,11 @@
 // Engine: the item operations (PutItem, GetItem, DeleteItem, UpdateItem).
 #include "engine/engine.h"
-#include "engine/error_detail.h"
+#include "engine/item_changes.h"
 #include "engine/key_validation.h"
-#include "engine/limits.h"
 #include "engine/read_path.h"
 
 namespace monotable {
 namespace {
-
-// DynamoDB's answer to a false condition, carrying the old item when asked for.
-Status CheckCondition(const WriteCondition& write_condition, const std::optional<Item>& old) {
-  const expr::Condition& condition = write_condition.condition;
-  if (condition.empty() || condition.Evaluate(old ? &*old : nullptr)) return Status::Ok();
-  Status failed(ErrorCode::kConditionalCheckFailed, "The conditional request failed");
-  if (!write_condition.return_old_on_failure || !old) return failed;
-  auto detail = std::make_shared<ErrorDetail>();
-  detail->item = *old;
-  return std::move(failed).WithDetail(std::move(detail));
-}
-
-std::vector<std::string_view> KeyAttributeNames(const TableDefinition& table) {
-  std::vector<std::string_view> names;
-  for (const auto& k : table.key_schema) names.push_back(k.name);
-  return names;
-}
 
 // The Attributes an UpdateItem returns for its ReturnValues; nullopt for none.
 std::optional<Item> UpdateReturnValues(const UpdateItemRequest& request, WriteOutcome& outcome) {
@@ -107,12 +89,7 @@ Result<ItemResult> Engine::UpdateItem(const RequestContext& ctx,
   MT_ASSIGN_OR_RETURN(outcome, write_path_->Apply(*table, key, [&](const std::optional<Item>& old)
                                                       -> Result<std::optional<Item>> {
     MT_RETURN_IF_ERROR(CheckCondition(request.condition, old));
-    // A missing item is created from the key, which the update's operands can read.
-    Item item = old ? *old : request.key;
-    MT_RETURN_IF_ERROR(request.update.ApplyTo(item, key_names));
-    if (ItemSize(item) > limits::kMaxItemBytes) {
-      return Status::Validation("Item size to update has exceeded the maximum allowed size");
-    }
+    MT_ASSIGN_OR_RETURN(item, UpdatedImage(request.update, request.key, old, key_names));
     return std::optional<Item>(std::move(item));
   }));
   ItemResult result = WriteResultFor(request.table_name, outcome);

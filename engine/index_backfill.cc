@@ -124,7 +124,7 @@ Status IndexBackfiller::Run(const std::string& ns, Table& table, const std::stri
       if (catalog_->Find(ns, table.definition()->name).get() != &table) return held.Flush();
     }
     const std::string key = it->key().ToString();
-    MT_RETURN_IF_ERROR(held.Lock(locks_->For(table.family()->GetID(), key)));
+    MT_RETURN_IF_ERROR(held.Lock(locks_->StripeMutex(LockTable::IdOf(table.family()->GetID(), key))));
     MT_ASSIGN_OR_RETURN(more, StageOne(table, index_name, key, held.batch()));
     if (!more) return held.Flush();
     if (held.items() >= kItemsPerBatch) MT_RETURN_IF_ERROR(held.Flush());

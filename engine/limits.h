@@ -27,6 +27,11 @@ inline constexpr int64_t kMaxItemCollectionBytes = 10LL * 1024 * 1024 * 1024;
 inline constexpr int64_t kMaxProvisionedUnits = 40000;  // default account quota per table
 inline constexpr int kMaxDecreasesPerDay = 27;
 
+// Transactions: actions per TransactWriteItems/TransactGetItems, and the aggregate
+// size of the items a TransactWriteItems carries.
+inline constexpr size_t kMaxTransactionActions = 100;
+inline constexpr size_t kMaxTransactionBytes = 4 * 1024 * 1024;
+
 // Expressions (Developer Guide, "Service, account, and table quotas": expression
 // parameters). Lengths are bytes of the raw text, before substitution.
 inline constexpr size_t kMaxExpressionBytes = 4096;

@@ -5,9 +5,12 @@
 namespace monotable {
 
 Result<std::optional<Item>> ReadStoredItem(const Storage& storage, const Table& table,
-                                           std::string_view key) {
+                                           std::string_view key,
+                                           const rocksdb::Snapshot* snapshot) {
+  rocksdb::ReadOptions options = storage.read_options();
+  options.snapshot = snapshot;
   rocksdb::PinnableSlice value;
-  rocksdb::Status s = storage.db()->Get(storage.read_options(), table.family(),
+  rocksdb::Status s = storage.db()->Get(options, table.family(),
                                         rocksdb::Slice(key.data(), key.size()), &value);
   if (s.IsNotFound()) return std::optional<Item>();
   if (!s.ok()) return Status::Internal(s.ToString());

@@ -11,8 +11,10 @@
 
 namespace monotable {
 
-// The item stored at `key` in `table`, or nullopt. Errors: kInternal (I/O, corruption).
+// The item stored at `key` in `table` (as of `snapshot` when given), or nullopt.
+// Errors: kInternal (I/O, corruption).
 Result<std::optional<Item>> ReadStoredItem(const Storage& storage, const Table& table,
-                                           std::string_view key);
+                                           std::string_view key,
+                                           const rocksdb::Snapshot* snapshot = nullptr);
 
 }  // namespace monotable

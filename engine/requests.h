@@ -131,6 +131,38 @@ struct BatchWriteResult {
   std::vector<ConsumedCapacity> consumed;
 };
 
+// TransactWriteItems: up to 100 actions over several tables, applied all or nothing.
+struct TransactWriteAction {
+  enum class Kind { kPut, kUpdate, kDelete, kConditionCheck };
+  Kind kind = Kind::kPut;
+  std::string table_name;
+  Item item;            // Put: the item; the others: the key
+  expr::Update update;  // Update only
+  WriteCondition condition;
+};
+
+struct TransactWriteRequest {
+  std::vector<TransactWriteAction> actions;
+  // ClientRequestToken, with a fingerprint of the request's parameters that decides
+  // whether a repeat with the same token is the same request.
+  std::optional<std::string> client_request_token;
+  std::string fingerprint;
+};
+
+// TransactGetItems: up to 100 Gets, read from one consistent snapshot.
+struct TransactGetRequest {
+  struct Get {
+    std::string table_name;
+    Item key;
+    std::optional<expr::Projection> projection;  // ProjectionExpression
+  };
+  std::vector<Get> gets;
+};
+
+struct TransactGetResult {
+  std::vector<std::optional<Item>> items;  // per Get, in request order
+};
+
 // What a Query or Scan returns of each item (Select).
 enum class Select { kAllAttributes, kAllProjectedAttributes, kSpecificAttributes, kCount };
 

@@ -28,6 +28,7 @@ enum class ErrorCode {
   kProvisionedThroughputExceeded,
   kItemCollectionSizeLimitExceeded,
   kIdempotentParameterMismatch,
+  kTransactionInProgress,        // TransactionInProgressException (same token in flight)
   kSerialization,                // SerializationException (malformed request body)
   kUnknownOperation,             // UnknownOperationException
   kMissingAuthenticationToken,   // MissingAuthenticationTokenException

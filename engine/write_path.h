@@ -1,8 +1,8 @@
 #pragma once
-// WritePath: the single place an item changes. Under the item's lock it reads the
-// old image, lets the caller compute the new one (evaluating conditions), and writes
-// the new image, its secondary index entries and the statistics in one WriteBatch.
-// Thread-safe.
+// WritePath: a single-item write. Under the item's lock it reads the old image, lets
+// the caller compute the new one (evaluating conditions), and commits the change (the
+// item, its secondary index entries and the statistics) in one WriteBatch staged by
+// ItemBatch, which transactions share. Thread-safe.
 
 #include <functional>
 #include <optional>
@@ -32,8 +32,16 @@ class WritePath {
  public:
   WritePath(Storage* storage, LockTable* locks) : storage_(storage), locks_(locks) {}
 
-  // Errors: whatever `compute` returns; kInternal on I/O failure.
-  Result<WriteOutcome> Apply(Table& table, const std::string& key, const ComputeNewImage& compute);
+  // What a write does when an in-flight transaction holds the item.
+  enum class OnTransaction {
+    kFail,  // TransactionConflictException, as DynamoDB answers a single-item write
+    kWait,  // wait for the transaction to finish (BatchWriteItem's unconditional writes)
+  };
+
+  // Errors: whatever `compute` returns; kTransactionConflict ("Transaction is ongoing
+  // for the item") with OnTransaction::kFail; kInternal on I/O failure.
+  Result<WriteOutcome> Apply(Table& table, const std::string& key, const ComputeNewImage& compute,
+                             OnTransaction on_transaction = OnTransaction::kFail);
 
  private:
   Storage* storage_;

@@ -13,6 +13,23 @@ constexpr char kDynamo[] = "com.amazonaws.dynamodb.v20120810#";
 constexpr char kCoralValidate[] = "com.amazon.coral.validate#";
 constexpr char kCoralService[] = "com.amazon.coral.service#";
 
+// TransactionCanceledException's CancellationReasons, in request order; boto3 exposes
+// them as error.response["CancellationReasons"].
+void WriteCancellationReasons(JsonWriter& w, const std::vector<CancellationReason>& reasons) {
+  w.Key("CancellationReasons").BeginArray();
+  for (const auto& reason : reasons) {
+    w.BeginObject();
+    if (reason.item) {
+      w.Key("Item");
+      WriteItem(w, *reason.item);
+    }
+    w.Key("Code").String(reason.code);
+    if (!reason.message.empty()) w.Key("Message").String(reason.message);
+    w.EndObject();
+  }
+  w.EndArray();
+}
+
 }  // namespace
 
 std::string ErrorType(ErrorCode code) {
@@ -34,6 +51,8 @@ std::string ErrorType(ErrorCode code) {
       return std::string(kDynamo) + "ItemCollectionSizeLimitExceededException";
     case ErrorCode::kIdempotentParameterMismatch:
       return std::string(kDynamo) + "IdempotentParameterMismatchException";
+    case ErrorCode::kTransactionInProgress:
+      return std::string(kDynamo) + "TransactionInProgressException";
     case ErrorCode::kSerialization: return std::string(kCoralService) + "SerializationException";
     case ErrorCode::kUnknownOperation:
       return std::string(kCoralService) + "UnknownOperationException";
@@ -59,6 +78,9 @@ WireError EncodeError(const Status& status) {
   if (const auto& detail = status.detail(); detail && detail->item) {
     w.Key("Item");
     WriteItem(w, *detail->item);
+  }
+  if (const auto& detail = status.detail(); detail && !detail->cancellation_reasons.empty()) {
+    WriteCancellationReasons(w, detail->cancellation_reasons);
   }
   w.EndObject();
   return {http_status, w.Take()};

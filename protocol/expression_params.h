@@ -6,6 +6,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "engine/attribute_value.h"
 #include "engine/status.h"
@@ -25,6 +26,9 @@ struct ExpressionParams {
 Result<ExpressionParams> DecodeExpressionParams(JsonObject request, bool with_values = true);
 
 // ReturnValuesOnConditionCheckFailure: true for ALL_OLD, false for NONE or absent.
-Result<bool> DecodeReturnOldOnConditionFailure(JsonObject request, ConstraintErrors& errors);
+// `path` names the member in constraint errors (prefixed inside transactions).
+Result<bool> DecodeReturnOldOnConditionFailure(
+    JsonObject request, ConstraintErrors& errors,
+    std::string_view path = "returnValuesOnConditionCheckFailure");
 
 }  // namespace monotable::protocol

@@ -20,8 +20,9 @@ constexpr Route kRoutes[] = {
     {"DeleteTable", ops::DeleteTable}, {"DescribeTable", ops::DescribeTable},
     {"GetItem", ops::GetItem},         {"ListTables", ops::ListTables},
     {"PutItem", ops::PutItem},         {"Query", ops::Query},
-    {"Scan", ops::Scan},               {"UpdateItem", ops::UpdateItem},
-    {"UpdateTable", ops::UpdateTable},
+    {"Scan", ops::Scan},               {"TransactGetItems", ops::TransactGetItems},
+    {"TransactWriteItems", ops::TransactWriteItems},
+    {"UpdateItem", ops::UpdateItem},   {"UpdateTable", ops::UpdateTable},
 };
 
 // Every other operation of DynamoDB's 2012-08-10 API: known, but not served yet.
@@ -36,8 +37,7 @@ constexpr std::string_view kKnownOperations[] = {
     "ExportTableToPointInTime", "GetResourcePolicy", "ImportTable", "ListBackups",
     "ListContributorInsights", "ListExports", "ListGlobalTables", "ListImports",
     "ListTagsOfResource", "PutResourcePolicy", "RestoreTableFromBackup",
-    "RestoreTableToPointInTime", "TagResource", "TransactGetItems",
-    "TransactWriteItems", "UntagResource", "UpdateContinuousBackups",
+    "RestoreTableToPointInTime", "TagResource", "UntagResource", "UpdateContinuousBackups",
     "UpdateContributorInsights", "UpdateGlobalTable", "UpdateGlobalTableSettings",
     "UpdateKinesisStreamingDestination", "UpdateTableReplicaAutoScaling",
     "UpdateTimeToLive",

@@ -1,5 +1,4 @@
 // BatchGetItem.
-#include "engine/expr/legacy.h"
 #include "protocol/attribute_value_json.h"
 #include "protocol/ops/handlers.h"
 #include "protocol/ops/item_common.h"
@@ -42,21 +41,10 @@ Status DecodeTableKeys(const OperationContext& ctx, TableRequest& table,
   MT_ASSIGN_OR_RETURN(projection_text, OptionalString(table.object, "ProjectionExpression"));
   MT_RETURN_IF_ERROR(errors.ToStatus());
 
-  MT_RETURN_IF_ERROR(CheckNotMixed({{"AttributesToGet", attributes.has_value()}},
-                                   {{"ProjectionExpression", projection_text.has_value()}}));
-  MT_RETURN_IF_ERROR(table.expressions.Decode(table.object, /*with_values=*/false));
-  MT_RETURN_IF_ERROR(
-      table.expressions.CheckMaps({{"ProjectionExpression", projection_text.has_value(), false}}));
-  if (projection_text) {
-    MT_ASSIGN_OR_RETURN(projection, expr::Projection::Parse(*projection_text,
-                                                            table.expressions.placeholders(),
-                                                            &ctx.engine.expression_cache()));
-    keys.projection = std::move(projection);
-  } else if (attributes) {
-    MT_ASSIGN_OR_RETURN(projection, expr::legacy::TranslateAttributesToGet(*attributes));
-    keys.projection = std::move(projection);
-  }
-  return table.expressions.placeholders().CheckAllUsed();
+  MT_ASSIGN_OR_RETURN(projection, ResolveReadProjection(ctx, table.object, projection_text,
+                                                        attributes, table.expressions));
+  keys.projection = std::move(projection);
+  return Status::Ok();
 }
 
 // UnprocessedKeys repeats the table's request with only the keys left over.

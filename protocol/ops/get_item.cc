@@ -1,5 +1,4 @@
 // GetItem.
-#include "engine/expr/legacy.h"
 #include "protocol/ops/handlers.h"
 #include "protocol/ops/item_common.h"
 #include "protocol/ops/legacy_json.h"
@@ -20,22 +19,10 @@ Result<std::string> GetItem(const OperationContext& ctx, JsonObject request) {
   MT_ASSIGN_OR_RETURN(capacity, DecodeReturnConsumedCapacity(request, errors));
   MT_RETURN_IF_ERROR(errors.ToStatus());
 
-  MT_RETURN_IF_ERROR(CheckNotMixed({{"AttributesToGet", attributes.has_value()}},
-                                   {{"ProjectionExpression", projection_text.has_value()}}));
   RequestExpressions expressions;
-  MT_RETURN_IF_ERROR(expressions.Decode(request, /*with_values=*/false));
-  MT_RETURN_IF_ERROR(
-      expressions.CheckMaps({{"ProjectionExpression", projection_text.has_value(), false}}));
-  if (projection_text) {
-    MT_ASSIGN_OR_RETURN(projection, expr::Projection::Parse(*projection_text,
-                                                            expressions.placeholders(),
-                                                            &ctx.engine.expression_cache()));
-    get.projection = std::move(projection);
-  } else if (attributes) {
-    MT_ASSIGN_OR_RETURN(projection, expr::legacy::TranslateAttributesToGet(*attributes));
-    get.projection = std::move(projection);
-  }
-  MT_RETURN_IF_ERROR(expressions.placeholders().CheckAllUsed());
+  MT_ASSIGN_OR_RETURN(projection, ResolveReadProjection(ctx, request, projection_text, attributes,
+                                                        expressions));
+  get.projection = std::move(projection);
 
   MT_ASSIGN_OR_RETURN(result, ctx.engine.GetItem(ctx.request, get));
   return AttributesResponse(result, "Item", capacity);

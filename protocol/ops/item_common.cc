@@ -157,6 +157,60 @@ Result<expr::Condition> ResolveConditionOnlyWrite(const OperationContext& ctx, J
   return std::move(condition);
 }
 
+Result<ResolvedUpdate> ResolveUpdateWrite(const OperationContext& ctx, JsonObject request,
+                                          const ConditionInputs& inputs,
+                                          const UpdateInputs& update_inputs,
+                                          RequestExpressions& expressions) {
+  MT_RETURN_IF_ERROR(CheckNotMixed(
+      {{"AttributeUpdates", update_inputs.attribute_updates.has_value()},
+       {"Expected", inputs.expected.has_value()},
+       {"ConditionalOperator", inputs.conditional_operator_given}},
+      {{"UpdateExpression", update_inputs.expression.has_value()},
+       {"ConditionExpression", inputs.expression.has_value()}}));
+  MT_RETURN_IF_ERROR(expressions.Decode(request));
+  MT_RETURN_IF_ERROR(
+      expressions.CheckMaps({{"UpdateExpression", update_inputs.expression.has_value(), true},
+                             {"ConditionExpression", inputs.expression.has_value(), true}}));
+  ResolvedUpdate resolved;
+  if (update_inputs.expression) {
+    MT_ASSIGN_OR_RETURN(parsed, expr::Update::Parse(*update_inputs.expression,
+                                                    expressions.placeholders(),
+                                                    &ctx.engine.expression_cache()));
+    resolved.update = std::move(parsed);
+  } else if (update_inputs.attribute_updates) {
+    MT_ASSIGN_OR_RETURN(translated,
+                        expr::legacy::TranslateAttributeUpdates(*update_inputs.attribute_updates));
+    resolved.update = std::move(translated);
+  }
+  MT_ASSIGN_OR_RETURN(condition, ResolveWriteCondition(ctx, inputs, expressions));
+  resolved.condition = std::move(condition);
+  MT_RETURN_IF_ERROR(expressions.placeholders().CheckAllUsed());
+  return resolved;
+}
+
+Result<std::optional<expr::Projection>> ResolveReadProjection(
+    const OperationContext& ctx, JsonObject request,
+    std::optional<std::string_view> projection_text,
+    const std::optional<std::vector<std::string>>& attributes, RequestExpressions& expressions) {
+  MT_RETURN_IF_ERROR(CheckNotMixed({{"AttributesToGet", attributes.has_value()}},
+                                   {{"ProjectionExpression", projection_text.has_value()}}));
+  MT_RETURN_IF_ERROR(expressions.Decode(request, /*with_values=*/false));
+  MT_RETURN_IF_ERROR(
+      expressions.CheckMaps({{"ProjectionExpression", projection_text.has_value(), false}}));
+  std::optional<expr::Projection> result;
+  if (projection_text) {
+    MT_ASSIGN_OR_RETURN(projection, expr::Projection::Parse(*projection_text,
+                                                            expressions.placeholders(),
+                                                            &ctx.engine.expression_cache()));
+    result = std::move(projection);
+  } else if (attributes) {
+    MT_ASSIGN_OR_RETURN(projection, expr::legacy::TranslateAttributesToGet(*attributes));
+    result = std::move(projection);
+  }
+  MT_RETURN_IF_ERROR(expressions.placeholders().CheckAllUsed());
+  return result;
+}
+
 Result<expr::Condition> ResolveWriteCondition(const OperationContext& ctx,
                                               const ConditionInputs& inputs,
                                               RequestExpressions& expressions) {

@@ -88,6 +88,35 @@ Result<expr::Condition> ResolveConditionOnlyWrite(const OperationContext& ctx, J
                                                   const ConditionInputs& inputs,
                                                   RequestExpressions& expressions);
 
+// The update members of UpdateItem (or of a transaction's Update): UpdateExpression, or
+// the legacy AttributeUpdates.
+struct UpdateInputs {
+  std::optional<std::string_view> expression;
+  std::optional<std::vector<expr::legacy::AttributeUpdate>> attribute_updates;
+};
+
+struct ResolvedUpdate {
+  expr::Update update;
+  expr::Condition condition;
+};
+
+// For writes with an update and a condition: the mixing check, the placeholder map
+// checks, the resolved update and condition and the unused placeholder check, in
+// DynamoDB's order. `expressions` must outlive the result.
+Result<ResolvedUpdate> ResolveUpdateWrite(const OperationContext& ctx, JsonObject request,
+                                          const ConditionInputs& inputs,
+                                          const UpdateInputs& update_inputs,
+                                          RequestExpressions& expressions);
+
+// The projection of a read: ProjectionExpression or the legacy AttributesToGet
+// (nullopt when neither was given), with the mixing check, the placeholder map checks
+// and the unused placeholder check, in DynamoDB's order. `expressions` must outlive
+// the result.
+Result<std::optional<expr::Projection>> ResolveReadProjection(
+    const OperationContext& ctx, JsonObject request,
+    std::optional<std::string_view> projection_text,
+    const std::optional<std::vector<std::string>>& attributes, RequestExpressions& expressions);
+
 // The resolved condition (empty when neither form was given). Errors: kValidation.
 Result<expr::Condition> ResolveWriteCondition(const OperationContext& ctx,
                                               const ConditionInputs& inputs,

@@ -684,8 +684,7 @@ def test_application_json_content_type_accepted(raw):
 
 
 @pytest.mark.parametrize("op,body", [
-    ("TransactWriteItems", {"TransactItems": [{"Put": {"TableName": "abc",
-                                                       "Item": {"a": {"S": "b"}}}}]}),
+    ("ExecuteTransaction", {"TransactStatements": [{"Statement": "SELECT * FROM abc"}]}),
     ("CreateBackup", {"TableName": "abc", "BackupName": "b1"}),
     ("ExecuteStatement", {"Statement": "SELECT * FROM abc"}),
 ])

@@ -4,6 +4,8 @@
 
 #include <string>
 
+#include "engine/transaction_errors.h"
+
 namespace monotable::protocol {
 namespace {
 
@@ -25,6 +27,7 @@ TEST(ErrorsTest, TypeNamesAndPrefixes) {
       {ErrorCode::kItemCollectionSizeLimitExceeded,
        kDynamo + "ItemCollectionSizeLimitExceededException"},
       {ErrorCode::kIdempotentParameterMismatch, kDynamo + "IdempotentParameterMismatchException"},
+      {ErrorCode::kTransactionInProgress, kDynamo + "TransactionInProgressException"},
       {ErrorCode::kSerialization, kService + "SerializationException"},
       {ErrorCode::kUnknownOperation, kService + "UnknownOperationException"},
       {ErrorCode::kMissingAuthenticationToken, kService + "MissingAuthenticationTokenException"},
@@ -63,6 +66,20 @@ TEST(ErrorsTest, Body) {
   // No message: only the type.
   WireError bare = EncodeError(Status(ErrorCode::kUnknownOperation, ""));
   EXPECT_EQ(bare.body, R"({"__type":"com.amazon.coral.service#UnknownOperationException"})");
+}
+
+TEST(ErrorsTest, CancellationReasonsInRequestOrder) {
+  CancellationReason failed{"ConditionalCheckFailed", "The conditional request failed",
+                            Item{{"pk", AttributeValue::String("a")}}};
+  WireError e = EncodeError(TransactionCanceled({NoReason(), std::move(failed)}));
+  EXPECT_EQ(e.http_status, 400);
+  EXPECT_EQ(e.body,
+            R"({"__type":"com.amazonaws.dynamodb.v20120810#TransactionCanceledException",)"
+            R"("message":"Transaction cancelled, please refer cancellation reasons for specific )"
+            R"(reasons [None, ConditionalCheckFailed]",)"
+            R"("CancellationReasons":[{"Code":"None"},)"
+            R"({"Item":{"pk":{"S":"a"}},"Code":"ConditionalCheckFailed",)"
+            R"("Message":"The conditional request failed"}]})");
 }
 
 }  // namespace

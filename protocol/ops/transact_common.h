@@ -1,0 +1,45 @@
+#pragma once
+// Members shared by TransactWriteItems and TransactGetItems: the TransactItems list
+// (1..100 entries) and ReturnConsumedCapacity, in DynamoDB's constraint wording.
+
+#include <initializer_list>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "protocol/json_reader.h"
+
+namespace monotable::protocol::ops {
+
+// TransactItems and ReturnConsumedCapacity (checked; capacity figures are not reported
+// yet). A missing, empty or too long list or a bad enum is a constraint error in `errors`.
+Result<std::optional<JsonArray>> DecodeTransactItems(JsonObject request, ConstraintErrors& errors);
+
+// Calls decode(entry, index, state) for each entry of `list`, each with a fresh State
+// kept in `states` for the rest of the request (stable addresses: resolved expressions
+// point into them). Stops at the first error.
+template <typename State, typename Decode>
+Status ForEachEntry(JsonArray list, std::vector<std::unique_ptr<State>>& states, Decode decode) {
+  for (JsonElement entry : list) {
+    const size_t index = states.size();
+    states.push_back(std::make_unique<State>());
+    MT_RETURN_IF_ERROR(decode(entry, index, *states.back()));
+  }
+  return Status::Ok();
+}
+
+// The object of one entry's member (`member`, e.g. "Put"); kSerialization when the
+// entry or the member is not a structure.
+Result<std::optional<JsonObject>> EntryMember(JsonElement entry, std::string_view member);
+
+// Checks that an optional string member is one of `allowed` (ReturnConsumedCapacity,
+// ReturnItemCollectionMetrics). Capacity figures are not reported yet.
+Status CheckEnumMember(JsonObject request, std::string_view member, std::string_view path,
+                       std::initializer_list<std::string_view> allowed, ConstraintErrors& errors);
+
+// Path of an action's member in constraint errors: transactItems.<i>.member.<kind>.
+std::string ActionPath(size_t index, std::string_view kind);
+
+}  // namespace monotable::protocol::ops

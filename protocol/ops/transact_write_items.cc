@@ -1,0 +1,143 @@
+// TransactWriteItems.
+#include <memory>
+
+#include "protocol/ops/handlers.h"
+#include "protocol/ops/item_common.h"
+#include "protocol/ops/transact_common.h"
+#include "protocol/request_fingerprint.h"
+
+namespace monotable::protocol::ops {
+namespace {
+
+using Kind = TransactWriteAction::Kind;
+
+constexpr size_t kMaxClientRequestToken = 36;
+
+struct ActionMember {
+  std::string_view name;  // JSON member
+  std::string_view path;  // its name in constraint errors
+  Kind kind;
+};
+constexpr ActionMember kActionMembers[] = {
+    {"ConditionCheck", "conditionCheck", Kind::kConditionCheck},
+    {"Put", "put", Kind::kPut},
+    {"Delete", "delete", Kind::kDelete},
+    {"Update", "update", Kind::kUpdate},
+};
+
+// One action's members as given, kept until its expressions are resolved; the
+// placeholders must outlive the resolved expressions (the engine call).
+struct DecodedAction {
+  JsonObject object;
+  ConditionInputs condition;
+  UpdateInputs update;
+  RequestExpressions expressions;
+};
+
+// Decodes the shape of entry `index`; constraint violations go to `errors`.
+Status DecodeAction(JsonElement entry, size_t index, TransactWriteAction& action,
+                    DecodedAction& decoded, ConstraintErrors& errors) {
+  const ActionMember* found = nullptr;
+  int given = 0;
+  for (const auto& member : kActionMembers) {
+    MT_ASSIGN_OR_RETURN(object, EntryMember(entry, member.name));
+    if (!object) continue;
+    ++given;
+    found = &member;
+    decoded.object = *object;
+  }
+  // Wording of DynamoDB (and DynamoDB Local for the empty entry).
+  if (given == 0) {
+    return Status::Validation(
+        "Invalid Request: TransactWriteRequest should contain Delete or Put or Update request");
+  }
+  if (given > 1) {
+    return Status::Validation("TransactItems can only contain one of Check, Put, Update or Delete");
+  }
+  action.kind = found->kind;
+  const std::string path = ActionPath(index, found->path);
+  JsonObject object = decoded.object;
+  MT_ASSIGN_OR_RETURN(name, OptionalString(object, "TableName"));
+  errors.CheckTableName(name, path + ".tableName");
+  if (name) action.table_name = std::string(*name);
+  const bool is_put = action.kind == Kind::kPut;
+  MT_ASSIGN_OR_RETURN(item, RequiredItem(object, is_put ? "Item" : "Key",
+                                         path + (is_put ? ".item" : ".key"), errors));
+  action.item = std::move(item);
+  MT_ASSIGN_OR_RETURN(return_old, DecodeReturnOldOnConditionFailure(
+                                      object, errors, path + ".returnValuesOnConditionCheckFailure"));
+  action.condition.return_old_on_failure = return_old;
+  MT_ASSIGN_OR_RETURN(condition_text, OptionalString(object, "ConditionExpression"));
+  decoded.condition.expression = condition_text;
+  if (action.kind == Kind::kConditionCheck && !condition_text) {
+    errors.Null(path + ".conditionExpression");
+  }
+  if (action.kind == Kind::kUpdate) {
+    MT_ASSIGN_OR_RETURN(update_text, OptionalString(object, "UpdateExpression"));
+    decoded.update.expression = update_text;
+    if (!update_text) errors.Null(path + ".updateExpression");
+  }
+  return Status::Ok();
+}
+
+// Expression errors in any action fail the whole request with a ValidationException
+// (not a cancellation reason), as DynamoDB does.
+Status ResolveAction(const OperationContext& ctx, TransactWriteAction& action,
+                     DecodedAction& decoded) {
+  if (action.kind == Kind::kUpdate) {
+    MT_ASSIGN_OR_RETURN(resolved, ResolveUpdateWrite(ctx, decoded.object, decoded.condition,
+                                                     decoded.update, decoded.expressions));
+    action.update = std::move(resolved.update);
+    action.condition.condition = std::move(resolved.condition);
+    return Status::Ok();
+  }
+  MT_ASSIGN_OR_RETURN(condition, ResolveConditionOnlyWrite(ctx, decoded.object, decoded.condition,
+                                                           decoded.expressions));
+  action.condition.condition = std::move(condition);
+  return Status::Ok();
+}
+
+Result<std::optional<std::string>> DecodeClientRequestToken(JsonObject request,
+                                                            ConstraintErrors& errors) {
+  MT_ASSIGN_OR_RETURN(token, OptionalString(request, "ClientRequestToken"));
+  if (!token) return std::optional<std::string>();
+  if (token->empty()) {
+    errors.AddString(*token, "clientRequestToken",
+                     "Member must have length greater than or equal to 1");
+  } else if (token->size() > kMaxClientRequestToken) {
+    errors.AddString(*token, "clientRequestToken",
+                     "Member must have length less than or equal to 36");
+  }
+  return std::optional<std::string>(*token);
+}
+
+}  // namespace
+
+Result<std::string> TransactWriteItems(const OperationContext& ctx, JsonObject request) {
+  ConstraintErrors errors;
+  MT_ASSIGN_OR_RETURN(list, DecodeTransactItems(request, errors));
+  // Item collection metrics are not reported yet (no LSIs); the value is checked.
+  MT_RETURN_IF_ERROR(CheckEnumMember(request, "ReturnItemCollectionMetrics",
+                                     "returnItemCollectionMetrics", {"SIZE", "NONE"}, errors));
+  MT_ASSIGN_OR_RETURN(token, DecodeClientRequestToken(request, errors));
+  MT_RETURN_IF_ERROR(errors.ToStatus());
+
+  TransactWriteRequest txn;
+  txn.actions.resize(list->size());
+  std::vector<std::unique_ptr<DecodedAction>> decoded;
+  MT_RETURN_IF_ERROR(ForEachEntry(
+      *list, decoded, [&](JsonElement entry, size_t i, DecodedAction& state) {
+        return DecodeAction(entry, i, txn.actions[i], state, errors);
+      }));
+  MT_RETURN_IF_ERROR(errors.ToStatus());
+  for (size_t i = 0; i < txn.actions.size(); ++i) {
+    MT_RETURN_IF_ERROR(ResolveAction(ctx, txn.actions[i], *decoded[i]));
+  }
+  txn.client_request_token = std::move(token);
+  if (txn.client_request_token) txn.fingerprint = RequestFingerprint(request, "ClientRequestToken");
+
+  MT_RETURN_IF_ERROR(ctx.engine.TransactWriteItems(ctx.request, txn));
+  return std::string("{}");
+}
+
+}  // namespace monotable::protocol::ops
