@@ -76,6 +76,27 @@ ConsumedCapacity ForWrite(const std::string& table_name, const std::optional<Ite
   return consumed;
 }
 
+ConsumedCapacity Transactional(ConsumedCapacity consumed) {
+  auto twice = [](Capacity& c) {
+    c.read_units *= 2;
+    c.write_units *= 2;
+  };
+  twice(consumed.table);
+  for (auto& [name, c] : consumed.global_secondary_indexes) twice(c);
+  for (auto& [name, c] : consumed.local_secondary_indexes) twice(c);
+  return consumed;
+}
+
+void AddPerTable(std::vector<ConsumedCapacity>& per_table, const ConsumedCapacity& consumed) {
+  for (auto& entry : per_table) {
+    if (entry.table_name == consumed.table_name) {
+      entry += consumed;
+      return;
+    }
+  }
+  per_table.push_back(consumed);
+}
+
 double ItemReadUnits(const std::optional<Item>& item, bool consistent) {
   return ReadUnits(SizeOf(item), consistent);
 }

@@ -10,6 +10,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "engine/attribute_value.h"
 
@@ -75,6 +76,14 @@ double ItemWriteUnits(const std::optional<Item>& old_item, const std::optional<I
 // update that moves an entry costs two writes there, as DynamoDB documents).
 ConsumedCapacity ForWrite(const std::string& table_name, const std::optional<Item>& old_item,
                           const std::optional<Item>& new_item, const IndexWrites& index_writes);
+
+// Transactional work: DynamoDB prepares and then commits every item of a transaction,
+// so each unit counts twice.
+ConsumedCapacity Transactional(ConsumedCapacity consumed);
+
+// Adds `consumed` to the entry of its table in `per_table`, appending an entry for a
+// table not seen yet (batch and transaction responses list tables in request order).
+void AddPerTable(std::vector<ConsumedCapacity>& per_table, const ConsumedCapacity& consumed);
 
 // A single-item read (GetItem, one key of BatchGetItem): a missing item costs as an
 // empty one.

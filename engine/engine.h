@@ -65,7 +65,8 @@ class Engine {
   // kIdempotentParameterMismatch, kTransactionInProgress (same token still running),
   // kInternal. A ClientRequestToken seen with the same fingerprint within 10 minutes
   // of its success answers Ok without applying anything.
-  Status TransactWriteItems(const RequestContext& ctx, const TransactWriteRequest& request);
+  Result<TransactWriteResult> TransactWriteItems(const RequestContext& ctx,
+                                                 const TransactWriteRequest& request);
   // Errors: kValidation, kResourceNotFound, kTransactionCanceled (invalid key), kInternal.
   Result<TransactGetResult> TransactGetItems(const RequestContext& ctx,
                                              const TransactGetRequest& request);

@@ -34,7 +34,6 @@ Result<BatchWriteResult> Engine::BatchWriteItem(const RequestContext& ctx,
   // A write that meets an in-flight transaction waits for it: the batch has already
   // been accepted as a whole, and failing half-way would leave it partly applied.
   BatchWriteResult result;
-  std::map<std::string, size_t> consumed_index;  // table name -> position in result
   for (size_t i = 0; i < planned.size(); ++i) {
     const auto& entry = request.entries[i];
     MT_ASSIGN_OR_RETURN(outcome, write_path_->Apply(
@@ -45,10 +44,9 @@ Result<BatchWriteResult> Engine::BatchWriteItem(const RequestContext& ctx,
         },
         WritePath::OnTransaction::kWait));
     // Each write is charged on its own, as the single-item write it stands for.
-    auto [position, added] = consumed_index.emplace(entry.table_name, result.consumed.size());
-    if (added) result.consumed.emplace_back().table_name = entry.table_name;
-    result.consumed[position->second] += capacity::ForWrite(
-        entry.table_name, outcome.old_item, outcome.new_item, outcome.index_writes);
+    capacity::AddPerTable(result.consumed,
+                          capacity::ForWrite(entry.table_name, outcome.old_item,
+                                             outcome.new_item, outcome.index_writes));
   }
   return result;
 }

@@ -90,9 +90,11 @@ Status WithIdempotency(IdempotencyCache& cache, const RequestContext& ctx,
 
 }  // namespace
 
-Status Engine::TransactWriteItems(const RequestContext& ctx, const TransactWriteRequest& request) {
+Result<TransactWriteResult> Engine::TransactWriteItems(const RequestContext& ctx,
+                                                       const TransactWriteRequest& request) {
   auto find_table = [&](const std::string& name) { return FindTable(ctx, name); };
-  return WithIdempotency(*idempotency_, ctx, request, [&]() -> Status {
+  TransactWriteResult result;
+  MT_RETURN_IF_ERROR(WithIdempotency(*idempotency_, ctx, request, [&]() -> Status {
     // DynamoDB's 4 MB bound applies to the request's payload, i.e. the items it carries.
     size_t payload = 0;
     for (const auto& action : request.actions) payload += ItemSize(action.item);
@@ -103,8 +105,11 @@ Status Engine::TransactWriteItems(const RequestContext& ctx, const TransactWrite
                                      request.actions, find_table, [](const PlannedTransactWrite& p) {
                                        return ValidatedKey(*p.action, *p.table->definition());
                                      }));
-    return transactions_->Write(planned);
-  });
+    MT_ASSIGN_OR_RETURN(consumed, transactions_->Write(planned));
+    result.consumed = std::move(consumed);
+    return Status::Ok();
+  }));
+  return result;
 }
 
 Result<TransactGetResult> Engine::TransactGetItems(const RequestContext& ctx,

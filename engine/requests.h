@@ -161,6 +161,13 @@ struct TransactGetRequest {
 
 struct TransactGetResult {
   std::vector<std::optional<Item>> items;  // per Get, in request order
+  std::vector<ConsumedCapacity> consumed;  // per table, in request order
+};
+
+struct TransactWriteResult {
+  // Per table, in request order; empty for a replay of an idempotent request, which
+  // writes nothing.
+  std::vector<ConsumedCapacity> consumed;
 };
 
 // What a Query or Scan returns of each item (Select).

@@ -45,7 +45,8 @@ class ScopedSnapshot {
 
 }  // namespace
 
-Status Transactions::Write(const std::vector<PlannedTransactWrite>& writes) {
+Result<std::vector<ConsumedCapacity>> Transactions::Write(
+    const std::vector<PlannedTransactWrite>& writes) {
   std::vector<LockTable::ItemId> items;
   items.reserve(writes.size());
   for (const auto& w : writes) items.push_back(LockTable::IdOf(w.table->family()->GetID(), w.key));
@@ -77,13 +78,22 @@ Status Transactions::Write(const std::vector<PlannedTransactWrite>& writes) {
   }
   if (cancelled) return TransactionCanceled(std::move(reasons));
   ItemBatch batch(*storage_);
+  std::vector<ConsumedCapacity> consumed;
   for (size_t i = 0; i < writes.size(); ++i) {
-    if (writes[i].action->kind == Kind::kConditionCheck) continue;
-    // An index key of the wrong type fails the whole request, before anything is written.
-    auto staged = batch.Stage(*writes[i].table, writes[i].key, old_items[i], new_items[i]);
-    if (!staged.ok()) return staged.status();
+    IndexWrites index_writes;
+    if (writes[i].action->kind != Kind::kConditionCheck) {
+      // An index key of the wrong type fails the whole request, before anything is
+      // written.
+      auto staged = batch.Stage(*writes[i].table, writes[i].key, old_items[i], new_items[i]);
+      if (!staged.ok()) return staged.status();
+      index_writes = std::move(*staged);
+    }
+    capacity::AddPerTable(consumed, capacity::Transactional(capacity::ForWrite(
+                                        writes[i].action->table_name, old_items[i],
+                                        new_items[i], index_writes)));
   }
-  return batch.Commit();
+  MT_RETURN_IF_ERROR(batch.Commit());
+  return consumed;
 }
 
 Result<TransactGetResult> Transactions::Read(const std::vector<PlannedTransactGet>& gets) {
@@ -92,6 +102,10 @@ Result<TransactGetResult> Transactions::Read(const std::vector<PlannedTransactGe
   result.items.reserve(gets.size());
   for (const auto& g : gets) {
     MT_ASSIGN_OR_RETURN(item, ReadStoredItem(*storage_, *g.table, g.key, snapshot.get()));
+    ConsumedCapacity read;
+    read.table_name = g.get->table_name;
+    read.table.read_units = capacity::ItemReadUnits(item, /*consistent=*/true);
+    capacity::AddPerTable(result.consumed, capacity::Transactional(std::move(read)));
     if (item && g.get->projection) item = g.get->projection->Apply(*item);
     result.items.push_back(std::move(item));
   }

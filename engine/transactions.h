@@ -54,8 +54,9 @@ class Transactions {
 
   // Applies all actions or none. Errors: kTransactionCanceled with one reason per
   // action (ConditionalCheckFailed, ValidationError, TransactionConflict, else None);
-  // kInternal.
-  Status Write(const std::vector<PlannedTransactWrite>& writes);
+  // kInternal. Returns the capacity consumed per table (transactional: twice the
+  // units of the same writes; a ConditionCheck costs as a write of its item).
+  Result<std::vector<ConsumedCapacity>> Write(const std::vector<PlannedTransactWrite>& writes);
 
   // The items (projected), from one snapshot. Errors: kInternal.
   Result<TransactGetResult> Read(const std::vector<PlannedTransactGet>& gets);

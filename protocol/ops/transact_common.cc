@@ -13,8 +13,6 @@ Result<std::optional<JsonArray>> DecodeTransactItems(JsonObject request, Constra
   } else if (list->size() > limits::kMaxTransactionActions) {
     errors.Add("'[...]'", "transactItems", "Member must have length less than or equal to 100");
   }
-  MT_RETURN_IF_ERROR(CheckEnumMember(request, "ReturnConsumedCapacity", "returnConsumedCapacity",
-                                     {"INDEXES", "TOTAL", "NONE"}, errors));
   return list;
 }
 

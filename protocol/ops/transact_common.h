@@ -13,8 +13,7 @@
 
 namespace monotable::protocol::ops {
 
-// TransactItems and ReturnConsumedCapacity (checked; capacity figures are not reported
-// yet). A missing, empty or too long list or a bad enum is a constraint error in `errors`.
+// TransactItems. A missing, empty or too long list is a constraint error in `errors`.
 Result<std::optional<JsonArray>> DecodeTransactItems(JsonObject request, ConstraintErrors& errors);
 
 // Calls decode(entry, index, state) for each entry of `list`, each with a fresh State

@@ -40,6 +40,7 @@ Status DecodeGet(const OperationContext& ctx, JsonElement entry, size_t index,
 Result<std::string> TransactGetItems(const OperationContext& ctx, JsonObject request) {
   ConstraintErrors errors;
   MT_ASSIGN_OR_RETURN(list, DecodeTransactItems(request, errors));
+  MT_ASSIGN_OR_RETURN(capacity, DecodeReturnConsumedCapacity(request, errors));
   MT_RETURN_IF_ERROR(errors.ToStatus());
 
   TransactGetRequest txn;
@@ -61,7 +62,9 @@ Result<std::string> TransactGetItems(const OperationContext& ctx, JsonObject req
     }
     w.EndObject();
   }
-  w.EndArray().EndObject();
+  w.EndArray();
+  WriteConsumedCapacityList(w, result.consumed, capacity);
+  w.EndObject();
   return w.Take();
 }
 

@@ -116,6 +116,7 @@ Result<std::optional<std::string>> DecodeClientRequestToken(JsonObject request,
 Result<std::string> TransactWriteItems(const OperationContext& ctx, JsonObject request) {
   ConstraintErrors errors;
   MT_ASSIGN_OR_RETURN(list, DecodeTransactItems(request, errors));
+  MT_ASSIGN_OR_RETURN(capacity, DecodeReturnConsumedCapacity(request, errors));
   // Item collection metrics are not reported yet (no LSIs); the value is checked.
   MT_RETURN_IF_ERROR(CheckEnumMember(request, "ReturnItemCollectionMetrics",
                                      "returnItemCollectionMetrics", {"SIZE", "NONE"}, errors));
@@ -136,8 +137,12 @@ Result<std::string> TransactWriteItems(const OperationContext& ctx, JsonObject r
   txn.client_request_token = std::move(token);
   if (txn.client_request_token) txn.fingerprint = RequestFingerprint(request, "ClientRequestToken");
 
-  MT_RETURN_IF_ERROR(ctx.engine.TransactWriteItems(ctx.request, txn));
-  return std::string("{}");
+  MT_ASSIGN_OR_RETURN(result, ctx.engine.TransactWriteItems(ctx.request, txn));
+  JsonWriter w;
+  w.BeginObject();
+  WriteConsumedCapacityList(w, result.consumed, capacity);
+  w.EndObject();
+  return w.Take();
 }
 
 }  // namespace monotable::protocol::ops

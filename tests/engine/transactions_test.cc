@@ -29,6 +29,12 @@
 namespace monotable {
 namespace {
 
+// The status of an engine call, whatever it returns.
+template <typename T>
+Status StatusOf(const Result<T>& result) {
+  return result.ok() ? Status::Ok() : result.status();
+}
+
 using Kind = TransactWriteAction::Kind;
 using test_values::N;
 using test_values::S;
@@ -132,7 +138,7 @@ class TransactionsTest : public ::testing::Test {
     r.actions = std::move(actions);
     r.client_request_token = std::move(token);
     r.fingerprint = std::move(fingerprint);
-    return engine_->TransactWriteItems(ctx_, r);
+    return StatusOf(engine_->TransactWriteItems(ctx_, r));
   }
 
   std::optional<Item> Get(const std::string& table, const std::string& pk) {
@@ -269,7 +275,7 @@ TEST_F(TransactionsTest, ClientRequestTokenReplaysWithinTenMinutes) {
   r.actions = {b_.Put("Accounts", Key("q"))};
   r.client_request_token = "token-1";
   r.fingerprint = "fingerprint-add";
-  EXPECT_EQ(engine_->TransactWriteItems(other_ns, r).code(), ErrorCode::kResourceNotFound);
+  EXPECT_EQ(StatusOf(engine_->TransactWriteItems(other_ns, r)).code(), ErrorCode::kResourceNotFound);
 }
 
 TEST_F(TransactionsTest, FailedRequestDoesNotConsumeItsToken) {
@@ -424,7 +430,7 @@ TEST_F(TransactionLocksTest, TransactionMeetingATransactionIsCancelledForThatIte
   std::vector<PlannedTransactWrite> writes = {{&a, table_, Encoded("a")},
                                               {&b, table_, Encoded("b")}};
   auto in_flight = locks_.LockTransaction({LockTable::IdOf(family_, Encoded("b"))});
-  Status s = transactions.Write(writes);
+  Status s = StatusOf(transactions.Write(writes));
   ASSERT_EQ(s.code(), ErrorCode::kTransactionCanceled);
   EXPECT_EQ(Codes(s), (std::vector<std::string>{"None", "TransactionConflict"}));
   EXPECT_EQ(s.detail()->cancellation_reasons[1].message, "Transaction is ongoing for the item");
@@ -469,7 +475,7 @@ TEST_F(TransactionLocksTest, OtherItemsOfABusyStripeWaitRatherThanConflict) {
     single_done = true;
   });
   std::thread transaction([&] {
-    transaction_status = transactions.Write({{&action, table_, other}});
+    transaction_status = StatusOf(transactions.Write({{&action, table_, other}}));
     transaction_done = true;
   });
   std::this_thread::sleep_for(std::chrono::milliseconds(50));

@@ -334,3 +334,52 @@ def test_query_on_an_lsi_fetching_from_the_table_charges_both(ddb, indexed_table
     assert resp["ConsumedCapacity"] == {
         "TableName": indexed_table, "CapacityUnits": 4.0, "Table": {"CapacityUnits": 3.0},
         "LocalSecondaryIndexes": {"LSI1": {"CapacityUnits": 1.0}}}
+
+
+# ------------------------------------------------------------------ transactions
+# DynamoDB prepares and commits every item of a transaction: each unit counts twice
+# (Developer Guide, "Capacity management for transactions").
+
+
+def test_transact_write_costs_twice_per_item_listed_per_table(ddb, table):
+    other = unique_name("captx")
+    create_table(ddb, other)
+    try:
+        ddb.put_item(TableName=table, Item=padded("check", "1", 10))
+        ddb.put_item(TableName=other, Item=padded("upd", "1", 10))
+        resp = ddb.transact_write_items(TransactItems=[
+            {"Put": {"TableName": table, "Item": padded("new", "1", 1500)}},  # 2 x 2
+            {"Update": {"TableName": other, "Key": k("upd", "1"),              # 1 x 2
+                        "UpdateExpression": "SET n = :n",
+                        "ExpressionAttributeValues": {":n": {"N": "1"}}}},
+            {"ConditionCheck": {"TableName": table, "Key": k("check", "1"),    # 1 x 2
+                                "ConditionExpression": "attribute_exists(PK)"}},
+        ], ReturnConsumedCapacity="TOTAL")
+        assert resp["ConsumedCapacity"] == [{"TableName": table, "CapacityUnits": 6.0},
+                                            {"TableName": other, "CapacityUnits": 2.0}]
+    finally:
+        delete_table_quietly(ddb, other)
+
+
+def test_transact_write_without_the_parameter_shows_nothing(ddb, table):
+    resp = ddb.transact_write_items(TransactItems=[
+        {"Put": {"TableName": table, "Item": padded("a", "1", 10)}}])
+    assert "ConsumedCapacity" not in resp
+
+
+def test_transact_get_costs_twice_a_consistent_read(ddb, table):
+    ddb.put_item(TableName=table, Item=padded("big", "1", 5000))
+    resp = ddb.transact_get_items(TransactItems=[
+        {"Get": {"TableName": table, "Key": k("big", "1")}},      # ceil(5010/4096) = 2, x2
+        {"Get": {"TableName": table, "Key": k("missing", "1")}},  # the minimum 1, x2
+    ], ReturnConsumedCapacity="TOTAL")
+    assert resp["Responses"][1] == {}
+    assert resp["ConsumedCapacity"] == [{"TableName": table, "CapacityUnits": 6.0}]
+
+
+def test_transact_write_bad_return_consumed_capacity(ddb, table):
+    expect_error(ddb.transact_write_items, "ValidationException",
+                 match="Value 'SOME' at 'returnConsumedCapacity' failed to satisfy constraint: "
+                       "Member must satisfy enum value set: [INDEXES, TOTAL, NONE]",
+                 TransactItems=[{"Put": {"TableName": table, "Item": padded("a", "1", 1)}}],
+                 ReturnConsumedCapacity="SOME")
