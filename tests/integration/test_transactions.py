@@ -25,8 +25,8 @@ import uuid
 import pytest
 from botocore.exceptions import ClientError
 
-from mtutil import (CCF_MESSAGE, N, S, VALIDATION, create_table, delete_table_quietly,
-                    expect_error, k, make_client, unique_name)
+from mtutil import (CCF_MESSAGE, N, S, VALIDATION, create_indexed_table, create_table,
+                    delete_table_quietly, expect_error, index_spec, k, make_client, unique_name)
 
 CANCELED = "TransactionCanceledException"
 MULTIPLE = "Transaction request cannot include multiple operations on one item"
@@ -397,7 +397,10 @@ START_BALANCE = 100
 def make_bank(client, name):
     create_table(client, name, range_type=None, billing="PAY_PER_REQUEST")
     ledger = name + "-ledger"
-    create_table(client, ledger, range_type=None, billing="PAY_PER_REQUEST")
+    # The ledger's GSI is written in the same WriteBatch as each transfer: after a crash
+    # it must agree with the ledger exactly.
+    create_indexed_table(client, ledger, {"PK": "S", "source": "N"}, range_name=None,
+                         gsis=[index_spec("BySource", "source")])
     for start in range(0, ACCOUNTS, 100):
         client.transact_write_items(TransactItems=[
             put(name, {**hkey(f"acct{i}"), "balance": N(str(START_BALANCE))})
@@ -440,6 +443,9 @@ def check_books(client, bank, ledger, acknowledged):
     assert sum(balances) == ACCOUNTS * START_BALANCE
     assert min(balances) >= 0
     assert acknowledged <= recorded
+    indexed = [row["PK"]["S"] for page in client.get_paginator("scan").paginate(
+        TableName=ledger, IndexName="BySource") for row in page["Items"]]
+    assert sorted(indexed) == sorted(recorded)  # each row indexed exactly once
     return recorded
 
 

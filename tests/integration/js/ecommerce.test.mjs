@@ -14,12 +14,15 @@ import { CreateTableCommand, DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import {
   BatchGetCommand,
   BatchWriteCommand,
+  DeleteCommand,
   DynamoDBDocumentClient,
   GetCommand,
   NumberValue,
   PutCommand,
   QueryCommand,
   ScanCommand,
+  TransactGetCommand,
+  TransactWriteCommand,
   UpdateCommand,
   paginateQuery,
 } from "@aws-sdk/lib-dynamodb";
@@ -265,6 +268,64 @@ describe("e-commerce access patterns through the JavaScript SDK v3 Document Clie
 
     const out = await doc.send(new GetCommand({ TableName: TABLE, Key: keyOf(profile) }));
     assert.deepEqual(out.Item, profile, "the failed put must not change the item");
+  });
+
+  test("a transaction with a failed condition: TransactionCanceledException with CancellationReasons", async () => {
+    const order = { PK: CUSTOMER, SK: "ORDER#2025-09-01#tx1", entityType: "Order", total: 10 };
+    const error = await expectRejection(
+      doc.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Put: { TableName: TABLE, Item: order } },
+            {
+              // Unique e-mail pattern: fails, the customer exists already.
+              Put: {
+                TableName: TABLE,
+                Item: profile,
+                ConditionExpression: "attribute_not_exists(PK)",
+                ReturnValuesOnConditionCheckFailure: "ALL_OLD",
+              },
+            },
+          ],
+        }),
+      ),
+    );
+    assert.equal(error.name, "TransactionCanceledException");
+    assert.equal(error.$metadata.httpStatusCode, 400);
+    // Message format of the API reference (TransactWriteItems, TransactionCanceledException).
+    assert.equal(
+      error.message,
+      "Transaction cancelled, please refer cancellation reasons for specific reasons " +
+        "[None, ConditionalCheckFailed]",
+    );
+    assert.deepEqual(
+      error.CancellationReasons.map((r) => r.Code),
+      ["None", "ConditionalCheckFailed"],
+    );
+    assert.deepEqual(error.CancellationReasons[1].Item.name, { S: profile.name });
+    const out = await doc.send(new GetCommand({ TableName: TABLE, Key: keyOf(order) }));
+    assert.equal(out.Item, undefined, "nothing of a cancelled transaction is written");
+
+    // The same transaction without the failing condition commits both items at once.
+    await doc.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName: TABLE, Item: order } },
+          { ConditionCheck: { TableName: TABLE, Key: keyOf(profile),
+                              ConditionExpression: "attribute_exists(PK)" } },
+        ],
+      }),
+    );
+    const both = await doc.send(
+      new TransactGetCommand({
+        TransactItems: [
+          { Get: { TableName: TABLE, Key: keyOf(order) } },
+          { Get: { TableName: TABLE, Key: keyOf(profile), ProjectionExpression: "email" } },
+        ],
+      }),
+    );
+    assert.deepEqual(both.Responses.map((r) => r.Item), [order, { email: profile.email }]);
+    await doc.send(new DeleteCommand({ TableName: TABLE, Key: keyOf(order) }));
   });
 
   test("conditional put of a new customer succeeds", async () => {
