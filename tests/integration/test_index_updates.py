@@ -10,6 +10,7 @@ in user reports and emulators that recorded it ([report]).
 """
 
 import random
+from concurrent.futures import ThreadPoolExecutor
 import threading
 import time
 
@@ -46,10 +47,15 @@ def plain(ddb):
     delete_table_quietly(ddb, name)
 
 
-def batch_put(ddb, table, items):
-    for i in range(0, len(items), 25):
+def batch_put(ddb, table, items, threads=1):
+    """BatchWriteItem in chunks of 25, spread over `threads` concurrent callers."""
+    chunks = [items[i:i + 25] for i in range(0, len(items), 25)]
+
+    def put_chunk(chunk):
         ddb.batch_write_item(RequestItems={table: [{"PutRequest": {"Item": it}}
-                                                   for it in items[i:i + 25]]})
+                                                   for it in chunk]})
+    with ThreadPoolExecutor(max_workers=threads) as pool:
+        list(pool.map(put_chunk, chunks))
 
 
 def scan_all(ddb, table, **kwargs):
@@ -61,7 +67,7 @@ def key(item):
 
 
 def test_adding_a_gsi_while_writes_continue(ddb, plain):
-    # 20,000 items: a third with a string G (qualify), a third without G, a third with a
+    # 100,000 items (the issue's size): a third with a string G (qualify), a third without G, a third with a
     # number G (an index key violation: skipped by the backfill, as DynamoDB does).
     def make(i):
         item = {"PK": S(f"p{i % 997}"), "SK": S(f"s{i}"), "v": N(str(i))}
@@ -70,7 +76,8 @@ def test_adding_a_gsi_while_writes_continue(ddb, plain):
         elif i % 3 == 1:
             item["G"] = N(str(i))
         return item
-    batch_put(ddb, plain, [make(i) for i in range(20000)])
+    items = 100_000
+    batch_put(ddb, plain, [make(i) for i in range(items)], threads=4)
 
     stop = threading.Event()
     errors = []
@@ -79,7 +86,7 @@ def test_adding_a_gsi_while_writes_continue(ddb, plain):
         rng = random.Random(seed)
         try:
             while not stop.is_set():
-                i = rng.randrange(22000)
+                i = rng.randrange(items + items // 10)
                 roll = rng.random()
                 k = {"PK": S(f"p{i % 997}"), "SK": S(f"s{i}")}
                 if roll < 0.4:  # new or replaced item with a qualifying G
@@ -104,7 +111,7 @@ def test_adding_a_gsi_while_writes_continue(ddb, plain):
                                 GlobalSecondaryIndexUpdates=[create_gsi("ByG", "G")])
         created = resp["TableDescription"]["GlobalSecondaryIndexes"][0]
         assert created["IndexStatus"] == "CREATING" and created["Backfilling"] is True
-        wait_for_index(ddb, plain, "ByG")
+        wait_for_index(ddb, plain, "ByG", timeout=300)
         time.sleep(0.2)  # writes go on against the ACTIVE index for a moment
     finally:
         stop.set()
