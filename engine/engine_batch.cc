@@ -1,4 +1,5 @@
 // Engine: BatchWriteItem and BatchGetItem.
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -44,6 +45,17 @@ Result<BatchWriteResult> Engine::BatchWriteItem(const RequestContext& ctx,
         },
         WritePath::OnTransaction::kWait));
     // Each write is charged on its own, as the single-item write it stands for.
+    if (const auto& collection = outcome.index_writes.item_collection) {
+      auto same = [&](const BatchWriteResult::ItemCollection& c) {
+        return c.table_name == entry.table_name && c.key == collection->key;
+      };
+      auto it = std::find_if(result.item_collections.begin(), result.item_collections.end(), same);
+      if (it == result.item_collections.end()) {
+        result.item_collections.push_back({entry.table_name, collection->key, collection->bytes});
+      } else {
+        it->bytes = collection->bytes;  // the latest size of the collection
+      }
+    }
     capacity::AddPerTable(result.consumed,
                           capacity::ForWrite(entry.table_name, outcome.old_item,
                                              outcome.new_item, outcome.index_writes));

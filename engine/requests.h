@@ -129,6 +129,14 @@ struct BatchGetResult {
 struct BatchWriteResult {
   // Per table written, in the order the tables first appear in the request.
   std::vector<ConsumedCapacity> consumed;
+  // Writes to tables with LSIs: each item collection written, with its size after the
+  // batch (for ReturnItemCollectionMetrics=SIZE), in the order first written.
+  struct ItemCollection {
+    std::string table_name;
+    Item key;  // the partition key
+    int64_t bytes = 0;
+  };
+  std::vector<ItemCollection> item_collections;
 };
 
 // TransactWriteItems: up to 100 actions over several tables, applied all or nothing.

@@ -52,6 +52,7 @@ Result<std::string> BatchWriteItem(const OperationContext& ctx, JsonObject reque
     }
   }
   MT_ASSIGN_OR_RETURN(capacity, DecodeReturnConsumedCapacity(request, errors));
+  MT_ASSIGN_OR_RETURN(collection_metrics, DecodeReturnItemCollectionMetrics(request, errors));
   MT_RETURN_IF_ERROR(errors.ToStatus());
   if (batch.entries.size() > kMaxBatchWrites) {
     return Status::Validation("Too many items requested for the BatchWriteItem call");
@@ -61,6 +62,22 @@ Result<std::string> BatchWriteItem(const OperationContext& ctx, JsonObject reque
   JsonWriter w;
   w.BeginObject().Key("UnprocessedItems").BeginObject().EndObject();
   WriteConsumedCapacityList(w, result.consumed, capacity);
+  if (collection_metrics && !result.item_collections.empty()) {
+    // {"<table>": [metrics, ...], ...}, tables and collections in the order first written.
+    w.Key("ItemCollectionMetrics").BeginObject();
+    for (size_t i = 0; i < result.item_collections.size(); ++i) {
+      const auto& table = result.item_collections[i].table_name;
+      bool first_of_table = true;
+      for (size_t j = 0; j < i; ++j) first_of_table &= result.item_collections[j].table_name != table;
+      if (!first_of_table) continue;
+      w.Key(table).BeginArray();
+      for (const auto& c : result.item_collections) {
+        if (c.table_name == table) WriteItemCollectionMetrics(w, c.key, c.bytes);
+      }
+      w.EndArray();
+    }
+    w.EndObject();
+  }
   w.EndObject();
   return w.Take();
 }

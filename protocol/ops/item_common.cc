@@ -71,6 +71,16 @@ Result<JsonObject> RequiredRequestItems(JsonObject request) {
   return *items;
 }
 
+void WriteItemCollectionMetrics(JsonWriter& w, const Item& key, int64_t bytes) {
+  // DynamoDB estimates the size as a range of whole gigabytes around it.
+  constexpr int64_t kGigabyte = 1024LL * 1024 * 1024;
+  const int64_t lower = bytes / kGigabyte;
+  w.BeginObject().Key("ItemCollectionKey");
+  WriteItem(w, key);
+  w.Key("SizeEstimateRangeGB").BeginArray().Int(lower).Int(lower + 1).EndArray();
+  w.EndObject();
+}
+
 std::string AttributesResponse(const ItemResult& result, std::string_view member,
                                CapacityDetail capacity, bool item_collection_metrics) {
   JsonWriter w;
@@ -81,13 +91,8 @@ std::string AttributesResponse(const ItemResult& result, std::string_view member
   }
   WriteConsumedCapacity(w, result.consumed, capacity);
   if (item_collection_metrics && result.item_collection_key) {
-    // DynamoDB estimates the size as a range of whole gigabytes around it.
-    constexpr int64_t kGigabyte = 1024LL * 1024 * 1024;
-    const int64_t lower = result.item_collection_bytes / kGigabyte;
-    w.Key("ItemCollectionMetrics").BeginObject().Key("ItemCollectionKey");
-    WriteItem(w, *result.item_collection_key);
-    w.Key("SizeEstimateRangeGB").BeginArray().Int(lower).Int(lower + 1).EndArray();
-    w.EndObject();
+    w.Key("ItemCollectionMetrics");
+    WriteItemCollectionMetrics(w, *result.item_collection_key, result.item_collection_bytes);
   }
   w.EndObject();
   return w.Take();

@@ -39,6 +39,9 @@ Result<JsonObject> RequiredRequestItems(JsonObject request);
 std::string AttributesResponse(const ItemResult& result, std::string_view member,
                                CapacityDetail capacity, bool item_collection_metrics = false);
 
+// {"ItemCollectionKey": {...}, "SizeEstimateRangeGB": [lower, upper]}
+void WriteItemCollectionMetrics(JsonWriter& w, const Item& key, int64_t bytes);
+
 // ReturnItemCollectionMetrics: true for SIZE; an unknown value is a constraint error.
 Result<bool> DecodeReturnItemCollectionMetrics(JsonObject request, ConstraintErrors& errors);
 

@@ -262,6 +262,23 @@ def test_return_item_collection_metrics(ddb, indexed):
                  TableName=indexed, Item=item("p", "3"), ReturnItemCollectionMetrics="ALL")
 
 
+def test_batch_write_returns_item_collection_metrics_per_table(ddb, indexed):
+    # BatchWriteItem lists, per table, each item collection it wrote (botocore's
+    # BatchWriteItemOutput: ItemCollectionMetrics is a map of table name to a list).
+    resp = ddb.batch_write_item(RequestItems={indexed: [
+        {"PutRequest": {"Item": item("p", "1", l=1)}},
+        {"PutRequest": {"Item": item("p", "2", l=2)}},
+        {"PutRequest": {"Item": item("q", "1")}},
+    ]}, ReturnItemCollectionMetrics="SIZE")
+    assert resp["ItemCollectionMetrics"] == {indexed: [
+        {"ItemCollectionKey": {"PK": S("p")}, "SizeEstimateRangeGB": [0.0, 1.0]},
+        {"ItemCollectionKey": {"PK": S("q")}, "SizeEstimateRangeGB": [0.0, 1.0]},
+    ]}
+    resp = ddb.batch_write_item(RequestItems={indexed: [
+        {"DeleteRequest": {"Key": item("p", "1")}}]})
+    assert "ItemCollectionMetrics" not in resp
+
+
 def test_no_item_collection_metrics_without_a_local_index(ddb):
     name = unique_name("nolsi")
     create_indexed_table(ddb, name, {"PK": "S", "SK": "S", "G": "S"},
