@@ -28,7 +28,7 @@ constexpr auto kReconnectDelay = std::chrono::milliseconds(100);
 constexpr size_t kMaxErrorText = 500;
 constexpr uint64_t kBatchWriteItems = 25;  // DynamoDB's maximum per BatchWriteItem
 
-enum class RequestKind { kGet, kPut, kUpdate, kQuery, kBatchWrite };
+enum class RequestKind { kGet, kPut, kUpdate, kQuery, kBatchWrite, kTransactWrite };
 
 const char* OperationName(RequestKind kind) {
   switch (kind) {
@@ -37,6 +37,7 @@ const char* OperationName(RequestKind kind) {
     case RequestKind::kUpdate: return "UpdateItem";
     case RequestKind::kQuery: return "Query";
     case RequestKind::kBatchWrite: return "BatchWriteItem";
+    case RequestKind::kTransactWrite: return "TransactWriteItems";
   }
   return "?";
 }
@@ -127,7 +128,11 @@ class Connection {
         put_(MakePutItemTemplate(context)),
         update_(MakeUpdateItemTemplate(context)),
         query_(MakeQueryTemplate(context, plan.limit)),
-        batch_(MakeBatchWriteTemplate(context, DatasetOf(plan.op), kBatchWriteItems)) {}
+        batch_(MakeBatchWriteTemplate(context, DatasetOf(plan.op), kBatchWriteItems)) {
+    if (TransactionSize(plan.op) > 0) {
+      transact_ = MakeTransactWriteTemplate(context, TransactionSize(plan.op));
+    }
+  }
 
   void Start() { Connect(); }
 
@@ -211,6 +216,8 @@ class Connection {
       case Op::kQuery: return RequestKind::kQuery;
       case Op::kMixed:
         return rng_.NextDouble() < plan_.get_fraction ? RequestKind::kGet : RequestKind::kPut;
+      case Op::kTransact2:
+      case Op::kTransact25: return RequestKind::kTransactWrite;
       case Op::kScan: break;  // driven by scan_driver, never by connections
     }
     return RequestKind::kGet;
@@ -223,6 +230,7 @@ class Connection {
       case RequestKind::kUpdate: return &update_;
       case RequestKind::kQuery: return &query_;
       case RequestKind::kBatchWrite: return &batch_;
+      case RequestKind::kTransactWrite: return &transact_;
     }
     return &get_;
   }
@@ -288,6 +296,7 @@ class Connection {
         return;
       case RequestKind::kPut:
       case RequestKind::kUpdate:
+      case RequestKind::kTransactWrite:
         return;
     }
     if (found >= expected) return;
@@ -348,6 +357,7 @@ class Connection {
   RequestTemplate update_;
   RequestTemplate query_;
   RequestTemplate batch_;
+  RequestTemplate transact_;  // built only for the transaction ops
   uint64_t batch_items_ = 0;  // items in batch_
   boost::beast::flat_buffer read_buffer_;
   std::optional<http::response_parser<http::string_body>> parser_;

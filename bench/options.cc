@@ -13,9 +13,9 @@ namespace {
 constexpr const char* kUsage = R"(usage: monotable_bench [flags]
 
 Drives a running monotable (or any DynamoDB endpoint that skips signature checks)
-with GetItem/PutItem/UpdateItem/Query over N keep-alive HTTP/1.1 connections and
-reports throughput and latency percentiles, then one JSON line; or times one full
-parallel Scan of the table.
+with GetItem/PutItem/UpdateItem/Query/TransactWriteItems over N keep-alive
+HTTP/1.1 connections and reports throughput and latency percentiles, then one JSON
+line; or times one full parallel Scan of the table.
 
   --host ADDR          server address (default 127.0.0.1)
   --port N             server port (default 8000)
@@ -23,12 +23,14 @@ parallel Scan of the table.
   --threads N          client I/O threads; connections are split between them (1)
   --duration S         measured seconds, fractions allowed (10)
   --warmup S           seconds of unmeasured load before measuring (1)
-  --op get|put|mixed|update|query|scan
+  --op get|put|mixed|update|query|scan|transact2|transact25
                        operation; mixed draws GetItem with --get-fraction; update
                        is a conditional UpdateItem with three SET actions; query is
                        PK = :pk AND begins_with(SK, "ORDER#") with --limit on a
                        random key's orders; scan is one full Scan in --segments
-                       parallel segments, each following LastEvaluatedKey (get)
+                       parallel segments, each following LastEvaluatedKey;
+                       transactN is a TransactWriteItems of N profile Puts under one
+                       partition key (SK ITEM#0..N-1) (get)
   --get-fraction F     share of GetItem in --op mixed (0.5)
   --keys N             distinct keys (customers), drawn uniformly from [0, N) (100000)
   --items-per-key N    query/scan: orders per key, so the table holds keys * N
@@ -81,8 +83,16 @@ const char* OpName(Op op) {
     case Op::kUpdate: return "update";
     case Op::kQuery: return "query";
     case Op::kScan: return "scan";
+    case Op::kTransact2: return "transact2";
+    case Op::kTransact25: return "transact25";
   }
   return "?";
+}
+
+int TransactionSize(Op op) {
+  if (op == Op::kTransact2) return 2;
+  if (op == Op::kTransact25) return 25;
+  return 0;
 }
 
 Dataset DatasetOf(Op op) {
@@ -160,6 +170,10 @@ bool ParseOptions(int argc, char** argv, Options* options, std::string* error) {
         options->op = Op::kQuery;
       } else if (value == "scan") {
         options->op = Op::kScan;
+      } else if (value == "transact2") {
+        options->op = Op::kTransact2;
+      } else if (value == "transact25") {
+        options->op = Op::kTransact25;
       } else {
         ok = false;
       }

@@ -7,9 +7,13 @@
 
 namespace monotable::bench {
 
-enum class Op { kGet, kPut, kMixed, kUpdate, kQuery, kScan };
+// kTransact2/kTransact25: TransactWriteItems of 2 or 25 Puts of the profile item.
+enum class Op { kGet, kPut, kMixed, kUpdate, kQuery, kScan, kTransact2, kTransact25 };
 
 const char* OpName(Op op);
+
+// Puts per request of a transaction op; 0 for the others.
+int TransactionSize(Op op);
 
 // Query and Scan read orders (many items per key); the item operations read and
 // write one profile per key.

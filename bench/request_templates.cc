@@ -47,10 +47,11 @@ class BodyBuilder {
 };
 
 // The ~200-byte user profile of a single-table design: PK/SK, e-mail, name,
-// timestamps, a status and GSI1PK/GSI1SK overloaded index keys.
-void AppendProfileItem(BodyBuilder& b, size_t slot) {
+// timestamps, a status and GSI1PK/GSI1SK overloaded index keys. sk is the sort key
+// (PROFILE, or ITEM#<i> for the several items of one transaction).
+void AppendProfileItem(BodyBuilder& b, size_t slot, std::string_view sk = "PROFILE") {
   b.Text(R"({"PK":{"S":"USER#)").Key(slot).Text(R"("},)");
-  b.Text(R"("SK":{"S":"PROFILE"},)");
+  b.Text(R"("SK":{"S":")").Text(sk).Text(R"("},)");
   b.Text(R"("email":{"S":"user)").Key(slot).Text(R"(@example.com"},)");
   b.Text(R"("name":{"S":"Bench User )").Key(slot).Text(R"("},)");
   b.Text(R"("createdAt":{"S":"2025-08-01T12:00:00Z"},)");
@@ -118,6 +119,19 @@ RequestTemplate MakePutItemTemplate(const RequestContext& context) {
   AppendProfileItem(b, 0);
   b.Text("}");
   return std::move(b).Finish(context, "PutItem");
+}
+
+RequestTemplate MakeTransactWriteTemplate(const RequestContext& context, int puts) {
+  BodyBuilder b;
+  b.Text(R"({"TransactItems":[)");
+  for (int i = 0; i < puts; ++i) {
+    b.Text(i == 0 ? "" : ",").Text(R"({"Put":{"TableName":")").Text(context.table);
+    b.Text(R"(","Item":)");
+    AppendProfileItem(b, 0, "ITEM#" + std::to_string(i));
+    b.Text("}}");
+  }
+  b.Text("]}");
+  return std::move(b).Finish(context, "TransactWriteItems");
 }
 
 RequestTemplate MakeUpdateItemTemplate(const RequestContext& context) {

@@ -47,7 +47,8 @@ class RequestTemplate {
   std::vector<std::vector<size_t>> slot_offsets_;
 };
 
-// The items a bench table holds. Profiles serve GetItem/PutItem/UpdateItem; orders
+// The items a bench table holds. Profiles serve GetItem/PutItem/UpdateItem (and
+// TransactWriteItems, which writes ITEM#<i> siblings of the profile); orders
 // serve Query and Scan: the single-table "all orders of a customer" partition.
 enum class Dataset {
   kProfiles,  // PK=USER#<key>, SK=PROFILE: one ~200-byte item per key
