@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Runs the JavaScript SDK v3 integration test (CTest's integration_js).
+# Runs the JavaScript integration tests (CTest's integration_js): the AWS SDK v3
+# Document Client (ecommerce.test.mjs) and ElectroDB on top of it (electrodb.test.mjs).
 #
 #   MONOTABLE_BIN=build/monotable tests/integration/js/run.sh
 #
-# Installs the pinned SDK from package-lock.json with `npm ci` only when node_modules
-# is missing or was installed from another lockfile, so repeated runs stay offline and
-# fast. Exits 77 (CTest: skipped) when Node.js or npm is not installed; install them
+# Installs the pinned SDK and ElectroDB from package-lock.json with `npm ci` only when
+# node_modules is missing or was installed from another lockfile, so repeated runs stay
+# offline and fast. Exits 77 (CTest: skipped) when Node.js or npm is not installed; install them
 # with docker/install-deps.sh test.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -24,4 +25,4 @@ if ! cmp -s package-lock.json "$stamp" 2>/dev/null; then
   cp package-lock.json "$stamp"
 fi
 
-exec node --test ecommerce.test.mjs
+exec node --test ecommerce.test.mjs electrodb.test.mjs
