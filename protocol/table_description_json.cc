@@ -72,7 +72,10 @@ void WriteIndexes(JsonWriter& w, const TableDescription& description, bool globa
       w.Key("IndexStatus").String(IndexStatusName(index.status));
       if (index.status == IndexStatus::kCreating) w.Key("Backfilling").Bool(index.backfilling);
       w.Key("ProvisionedThroughput");
-      WriteThroughput(w, index.throughput.value_or(ProvisionedThroughput{}));
+      // On-demand tables show zeros, also for GSIs that had throughput before a switch.
+      const bool on_demand = t.billing_mode == BillingMode::kPayPerRequest;
+      WriteThroughput(w, on_demand ? ProvisionedThroughput{}
+                                   : index.throughput.value_or(ProvisionedThroughput{}));
     }
     auto stats = description.index_statistics.find(index.name);
     const ItemStatistics s =

@@ -188,3 +188,20 @@ def test_index_update_errors(ddb, plain):
     expect_error(ddb.update_table, VALIDATION,
                  "Attempting to create an index which already exists", TableName=plain,
                  AttributeDefinitions=g_def, GlobalSecondaryIndexUpdates=[create_gsi("ByA1", "G")])
+
+
+def test_switching_to_on_demand_shows_zero_gsi_throughput(ddb):
+    name = unique_name("ondemand")
+    create_indexed_table(ddb, name, {"PK": "S", "SK": "S", "G": "S"},
+                         gsis=[index_spec("ByG", "G", throughput=(5, 5))], throughput=(5, 5))
+    try:
+        gsi = ddb.describe_table(TableName=name)["Table"]["GlobalSecondaryIndexes"][0]
+        assert gsi["ProvisionedThroughput"]["ReadCapacityUnits"] == 5
+        ddb.update_table(TableName=name, BillingMode="PAY_PER_REQUEST")
+        table = ddb.describe_table(TableName=name)["Table"]
+        # On-demand tables report zero provisioned throughput, their GSIs included.
+        assert table["BillingModeSummary"]["BillingMode"] == "PAY_PER_REQUEST"
+        throughput = table["GlobalSecondaryIndexes"][0]["ProvisionedThroughput"]
+        assert (throughput["ReadCapacityUnits"], throughput["WriteCapacityUnits"]) == (0, 0)
+    finally:
+        delete_table_quietly(ddb, name)

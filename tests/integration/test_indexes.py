@@ -289,3 +289,15 @@ def test_no_item_collection_metrics_without_a_local_index(ddb):
         assert "ItemCollectionMetrics" not in resp
     finally:
         delete_table_quietly(ddb, name)
+
+
+def test_index_key_size_limits(ddb, indexed):
+    # A GSI's partition key (G) is limited to 2048 bytes (and a sort key to 1024), like
+    # the table's; the message names the index (the service's text,
+    # recorded in dynalite issue 35 and in user reports).
+    expect_error(ddb.put_item, VALIDATION,
+                 "One or more parameter values were invalid: Size limit exceeded for Index Key G "
+                 "Actual Size: 2049 bytes Max Size: 2048 bytes IndexName: All",
+                 TableName=indexed, Item=item("p", "big", g="x" * 2049))
+    ddb.put_item(TableName=indexed, Item=item("p", "fits", g="x" * 2048))
+    assert ddb.get_item(TableName=indexed, Key=item("p", "big")).get("Item") is None
