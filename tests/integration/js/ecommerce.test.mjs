@@ -10,7 +10,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 
-import { CreateTableCommand, DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { CreateTableCommand } from "@aws-sdk/client-dynamodb";
 import {
   BatchGetCommand,
   BatchWriteCommand,
@@ -27,7 +27,7 @@ import {
   paginateQuery,
 } from "@aws-sdk/lib-dynamodb";
 
-import { startServer } from "./server.mjs";
+import { clientFor, startServer } from "./server.mjs";
 
 const TABLE = "ecommerce";
 const CUSTOMER = "USER#123";
@@ -133,12 +133,7 @@ describe("e-commerce access patterns through the JavaScript SDK v3 Document Clie
 
   before(async () => {
     server = await startServer();
-    client = new DynamoDBClient({
-      endpoint: server.endpoint,
-      region: "us-east-1",
-      credentials: { accessKeyId: "AKIDJSTEST", secretAccessKey: "secret" },
-      maxAttempts: 1, // every request reaches the server exactly once
-    });
+    client = clientFor(server);
     doc = DynamoDBDocumentClient.from(client);
     await client.send(
       new CreateTableCommand({

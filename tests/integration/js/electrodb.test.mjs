@@ -10,11 +10,11 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 
-import { CreateTableCommand, DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { CreateTableCommand } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient, GetCommand } from "@aws-sdk/lib-dynamodb";
 import { Entity, Service } from "electrodb";
 
-import { startServer } from "./server.mjs";
+import { clientFor, startServer } from "./server.mjs";
 
 const TABLE = "electro_shop";
 
@@ -154,12 +154,7 @@ describe("single-table design through ElectroDB", () => {
 
   before(async () => {
     server = await startServer();
-    client = new DynamoDBClient({
-      endpoint: server.endpoint,
-      region: "us-east-1",
-      credentials: { accessKeyId: "AKIDJSTEST", secretAccessKey: "secret" },
-      maxAttempts: 1, // every request reaches the server exactly once
-    });
+    client = clientFor(server);
     doc = DynamoDBDocumentClient.from(client);
     await client.send(
       new CreateTableCommand({

@@ -8,6 +8,8 @@ import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
+import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+
 const START_TIMEOUT_MS = 20_000;
 const STOP_TIMEOUT_MS = 10_000;
 const PORT_ATTEMPTS = 3;
@@ -112,4 +114,15 @@ export async function startServer(binary = process.env.MONOTABLE_BIN || defaultB
     }
   }
   throw lastError;
+}
+
+// A low-level client for `server`, with fixed test credentials and no retries, so
+// every request reaches the server exactly once.
+export function clientFor(server) {
+  return new DynamoDBClient({
+    endpoint: server.endpoint,
+    region: "us-east-1",
+    credentials: { accessKeyId: "AKIDJSTEST", secretAccessKey: "secret" },
+    maxAttempts: 1,
+  });
 }
