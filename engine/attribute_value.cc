@@ -97,9 +97,6 @@ bool operator==(const AttributeValue& a, const AttributeValue& b) {
   return false;
 }
 
-namespace {
-
-// A number costs one byte per two significant digits plus one (DynamoDB's rule).
 size_t NumberSize(std::string_view canonical) {
   size_t digits = 0;
   bool leading = true;
@@ -114,12 +111,6 @@ size_t NumberSize(std::string_view canonical) {
   digits -= trailing_zeros;
   return (digits + 1) / 2 + 1;
 }
-
-// Lists and maps carry 3 bytes of overhead plus one byte per element.
-constexpr size_t kContainerOverhead = 3;
-constexpr size_t kElementOverhead = 1;
-
-}  // namespace
 
 size_t AttributeValueSize(const AttributeValue& value) {
   switch (value.type) {

@@ -66,5 +66,10 @@ struct AttributeValue {
 size_t AttributeValueSize(const AttributeValue& value);
 // Sum over attributes of name bytes + value size.
 size_t ItemSize(const Item& item);
+// A number costs one byte per two significant digits plus one (DynamoDB's rule).
+size_t NumberSize(std::string_view canonical);
+// Lists and maps carry 3 bytes of overhead plus one byte per element.
+inline constexpr size_t kContainerOverhead = 3;
+inline constexpr size_t kElementOverhead = 1;
 
 }  // namespace monotable

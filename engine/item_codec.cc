@@ -1,13 +1,12 @@
 #include "engine/item_codec.h"
 
+#include <array>
 #include <cstdint>
+
+#include "engine/item_codec_walk.h"
 
 namespace monotable::item_codec {
 namespace {
-
-constexpr char kVersion1 = 0x01;
-// Deeper nesting than DynamoDB allows (32) means corruption, not data.
-constexpr int kMaxDecodeDepth = 64;
 
 void PutVarint(std::string* out, uint64_t v) {
   while (v >= 0x80) {
@@ -50,94 +49,107 @@ void PutValue(std::string* out, const AttributeValue& v) {
   }
 }
 
-// Cursor over encoded bytes; every read checks bounds and sets failed_ on overrun.
-class Reader {
+// Builds an Item from Walk()'s report. Each value is decoded in place: a name or list
+// element opens the slot the next value fills; containers are kept open on a stack.
+class ItemBuilder {
  public:
-  explicit Reader(std::string_view data) : data_(data) {}
+  explicit ItemBuilder(Item* root) : root_(root) {}
 
-  bool failed() const { return failed_; }
-  bool at_end() const { return pos_ == data_.size(); }
-
-  uint8_t Byte() {
-    if (pos_ >= data_.size()) return Fail(), 0;
-    return static_cast<uint8_t>(data_[pos_++]);
-  }
-
-  uint64_t Varint() {
-    uint64_t v = 0;
-    for (int shift = 0; shift < 64; shift += 7) {
-      uint8_t b = Byte();
-      if (failed_) return 0;
-      v |= static_cast<uint64_t>(b & 0x7F) << shift;
-      if ((b & 0x80) == 0) return v;
+  void BeginMap(uint64_t /*count*/) {
+    AttributeMap* map = root_;
+    if (slot_ != nullptr) {
+      slot_->type = AttributeType::kM;
+      map = &slot_->map;
     }
-    return Fail(), 0;
+    Push({map, nullptr});
   }
-
-  std::string String() {
-    uint64_t len = Varint();
-    if (failed_ || len > data_.size() - pos_) return Fail(), std::string();
-    std::string s(data_.substr(pos_, len));
-    pos_ += len;
-    return s;
+  void Name(std::string_view name, bool /*first*/) {
+    // Maps are encoded in name order, so each entry goes at the end: the hint makes
+    // the insertion constant-time.
+    AttributeMap& map = *open_[depth_ - 1].map;
+    slot_ = &map.emplace_hint(map.end(), std::string(name), AttributeValue())->second;
   }
+  void EndMap() { --depth_; }
 
-  // A count of elements each needing at least one byte: bounded by what is left.
-  uint64_t Count() {
-    uint64_t n = Varint();
-    if (n > data_.size() - pos_) return Fail(), 0;
-    return n;
+  void BeginList(uint64_t count) {
+    slot_->type = AttributeType::kL;
+    slot_->list.reserve(count);
+    Push({nullptr, slot_});
   }
+  void ListElement(bool /*first*/) { slot_ = &open_[depth_ - 1].value->list.emplace_back(); }
+  void EndList() { --depth_; }
 
-  bool Value(AttributeValue* v, int depth) {
-    if (depth > kMaxDecodeDepth) return Fail(), false;
-    uint8_t tag = Byte();
-    if (tag < static_cast<uint8_t>(AttributeType::kS) ||
-        tag > static_cast<uint8_t>(AttributeType::kBS)) {
-      return Fail(), false;
-    }
-    v->type = static_cast<AttributeType>(tag);
-    switch (v->type) {
-      case AttributeType::kS:
-      case AttributeType::kN:
-      case AttributeType::kB: v->scalar = String(); break;
-      case AttributeType::kBool: v->boolean = Byte() != 0; break;
-      case AttributeType::kNull: v->boolean = true; break;
-      case AttributeType::kSS:
-      case AttributeType::kNS:
-      case AttributeType::kBS: {
-        uint64_t n = Count();
-        v->set.reserve(n);
-        for (uint64_t i = 0; i < n && !failed_; ++i) v->set.push_back(String());
-        break;
-      }
-      case AttributeType::kL: {
-        uint64_t n = Count();
-        v->list.resize(n);
-        for (uint64_t i = 0; i < n && !failed_; ++i) Value(&v->list[i], depth + 1);
-        break;
-      }
-      case AttributeType::kM: Map(&v->map, depth + 1); break;
-    }
-    return !failed_;
+  void BeginSet(AttributeType type, uint64_t count) {
+    slot_->type = type;
+    slot_->set.reserve(count);
+    Push({nullptr, slot_});
   }
+  void SetMember(AttributeType /*type*/, std::string_view bytes, bool /*first*/) {
+    open_[depth_ - 1].value->set.emplace_back(bytes);
+  }
+  void EndSet() { --depth_; }
 
-  void Map(AttributeMap* map, int depth) {
-    uint64_t n = Count();
-    for (uint64_t i = 0; i < n && !failed_; ++i) {
-      // Maps are encoded in name order, so each entry goes at the end: the hint makes
-      // the insertion constant-time, and the value is decoded in place.
-      auto entry = map->emplace_hint(map->end(), String(), AttributeValue());
-      if (!Value(&entry->second, depth)) return;
-    }
+  void Scalar(AttributeType type, std::string_view bytes) {
+    slot_->type = type;
+    slot_->scalar.assign(bytes);
+  }
+  void Bool(bool value) {
+    slot_->type = AttributeType::kBool;
+    slot_->boolean = value;
+  }
+  void Null() {
+    slot_->type = AttributeType::kNull;
+    slot_->boolean = true;
   }
 
  private:
-  void Fail() { failed_ = true; }
+  // An open container: a map (the item or an M value), or the L/SS/NS/BS value.
+  struct Open {
+    AttributeMap* map;
+    AttributeValue* value;
+  };
+  // Walk() fails beyond kMaxDecodeDepth levels, each opening at most one container.
+  void Push(Open open) { open_[depth_++] = open; }
 
-  std::string_view data_;
-  size_t pos_ = 0;
-  bool failed_ = false;
+  Item* root_;
+  AttributeValue* slot_ = nullptr;  // where the next value goes
+  std::array<Open, kMaxDecodeDepth + 4> open_;
+  size_t depth_ = 0;
+};
+
+// DynamoDB's item size (ItemSize) of an encoded item.
+class SizeCounter {
+ public:
+  size_t size() const { return size_; }
+
+  void BeginMap(uint64_t /*count*/) {
+    if (depth_++ > 0) size_ += kContainerOverhead;  // the item itself has no overhead
+  }
+  void Name(std::string_view name, bool /*first*/) {
+    size_ += name.size() + (depth_ > 1 ? kElementOverhead : 0);
+  }
+  void EndMap() { --depth_; }
+  void BeginList(uint64_t /*count*/) {
+    ++depth_;
+    size_ += kContainerOverhead;
+  }
+  void ListElement(bool /*first*/) { size_ += kElementOverhead; }
+  void EndList() { --depth_; }
+  void BeginSet(AttributeType /*type*/, uint64_t /*count*/) {}
+  void SetMember(AttributeType type, std::string_view bytes, bool /*first*/) {
+    Scalar(type, bytes);
+  }
+  void EndSet() {}
+  void Scalar(AttributeType type, std::string_view bytes) {
+    size_ += type == AttributeType::kN || type == AttributeType::kNS ? NumberSize(bytes)
+                                                                      : bytes.size();
+  }
+  void Bool(bool /*value*/) { size_ += 1; }
+  void Null() { size_ += 1; }
+
+ private:
+  size_t size_ = 0;
+  int depth_ = 0;
 };
 
 }  // namespace
@@ -162,11 +174,16 @@ Result<Item> Decode(std::string_view bytes) {
   if (bytes.empty() || bytes[0] != kVersion1) {
     return Status::Internal("stored item has an unknown format version");
   }
-  Reader reader(bytes.substr(1));
   Item item;
-  reader.Map(&item, 0);
-  if (reader.failed() || !reader.at_end()) return Status::Internal("stored item is corrupt");
+  ItemBuilder builder(&item);
+  if (!Walk(bytes, builder)) return Status::Internal("stored item is corrupt");
   return item;
+}
+
+Result<size_t> EncodedItemSize(std::string_view bytes) {
+  SizeCounter counter;
+  if (!Walk(bytes, counter)) return Status::Internal("stored item is corrupt");
+  return counter.size();
 }
 
 }  // namespace monotable::item_codec

@@ -22,4 +22,11 @@ void EncodeTo(const Item& item, std::string* out);
 // Returns kInternal when the bytes are not a valid encoding (corruption).
 Result<Item> Decode(std::string_view bytes);
 
+// A whole item in its stored form. Query and Scan pages carry items this way, so that
+// an item goes from RocksDB to its JSON response without being decoded into maps.
+using EncodedItem = std::string;
+
+// ItemSize() of the encoded item, without decoding it. Errors: kInternal (corruption).
+Result<size_t> EncodedItemSize(std::string_view bytes);
+
 }  // namespace monotable::item_codec

@@ -32,6 +32,11 @@ Result<ReadPage> ReadOnePage(rocksdb::Iterator& it, bool forward, const RangeCla
   bool first = true;
   std::optional<Item> last_item_key;
   bool stopped_early = false;
+  const auto& projection = request.projection ? request.projection : source.returned;
+  const bool keep_items = request.select != Select::kCount;
+  // Most reads return whole stored items: those go to the page as stored bytes, never
+  // decoded. Only a filter, a projection or an LSI's fetch needs to look inside.
+  const bool decode = source.resolve || !request.filter.empty() || projection;
   for (; it.Valid(); forward ? it.Next() : it.Prev()) {
     std::string_view key(it.key().data(), it.key().size());
     if (first && !skip_key.empty() && key == skip_key) {
@@ -44,30 +49,54 @@ Result<ReadPage> ReadOnePage(rocksdb::Iterator& it, bool forward, const RangeCla
     if (position == (forward ? RangePosition::kAfter : RangePosition::kBefore)) break;
     if (position != RangePosition::kInside) continue;
 
-    MT_ASSIGN_OR_RETURN(stored, item_codec::Decode({it.value().data(), it.value().size()}));
+    std::string_view bytes(it.value().data(), it.value().size());
+    auto page_full = [&] {
+      return (request.limit && page.scanned_count >= *request.limit) ||
+             bytes_read >= kMaxPageBytes;
+    };
+    if (!decode) {
+      MT_ASSIGN_OR_RETURN(item_bytes, item_codec::EncodedItemSize(bytes));
+      ++page.scanned_count;
+      bytes_read += item_bytes;
+      stored_bytes += item_bytes;
+      ++page.count;
+      if (keep_items) page.items.emplace_back(bytes);
+      if (page_full()) {
+        MT_ASSIGN_OR_RETURN(stored, item_codec::Decode(bytes));
+        last_item_key = KeyOf(source.key_names, stored);
+        stopped_early = true;
+        break;
+      }
+      continue;
+    }
+
+    MT_ASSIGN_OR_RETURN(stored, item_codec::Decode(bytes));
     std::optional<Item> resolved;
     if (source.resolve) {
       MT_ASSIGN_OR_RETURN(fetched, source.resolve(stored));
       if (!fetched) continue;
       resolved = std::move(fetched);
     }
-    Item& item = resolved ? *resolved : stored;
+    const Item& item = resolved ? *resolved : stored;
     ++page.scanned_count;
     const size_t item_bytes = ItemSize(item);
     bytes_read += item_bytes;
     stored_bytes += resolved ? ItemSize(stored) : item_bytes;
     if (resolved) fetched_bytes += item_bytes;
-    const bool page_full =
-        (request.limit && page.scanned_count >= *request.limit) || bytes_read >= kMaxPageBytes;
-    if (page_full) last_item_key = KeyOf(source.key_names, stored);  // before any move
     if (request.filter.empty() || request.filter.Evaluate(&item)) {
       ++page.count;
-      if (request.select != Select::kCount) {
-        const auto& projection = request.projection ? request.projection : source.returned;
-        page.items.push_back(projection ? projection->Apply(item) : std::move(item));
+      if (keep_items) {
+        if (projection) {
+          page.items.push_back(item_codec::Encode(projection->Apply(item)));
+        } else if (resolved) {
+          page.items.push_back(item_codec::Encode(item));
+        } else {
+          page.items.emplace_back(bytes);  // a filter passed the stored item as it is
+        }
       }
     }
-    if (page_full) {
+    if (page_full()) {
+      last_item_key = KeyOf(source.key_names, stored);
       stopped_early = true;
       break;
     }

@@ -10,6 +10,7 @@
 #include "engine/attribute_value.h"
 #include "engine/capacity.h"
 #include "engine/expr/expression.h"
+#include "engine/item_codec.h"
 #include "engine/table_schema.h"
 
 namespace monotable {
@@ -208,7 +209,7 @@ struct ScanRequest : ReadPageRequest {
 
 // One page of a Query or Scan.
 struct ReadPage {
-  std::vector<Item> items;  // empty for Select COUNT
+  std::vector<item_codec::EncodedItem> items;  // as stored; empty for Select COUNT
   int64_t count = 0;          // items that passed the filter
   int64_t scanned_count = 0;  // items read
   std::optional<Item> last_evaluated_key;

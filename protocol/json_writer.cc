@@ -1,5 +1,6 @@
 #include "protocol/json_writer.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdint>
 #include <cstring>
@@ -19,46 +20,102 @@ bool WordNeedsEscape(uint64_t word) {
   return (below_space | has_zero(word ^ (kOnes * '"')) | has_zero(word ^ (kOnes * '\\'))) != 0;
 }
 
-// The index of the first byte at or after `from` that may need escaping; whole
-// 8-byte words without one are skipped (item text is long and rarely escaped).
+// The index of the first byte at or after `from` that needs escaping, or the size when
+// none does; whole 8-byte words are checked at once (item text is rarely escaped).
 size_t SkipPlainWords(std::string_view value, size_t from) {
   while (from + 8 <= value.size()) {
     uint64_t word;
     std::memcpy(&word, value.data() + from, 8);
-    if (WordNeedsEscape(word)) break;
+    if (WordNeedsEscape(word)) return from;
     from += 8;
+  }
+  // The tail, shorter than a word: byte by byte.
+  while (from < value.size()) {
+    unsigned char c = static_cast<unsigned char>(value[from]);
+    if (c < 0x20 || c == '"' || c == '\\') return from;
+    ++from;
   }
   return from;
 }
 
+uint64_t Load8(const char* p) {
+  uint64_t word;
+  std::memcpy(&word, p, 8);
+  return word;
+}
+
+uint64_t Load4(const char* p) {
+  uint32_t word;
+  std::memcpy(&word, p, 4);
+  return word;
+}
+
+// Whether any byte of `value` needs escaping. Every byte is checked a word at a time:
+// a tail shorter than a word is covered by an overlapping last word, and strings
+// shorter than a word (names, numbers, type tags) are packed into one.
+bool NeedsEscape(std::string_view value) {
+  const char* p = value.data();
+  const size_t n = value.size();
+  if (n >= 8) {
+    for (size_t i = 0; i + 8 <= n; i += 8) {
+      if (WordNeedsEscape(Load8(p + i))) return true;
+    }
+    return n % 8 != 0 && WordNeedsEscape(Load8(p + n - 8));
+  }
+  if (n >= 4) return WordNeedsEscape(Load4(p) | Load4(p + n - 4) << 32);
+  if (n == 0) return false;
+  // One to three bytes: the first, middle and last, the rest filled with a plain 'a'.
+  auto byte = [p](size_t i) { return static_cast<uint64_t>(static_cast<unsigned char>(p[i])); };
+  const uint64_t padding = (kOnes * 'a') & ~uint64_t{0xFFFFFF};
+  return WordNeedsEscape(padding | byte(0) | byte(n / 2) << 8 | byte(n - 1) << 16);
+}
+
 }  // namespace
 
-void AppendJsonString(std::string* out, std::string_view value) {
+void JsonWriter::Grow(size_t more) {
+  out_.resize(std::max(out_.size() * 2, size_ + more));
+}
+
+void JsonWriter::AppendQuoted(std::string_view value) {
+  // The common case, nothing to escape: one bounds check and one copy.
+  if (!NeedsEscape(value)) {
+    Reserve(value.size() + 2);
+    char* out = out_.data() + size_;
+    out[0] = '"';
+    std::memcpy(out + 1, value.data(), value.size());
+    out[value.size() + 1] = '"';
+    size_ += value.size() + 2;
+    return;
+  }
+  AppendEscaped(value);
+}
+
+void JsonWriter::AppendEscaped(std::string_view value) {
   static constexpr char kHex[] = "0123456789abcdef";
-  out->push_back('"');
+  Append('"');
   size_t run_start = 0;
   for (size_t i = SkipPlainWords(value, 0); i < value.size(); ++i) {
     unsigned char c = static_cast<unsigned char>(value[i]);
     if (c >= 0x20 && c != '"' && c != '\\') continue;
-    out->append(value.data() + run_start, i - run_start);
+    Append(value.substr(run_start, i - run_start));
     run_start = i + 1;
     switch (c) {
-      case '"': out->append("\\\""); break;
-      case '\\': out->append("\\\\"); break;
-      case '\n': out->append("\\n"); break;
-      case '\r': out->append("\\r"); break;
-      case '\t': out->append("\\t"); break;
-      case '\b': out->append("\\b"); break;
-      case '\f': out->append("\\f"); break;
+      case '"': Append("\\\""); break;
+      case '\\': Append("\\\\"); break;
+      case '\n': Append("\\n"); break;
+      case '\r': Append("\\r"); break;
+      case '\t': Append("\\t"); break;
+      case '\b': Append("\\b"); break;
+      case '\f': Append("\\f"); break;
       default:
-        out->append("\\u00");
-        out->push_back(kHex[c >> 4]);
-        out->push_back(kHex[c & 0xF]);
+        Append("\\u00");
+        Append(kHex[c >> 4]);
+        Append(kHex[c & 0xF]);
     }
     i = SkipPlainWords(value, i + 1) - 1;  // the loop's ++i lands on the next candidate
   }
-  out->append(value.data() + run_start, value.size() - run_start);
-  out->push_back('"');
+  Append(value.substr(run_start));
+  Append('"');
 }
 
 void JsonWriter::BeforeValue() {
@@ -67,54 +124,56 @@ void JsonWriter::BeforeValue() {
     return;
   }
   if (!has_element_.empty()) {
-    if (has_element_.back()) out_.push_back(',');
+    if (has_element_.back()) Append(',');
     has_element_.back() = true;
   }
 }
 
 JsonWriter& JsonWriter::BeginObject() {
   BeforeValue();
-  out_.push_back('{');
+  Append('{');
   has_element_.push_back(false);
   return *this;
 }
 
 JsonWriter& JsonWriter::EndObject() {
-  out_.push_back('}');
+  Append('}');
   has_element_.pop_back();
   return *this;
 }
 
 JsonWriter& JsonWriter::BeginArray() {
   BeforeValue();
-  out_.push_back('[');
+  Append('[');
   has_element_.push_back(false);
   return *this;
 }
 
 JsonWriter& JsonWriter::EndArray() {
-  out_.push_back(']');
+  Append(']');
   has_element_.pop_back();
   return *this;
 }
 
 JsonWriter& JsonWriter::Key(std::string_view key) {
   BeforeValue();
-  AppendJsonString(&out_, key);
-  out_.push_back(':');
+  AppendQuoted(key);
+  Append(':');
   after_key_ = true;
   return *this;
 }
 
 JsonWriter& JsonWriter::String(std::string_view value) {
   BeforeValue();
-  AppendJsonString(&out_, value);
+  AppendQuoted(value);
   return *this;
 }
 
 JsonWriter& JsonWriter::Int(int64_t value) {
   BeforeValue();
-  out_ += std::to_string(value);
+  char buffer[24];
+  auto [end, ec] = std::to_chars(buffer, buffer + sizeof(buffer), value);
+  Append(std::string_view(buffer, end - buffer));
   return *this;
 }
 
@@ -123,36 +182,36 @@ JsonWriter& JsonWriter::Double(double value) {
   char buffer[32];
   auto [end, ec] = std::to_chars(buffer, buffer + sizeof(buffer), value);
   std::string_view text(buffer, ec == std::errc() ? end - buffer : 0);
-  out_ += text;
-  if (text.find_first_of(".e") == std::string_view::npos) out_ += ".0";
+  Append(text);
+  if (text.find_first_of(".e") == std::string_view::npos) Append(".0");
   return *this;
 }
 
 JsonWriter& JsonWriter::Bool(bool value) {
   BeforeValue();
-  out_ += value ? "true" : "false";
+  Append(std::string_view(value ? "true" : "false"));
   return *this;
 }
 
 JsonWriter& JsonWriter::EpochSeconds(int64_t millis) {
   BeforeValue();
   if (millis < 0) {  // before 1970: format the magnitude, then the sign
-    out_.push_back('-');
+    Append('-');
     millis = -millis;
   }
-  out_ += std::to_string(millis / 1000);
+  Append(std::to_string(millis / 1000));
   int64_t frac = millis % 1000;
   if (frac != 0) {
     char buf[16];
     snprintf(buf, sizeof(buf), ".%03d", static_cast<int>(frac));
-    out_ += buf;
+    Append(std::string_view(buf));
   }
   return *this;
 }
 
 JsonWriter& JsonWriter::Raw(std::string_view json) {
   BeforeValue();
-  out_.append(json);
+  Append(json);
   return *this;
 }
 

@@ -4,6 +4,7 @@
 // Thread-compatible.
 
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -12,7 +13,8 @@ namespace monotable::protocol {
 
 class JsonWriter {
  public:
-  JsonWriter() { out_.reserve(256); }
+  // `expected_size`: the text's likely length, to spare regrowing a large response.
+  explicit JsonWriter(size_t expected_size = 256) { out_.resize(expected_size); }
 
   JsonWriter& BeginObject();
   JsonWriter& EndObject();
@@ -30,19 +32,43 @@ class JsonWriter {
   // Inserts already-encoded JSON as one value.
   JsonWriter& Raw(std::string_view json);
 
-  const std::string& str() const { return out_; }
-  std::string Take() { return std::move(out_); }
+  // For a caller that formats one whole value itself (an item from its stored form):
+  // BeginRawValue() places the separator, then Append and AppendQuoted add its text.
+  void BeginRawValue() { BeforeValue(); }
+  void Append(char c) {
+    Reserve(1);
+    out_[size_++] = c;
+  }
+  void Append(std::string_view text) {
+    Reserve(text.size());
+    std::memcpy(out_.data() + size_, text.data(), text.size());
+    size_ += text.size();
+  }
+  // `value` as a JSON string literal, quoted and escaped.
+  void AppendQuoted(std::string_view value);
+
+  std::string_view str() const { return {out_.data(), size_}; }
+  std::string Take() {
+    out_.resize(size_);
+    size_ = 0;
+    return std::move(out_);
+  }
 
  private:
   void BeforeValue();
+  void Reserve(size_t more) {
+    if (size_ + more > out_.size()) Grow(more);
+  }
+  void Grow(size_t more);
+  void AppendEscaped(std::string_view value);
 
+  // out_.size() is the capacity: text is written in place, up to size_, without
+  // std::string's per-append bookkeeping.
   std::string out_;
+  size_t size_ = 0;
   // One entry per open container: true once it holds an element (a comma is due).
   std::vector<bool> has_element_;
   bool after_key_ = false;
 };
-
-// Appends `value` to `out` as a JSON string literal (quoted and escaped).
-void AppendJsonString(std::string* out, std::string_view value);
 
 }  // namespace monotable::protocol

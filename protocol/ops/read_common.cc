@@ -1,6 +1,7 @@
 #include "protocol/ops/read_common.h"
 
 #include "protocol/attribute_value_json.h"
+#include "protocol/encoded_item_json.h"
 #include "protocol/ops/legacy_json.h"
 
 namespace monotable::protocol::ops {
@@ -130,12 +131,16 @@ Status ResolveReadExpressions(const OperationContext& ctx, const ReadInputs& inp
   return Status::Ok();
 }
 
-std::string PageResponse(const ReadPage& page, bool count_only, CapacityDetail capacity) {
-  JsonWriter w;
+Result<std::string> PageResponse(const ReadPage& page, bool count_only,
+                                 CapacityDetail capacity) {
+  // JSON spells an item out at about 1.5 times its stored size.
+  size_t stored_bytes = 0;
+  for (const auto& item : page.items) stored_bytes += item.size();
+  JsonWriter w(stored_bytes + stored_bytes / 2 + 512);
   w.BeginObject();
   if (!count_only) {
     w.Key("Items").BeginArray();
-    for (const auto& item : page.items) WriteItem(w, item);
+    for (const auto& item : page.items) MT_RETURN_IF_ERROR(WriteEncodedItem(w, item));
     w.EndArray();
   }
   w.Key("Count").Int(page.count);

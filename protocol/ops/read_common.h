@@ -39,6 +39,7 @@ Status ResolveReadExpressions(const OperationContext& ctx, const ReadInputs& inp
 
 // {"Items": [...], "Count": n, "ScannedCount": m, "LastEvaluatedKey": {...}}
 // (+ "ConsumedCapacity" when asked)
-std::string PageResponse(const ReadPage& page, bool count_only, CapacityDetail capacity);
+Result<std::string> PageResponse(const ReadPage& page, bool count_only,
+                                 CapacityDetail capacity);
 
 }  // namespace monotable::protocol::ops

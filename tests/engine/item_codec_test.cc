@@ -12,41 +12,9 @@ namespace {
 
 using test_values::List;
 using test_values::Map;
+using test_values::Nest;
+using test_values::SampleItem;
 using test_values::Set;
-
-std::string AllBytes() {
-  std::string s;
-  for (int i = 0; i < 256; ++i) s.push_back(static_cast<char>(i));
-  return s;
-}
-
-// An item with every one of the ten types, nesting, and awkward values.
-Item SampleItem() {
-  return Item{
-      {"s", AttributeValue::String("h\xC3\xA9llo")},
-      {"empty_s", AttributeValue::String("")},
-      {"n", AttributeValue::NumberText("-123.45")},
-      {"b", AttributeValue::Binary(AllBytes())},
-      {"empty_b", AttributeValue::Binary("")},
-      {"t", AttributeValue::Bool(true)},
-      {"f", AttributeValue::Bool(false)},
-      {"null", AttributeValue::Null()},
-      {"ss", Set(AttributeType::kSS, {"x", "", "y"})},
-      {"ns", Set(AttributeType::kNS, {"1", "-0.5", "1E+3"})},
-      {"bs", Set(AttributeType::kBS, {std::string("\0\1", 2), "\xFF"})},
-      {"l", List({AttributeValue::String("a"), AttributeValue::Null(), List({}), Map({})})},
-      {"m", Map({{"inner", Map({{"x", AttributeValue::NumberText("1")}})},
-                 {"", AttributeValue::String("empty name")}})},
-      {std::string("name\0with nul", 13), AttributeValue::Bool(true)},
-  };
-}
-
-// Nests `leaf` inside `depth - 1` alternating maps and lists.
-AttributeValue Nest(int depth, AttributeValue leaf) {
-  AttributeValue v = std::move(leaf);
-  for (int i = 1; i < depth; ++i) v = (i % 2) ? List({std::move(v)}) : Map({{"k", std::move(v)}});
-  return v;
-}
 
 void ExpectRoundTrip(const Item& item) {
   const std::string bytes = item_codec::Encode(item);
@@ -58,6 +26,21 @@ void ExpectRoundTrip(const Item& item) {
 }
 
 TEST(ItemCodecTest, RoundTripsAllTypes) { ExpectRoundTrip(SampleItem()); }
+
+TEST(ItemCodecTest, EncodedSizeIsTheItemSize) {
+  const Item items[] = {
+      SampleItem(),
+      Item{},
+      Item{{"deep", Nest(32, AttributeValue::NumberText("12345.678"))}},
+      Item{{"pk", AttributeValue::String(std::string(70000, 'p'))},
+           {"n", AttributeValue::NumberText("-0.000000000000000000000000000000000001")}},
+  };
+  for (const Item& item : items) {
+    Result<size_t> size = item_codec::EncodedItemSize(item_codec::Encode(item));
+    ASSERT_TRUE(size.ok()) << size.status().message();
+    EXPECT_EQ(*size, ItemSize(item));
+  }
+}
 
 TEST(ItemCodecTest, RoundTripsEmptyItem) {
   EXPECT_EQ(item_codec::Encode(Item{}), std::string("\x01\x00", 2));
@@ -193,10 +176,16 @@ TEST(ItemCodecTest, RandomCorruptionNeverCrashes) {
     if (rng() % 4 == 0) bytes.resize(rng() % bytes.size());
     Result<Item> decoded = item_codec::Decode(bytes);
     if (!decoded.ok()) {
+      EXPECT_FALSE(item_codec::EncodedItemSize(bytes).ok());
       ++failures;
       EXPECT_EQ(decoded.status().code(), ErrorCode::kInternal);
       continue;
     }
+    // The size walk agrees with the decoder on what is corrupt and, where the bytes are
+    // a canonical encoding (no duplicate or unordered names), on the size.
+    Result<size_t> size = item_codec::EncodedItemSize(bytes);
+    ASSERT_EQ(size.ok(), decoded.ok());
+    if (item_codec::Encode(*decoded) == bytes) EXPECT_EQ(*size, ItemSize(*decoded));
     // Whatever decodes is a well-formed item that survives a round trip.
     Result<Item> again = item_codec::Decode(item_codec::Encode(*decoded));
     ASSERT_TRUE(again.ok());

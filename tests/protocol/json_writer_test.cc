@@ -7,11 +7,7 @@
 namespace monotable::protocol {
 namespace {
 
-std::string Quote(std::string_view value) {
-  std::string out;
-  AppendJsonString(&out, value);
-  return out;
-}
+std::string Quote(std::string_view value) { return JsonWriter().String(value).Take(); }
 
 TEST(JsonWriterTest, EscapesQuotesBackslashesAndControlCharacters) {
   EXPECT_EQ(Quote(""), R"("")");
@@ -41,10 +37,17 @@ TEST(JsonWriterTest, EveryControlCharacterIsEscaped) {
   }
 }
 
-TEST(JsonWriterTest, AppendKeepsExistingText) {
-  std::string out = "x=";
-  AppendJsonString(&out, "y\"");
-  EXPECT_EQ(out, R"(x="y\"")");
+TEST(JsonWriterTest, EscapedStringsFollowEarlierText) {
+  JsonWriter w;
+  w.BeginArray().String("x").String("y\"").EndArray();
+  EXPECT_EQ(w.str(), R"(["x","y\""])");
+}
+
+TEST(JsonWriterTest, GrowsPastTheExpectedSize) {
+  JsonWriter w(1);
+  const std::string long_text(1000, 'z');
+  w.BeginArray().String(long_text).String("a\nb").EndArray();
+  EXPECT_EQ(w.Take(), "[\"" + long_text + "\",\"a\\nb\"]");
 }
 
 TEST(JsonWriterTest, CommasBetweenMembersAndElements) {
@@ -82,7 +85,7 @@ TEST(JsonWriterTest, RawIsOneValue) {
 }
 
 TEST(JsonWriterTest, EpochSeconds) {
-  auto seconds = [](int64_t ms) { return JsonWriter().EpochSeconds(ms).str(); };
+  auto seconds = [](int64_t ms) { return JsonWriter().EpochSeconds(ms).Take(); };
   EXPECT_EQ(seconds(1732000000000), "1732000000");
   EXPECT_EQ(seconds(1732000000123), "1732000000.123");
   EXPECT_EQ(seconds(1732000000005), "1732000000.005");
@@ -114,9 +117,7 @@ TEST(JsonWriterTest, EscapesAtEveryPositionOfLongStrings) {
           else expected += c;
         }
         expected += "\"";
-        std::string out;
-        AppendJsonString(&out, value);
-        ASSERT_EQ(out, expected) << "length " << length << " at " << at;
+        ASSERT_EQ(Quote(value), expected) << "length " << length << " at " << at;
       }
     }
   }
@@ -125,9 +126,7 @@ TEST(JsonWriterTest, EscapesAtEveryPositionOfLongStrings) {
 TEST(JsonWriterTest, Utf8BytesAreNeverEscapedInLongStrings) {
   std::string value;
   for (int i = 0; i < 40; ++i) value += "\xc3\xa9";  // é, bytes >= 0x80
-  std::string out;
-  AppendJsonString(&out, value);
-  EXPECT_EQ(out, "\"" + value + "\"");
+  EXPECT_EQ(Quote(value), "\"" + value + "\"");
 }
 
 TEST(JsonWriterTest, DoublesAlwaysShowAFraction) {

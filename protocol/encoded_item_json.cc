@@ -1,0 +1,99 @@
+#include "protocol/encoded_item_json.h"
+
+#include <string>
+
+#include "engine/item_codec_walk.h"
+#include "protocol/base64.h"
+
+namespace monotable::protocol {
+namespace {
+
+// The text that opens a value of `type`, up to its payload: {"S": ... {"L":[ ...
+std::string_view Opening(AttributeType type) {
+  switch (type) {
+    case AttributeType::kS: return R"({"S":)";
+    case AttributeType::kN: return R"({"N":)";
+    case AttributeType::kB: return R"({"B":)";
+    case AttributeType::kBool: return R"({"BOOL":)";
+    case AttributeType::kNull: return R"({"NULL":)";
+    case AttributeType::kM: return R"({"M":{)";
+    case AttributeType::kL: return R"({"L":[)";
+    case AttributeType::kSS: return R"({"SS":[)";
+    case AttributeType::kNS: return R"({"NS":[)";
+    case AttributeType::kBS: return R"({"BS":[)";
+  }
+  return "";
+}
+
+// Writes what item_codec::Walk reports. Binary values are base64 text in JSON.
+class JsonTranscoder {
+ public:
+  explicit JsonTranscoder(JsonWriter& w) : w_(w) {}
+
+  void BeginMap(uint64_t /*count*/) {
+    // The item itself is a bare object; a nested map is an M value.
+    w_.Append(depth_++ == 0 ? std::string_view("{") : Opening(AttributeType::kM));
+  }
+  void Name(std::string_view name, bool first) {
+    if (!first) w_.Append(',');
+    w_.AppendQuoted(name);
+    w_.Append(':');
+  }
+  void EndMap() { w_.Append(--depth_ == 0 ? std::string_view("}") : std::string_view("}}")); }
+
+  void BeginList(uint64_t /*count*/) {
+    ++depth_;
+    w_.Append(Opening(AttributeType::kL));
+  }
+  void ListElement(bool first) {
+    if (!first) w_.Append(',');
+  }
+  void EndList() {
+    --depth_;
+    w_.Append("]}");
+  }
+
+  void BeginSet(AttributeType type, uint64_t /*count*/) { w_.Append(Opening(type)); }
+  void SetMember(AttributeType type, std::string_view bytes, bool first) {
+    if (!first) w_.Append(',');
+    Text(type, bytes);
+  }
+  void EndSet() { w_.Append("]}"); }
+
+  void Scalar(AttributeType type, std::string_view bytes) {
+    w_.Append(Opening(type));
+    Text(type, bytes);
+    w_.Append('}');
+  }
+  void Bool(bool value) {
+    w_.Append(Opening(AttributeType::kBool));
+    w_.Append(value ? std::string_view("true}") : std::string_view("false}"));
+  }
+  void Null() {
+    w_.Append(Opening(AttributeType::kNull));
+    w_.Append("true}");
+  }
+
+ private:
+  // A scalar or set member's text: strings and numbers as they are, binaries in base64.
+  void Text(AttributeType type, std::string_view bytes) {
+    if (type != AttributeType::kB && type != AttributeType::kBS) return w_.AppendQuoted(bytes);
+    std::string base64;
+    AppendBase64(&base64, bytes);
+    w_.AppendQuoted(base64);
+  }
+
+  JsonWriter& w_;
+  int depth_ = 0;
+};
+
+}  // namespace
+
+Status WriteEncodedItem(JsonWriter& w, std::string_view encoded) {
+  w.BeginRawValue();
+  JsonTranscoder transcoder(w);
+  if (!item_codec::Walk(encoded, transcoder)) return Status::Internal("stored item is corrupt");
+  return Status::Ok();
+}
+
+}  // namespace monotable::protocol
