@@ -1,5 +1,6 @@
 #include "engine/item_codec.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 
@@ -117,6 +118,62 @@ class ItemBuilder {
   size_t depth_ = 0;
 };
 
+// Passes to an ItemBuilder only the top-level attributes named in `names`: the others
+// are walked over without being built.
+class SelectedAttributes {
+ public:
+  SelectedAttributes(ItemBuilder& builder, const std::vector<std::string>& names)
+      : builder_(builder), names_(names) {}
+
+  void BeginMap(uint64_t count) {
+    if (depth_++ == 0 || selected_) builder_.BeginMap(count);
+  }
+  void Name(std::string_view name, bool first) {
+    if (depth_ == 1) {
+      selected_ = std::find(names_.begin(), names_.end(), name) != names_.end();
+    }
+    if (selected_) builder_.Name(name, first);
+  }
+  void EndMap() {
+    if (--depth_ == 0 || selected_) builder_.EndMap();
+  }
+  void BeginList(uint64_t count) {
+    ++depth_;
+    if (selected_) builder_.BeginList(count);
+  }
+  void ListElement(bool first) {
+    if (selected_) builder_.ListElement(first);
+  }
+  void EndList() {
+    --depth_;
+    if (selected_) builder_.EndList();
+  }
+  void BeginSet(AttributeType type, uint64_t count) {
+    if (selected_) builder_.BeginSet(type, count);
+  }
+  void SetMember(AttributeType type, std::string_view bytes, bool first) {
+    if (selected_) builder_.SetMember(type, bytes, first);
+  }
+  void EndSet() {
+    if (selected_) builder_.EndSet();
+  }
+  void Scalar(AttributeType type, std::string_view bytes) {
+    if (selected_) builder_.Scalar(type, bytes);
+  }
+  void Bool(bool value) {
+    if (selected_) builder_.Bool(value);
+  }
+  void Null() {
+    if (selected_) builder_.Null();
+  }
+
+ private:
+  ItemBuilder& builder_;
+  const std::vector<std::string>& names_;
+  int depth_ = 0;
+  bool selected_ = false;  // inside a selected top-level attribute
+};
+
 // DynamoDB's item size (ItemSize) of an encoded item.
 class SizeCounter {
  public:
@@ -155,7 +212,8 @@ class SizeCounter {
 }  // namespace
 
 void EncodeTo(const Item& item, std::string* out) {
-  out->push_back(kVersion1);
+  out->push_back(kVersion2);
+  PutVarint(out, ItemSize(item));
   PutVarint(out, item.size());
   for (const auto& [name, value] : item) {
     PutString(out, name);
@@ -171,7 +229,7 @@ std::string Encode(const Item& item) {
 }
 
 Result<Item> Decode(std::string_view bytes) {
-  if (bytes.empty() || bytes[0] != kVersion1) {
+  if (bytes.empty() || (bytes[0] != kVersion1 && bytes[0] != kVersion2)) {
     return Status::Internal("stored item has an unknown format version");
   }
   Item item;
@@ -180,7 +238,21 @@ Result<Item> Decode(std::string_view bytes) {
   return item;
 }
 
+Result<Item> DecodeAttributes(std::string_view bytes, const std::vector<std::string>& names) {
+  Item item;
+  ItemBuilder builder(&item);
+  SelectedAttributes selected(builder, names);
+  if (!Walk(bytes, selected)) return Status::Internal("stored item is corrupt");
+  return item;
+}
+
 Result<size_t> EncodedItemSize(std::string_view bytes) {
+  if (!bytes.empty() && bytes[0] == kVersion2) {
+    ByteReader in(bytes.substr(1));
+    const uint64_t size = in.Varint();
+    if (in.failed()) return Status::Internal("stored item is corrupt");
+    return size;
+  }
   SizeCounter counter;
   if (!Walk(bytes, counter)) return Status::Internal("stored item is corrupt");
   return counter.size();

@@ -12,6 +12,7 @@
 namespace monotable::item_codec {
 
 inline constexpr char kVersion1 = 0x01;
+inline constexpr char kVersion2 = 0x02;  // v1 with the item's size in front
 // Deeper nesting than DynamoDB allows (32) means corruption, not data.
 inline constexpr int kMaxDecodeDepth = 64;
 
@@ -156,8 +157,9 @@ bool Members(ByteReader& in, Visitor& visitor, int depth) {
 // reported a prefix, when the bytes are not a valid encoding (corruption).
 template <typename Visitor>
 bool Walk(std::string_view bytes, Visitor& visitor) {
-  if (bytes.empty() || bytes[0] != kVersion1) return false;
+  if (bytes.empty() || (bytes[0] != kVersion1 && bytes[0] != kVersion2)) return false;
   ByteReader in(bytes.substr(1));
+  if (bytes[0] == kVersion2) in.Varint();  // the size
   return walk_detail::Members(in, visitor, 0) && in.at_end();
 }
 

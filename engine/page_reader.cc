@@ -62,8 +62,8 @@ Result<ReadPage> ReadOnePage(rocksdb::Iterator& it, bool forward, const RangeCla
       ++page.count;
       if (keep_items) page.items.emplace_back(bytes);
       if (page_full()) {
-        MT_ASSIGN_OR_RETURN(stored, item_codec::Decode(bytes));
-        last_item_key = KeyOf(source.key_names, stored);
+        MT_ASSIGN_OR_RETURN(key, item_codec::DecodeAttributes(bytes, source.key_names));
+        last_item_key = std::move(key);
         stopped_early = true;
         break;
       }

@@ -42,29 +42,53 @@ TEST(ItemCodecTest, EncodedSizeIsTheItemSize) {
   }
 }
 
+TEST(ItemCodecTest, DecodesOnlyTheNamedAttributes) {
+  const Item item = SampleItem();
+  Result<Item> some = item_codec::DecodeAttributes(item_codec::Encode(item), {"s", "m", "zz"});
+  ASSERT_TRUE(some.ok()) << some.status().message();
+  EXPECT_EQ(*some, (Item{{"s", item.at("s")}, {"m", item.at("m")}}));  // "zz" is absent
+  const std::string bytes = item_codec::Encode(item);
+  EXPECT_FALSE(item_codec::DecodeAttributes(bytes.substr(0, bytes.size() - 1), {"s"}).ok());
+}
+
 TEST(ItemCodecTest, RoundTripsEmptyItem) {
-  EXPECT_EQ(item_codec::Encode(Item{}), std::string("\x01\x00", 2));
+  EXPECT_EQ(item_codec::Encode(Item{}), std::string("\x02\x00\x00", 3));
   ExpectRoundTrip(Item{});
 }
 
-TEST(ItemCodecTest, GoldenBytesOfVersion1) {
-  const Item item{{"a", AttributeValue::String("x")},
-                  {"b", AttributeValue::Bool(true)},
-                  {"c", AttributeValue::Null()},
-                  {"d", List({AttributeValue::NumberText("1")})},
-                  {"e", Set(AttributeType::kSS, {"p"})}};
-  const std::string expected(
-      "\x01\x05"
-      "\x01" "a" "\x01\x01" "x"
-      "\x01" "b" "\x04\x01"
-      "\x01" "c" "\x05"
-      "\x01" "d" "\x07\x01" "\x02\x01" "1"
-      "\x01" "e" "\x08\x01" "\x01" "p",
-      27);
-  EXPECT_EQ(item_codec::Encode(item), expected);
+// Frozen on-disk formats: these bytes must decode the same forever.
+const Item kGoldenItem{{"a", AttributeValue::String("x")},
+                       {"b", AttributeValue::Bool(true)},
+                       {"c", AttributeValue::Null()},
+                       {"d", List({AttributeValue::NumberText("1")})},
+                       {"e", Set(AttributeType::kSS, {"p"})}};
+const std::string kGoldenBody(
+    "\x05"
+    "\x01" "a" "\x01\x01" "x"
+    "\x01" "b" "\x04\x01"
+    "\x01" "c" "\x05"
+    "\x01" "d" "\x07\x01" "\x02\x01" "1"
+    "\x01" "e" "\x08\x01" "\x01" "p",
+    26);
+
+TEST(ItemCodecTest, GoldenBytesOfVersion2) {
+  // Size 15: a 1+1, b 1+1, c 1+1, d 1 + (3 + number "1" 2 + 1), e 1+1.
+  const std::string expected = std::string("\x02\x0F", 2) + kGoldenBody;
+  EXPECT_EQ(item_codec::Encode(kGoldenItem), expected);
   std::string appended = "prefix";
-  item_codec::EncodeTo(item, &appended);
+  item_codec::EncodeTo(kGoldenItem, &appended);
   EXPECT_EQ(appended, "prefix" + expected);
+  EXPECT_EQ(*item_codec::EncodedItemSize(expected), 15u);
+}
+
+TEST(ItemCodecTest, Version1IsStillRead) {
+  const std::string v1 = "\x01" + kGoldenBody;
+  Result<Item> decoded = item_codec::Decode(v1);
+  ASSERT_TRUE(decoded.ok()) << decoded.status().message();
+  EXPECT_EQ(*decoded, kGoldenItem);
+  // Without a size in front, the size is found by walking the item.
+  EXPECT_EQ(*item_codec::EncodedItemSize(v1), 15u);
+  EXPECT_FALSE(item_codec::EncodedItemSize(v1.substr(0, v1.size() - 1)).ok());
 }
 
 TEST(ItemCodecTest, RoundTripsDeepNesting) {
@@ -100,7 +124,7 @@ TEST(ItemCodecTest, SetOrderIsPreserved) {
 
 TEST(ItemCodecTest, UnknownVersionFails) {
   std::string bytes = item_codec::Encode(SampleItem());
-  for (char version : {'\x00', '\x02', '\x7F', '\xFF'}) {
+  for (char version : {'\x00', '\x03', '\x7F', '\xFF'}) {
     bytes[0] = version;
     Result<Item> decoded = item_codec::Decode(bytes);
     ASSERT_FALSE(decoded.ok());
@@ -163,35 +187,45 @@ TEST(ItemCodecTest, AbsurdNestingIsCorruption) {
   EXPECT_EQ(decoded.status().code(), ErrorCode::kInternal);
 }
 
+// The same item in the v1 format: v2 without the size varint.
+std::string AsVersion1(const std::string& v2) {
+  size_t body = 1;
+  while (static_cast<unsigned char>(v2[body]) >= 0x80) ++body;
+  return "\x01" + v2.substr(body + 1);
+}
+
 TEST(ItemCodecTest, RandomCorruptionNeverCrashes) {
-  const std::string original = item_codec::Encode(SampleItem());
-  std::mt19937_64 rng(1234);
-  int failures = 0;
-  for (int i = 0; i < 20000; ++i) {
-    std::string bytes = original;
-    const int flips = 1 + static_cast<int>(rng() % 4);
-    for (int f = 0; f < flips; ++f) {
-      bytes[rng() % bytes.size()] = static_cast<char>(rng());
+  const std::string v2 = item_codec::Encode(SampleItem());
+  for (const std::string& original : {v2, AsVersion1(v2)}) {
+    std::mt19937_64 rng(1234);
+    int failures = 0;
+    for (int i = 0; i < 20000; ++i) {
+      std::string bytes = original;
+      const int flips = 1 + static_cast<int>(rng() % 4);
+      for (int f = 0; f < flips; ++f) {
+        bytes[rng() % bytes.size()] = static_cast<char>(rng());
+      }
+      if (rng() % 4 == 0) bytes.resize(rng() % bytes.size());
+      Result<Item> decoded = item_codec::Decode(bytes);
+      Result<size_t> size = item_codec::EncodedItemSize(bytes);
+      // v1 finds its size by walking the item, so it finds the same corruption.
+      if (bytes[0] == '\x01') EXPECT_EQ(size.ok(), decoded.ok());
+      if (!decoded.ok()) {
+        ++failures;
+        EXPECT_EQ(decoded.status().code(), ErrorCode::kInternal);
+        continue;
+      }
+      // Where the bytes are a canonical encoding (no duplicate or unordered names, the
+      // right size in front), the size agrees.
+      ASSERT_TRUE(size.ok());
+      if (item_codec::Encode(*decoded) == bytes) EXPECT_EQ(*size, ItemSize(*decoded));
+      // Whatever decodes is a well-formed item that survives a round trip.
+      Result<Item> again = item_codec::Decode(item_codec::Encode(*decoded));
+      ASSERT_TRUE(again.ok());
+      EXPECT_EQ(*again, *decoded);
     }
-    if (rng() % 4 == 0) bytes.resize(rng() % bytes.size());
-    Result<Item> decoded = item_codec::Decode(bytes);
-    if (!decoded.ok()) {
-      EXPECT_FALSE(item_codec::EncodedItemSize(bytes).ok());
-      ++failures;
-      EXPECT_EQ(decoded.status().code(), ErrorCode::kInternal);
-      continue;
-    }
-    // The size walk agrees with the decoder on what is corrupt and, where the bytes are
-    // a canonical encoding (no duplicate or unordered names), on the size.
-    Result<size_t> size = item_codec::EncodedItemSize(bytes);
-    ASSERT_EQ(size.ok(), decoded.ok());
-    if (item_codec::Encode(*decoded) == bytes) EXPECT_EQ(*size, ItemSize(*decoded));
-    // Whatever decodes is a well-formed item that survives a round trip.
-    Result<Item> again = item_codec::Decode(item_codec::Encode(*decoded));
-    ASSERT_TRUE(again.ok());
-    EXPECT_EQ(*again, *decoded);
+    EXPECT_GT(failures, 1000);  // corruption is usually detected
   }
-  EXPECT_GT(failures, 1000);  // corruption is usually detected
 }
 
 }  // namespace
