@@ -8,22 +8,17 @@
 namespace monotable::protocol {
 namespace {
 
-// The text that opens a value of `type`, up to its payload: {"S": ... {"L":[ ...
-std::string_view Opening(AttributeType type) {
-  switch (type) {
-    case AttributeType::kS: return R"({"S":)";
-    case AttributeType::kN: return R"({"N":)";
-    case AttributeType::kB: return R"({"B":)";
-    case AttributeType::kBool: return R"({"BOOL":)";
-    case AttributeType::kNull: return R"({"NULL":)";
-    case AttributeType::kM: return R"({"M":{)";
-    case AttributeType::kL: return R"({"L":[)";
-    case AttributeType::kSS: return R"({"SS":[)";
-    case AttributeType::kNS: return R"({"NS":[)";
-    case AttributeType::kBS: return R"({"BS":[)";
-  }
-  return "";
-}
+// The text that opens a value of each type, up to its payload ({"S": ... {"L":[ ...),
+// padded to 8 bytes for JsonWriter::AppendShort; indexed by AttributeType.
+struct Opening {
+  char text[9];  // 8 bytes and the literal's terminator
+  size_t size;
+};
+constexpr Opening kOpenings[] = {
+    {"", 0},          {"{\"S\":", 5},    {"{\"N\":", 5},    {"{\"B\":", 5},
+    {"{\"BOOL\":", 8}, {"{\"NULL\":", 8}, {"{\"M\":{", 6},   {"{\"L\":[", 6},
+    {"{\"SS\":[", 7},  {"{\"NS\":[", 7},  {"{\"BS\":[", 7},
+};
 
 // Writes what item_codec::Walk reports. Binary values are base64 text in JSON.
 class JsonTranscoder {
@@ -32,7 +27,8 @@ class JsonTranscoder {
 
   void BeginMap(uint64_t /*count*/) {
     // The item itself is a bare object; a nested map is an M value.
-    w_.Append(depth_++ == 0 ? std::string_view("{") : Opening(AttributeType::kM));
+    if (depth_++ == 0) return w_.Append('{');
+    Open(AttributeType::kM);
   }
   void Name(std::string_view name, bool first) {
     if (!first) w_.Append(',');
@@ -43,7 +39,7 @@ class JsonTranscoder {
 
   void BeginList(uint64_t /*count*/) {
     ++depth_;
-    w_.Append(Opening(AttributeType::kL));
+    Open(AttributeType::kL);
   }
   void ListElement(bool first) {
     if (!first) w_.Append(',');
@@ -53,7 +49,7 @@ class JsonTranscoder {
     w_.Append("]}");
   }
 
-  void BeginSet(AttributeType type, uint64_t /*count*/) { w_.Append(Opening(type)); }
+  void BeginSet(AttributeType type, uint64_t /*count*/) { Open(type); }
   void SetMember(AttributeType type, std::string_view bytes, bool first) {
     if (!first) w_.Append(',');
     Text(type, bytes);
@@ -61,20 +57,25 @@ class JsonTranscoder {
   void EndSet() { w_.Append("]}"); }
 
   void Scalar(AttributeType type, std::string_view bytes) {
-    w_.Append(Opening(type));
+    Open(type);
     Text(type, bytes);
     w_.Append('}');
   }
   void Bool(bool value) {
-    w_.Append(Opening(AttributeType::kBool));
+    Open(AttributeType::kBool);
     w_.Append(value ? std::string_view("true}") : std::string_view("false}"));
   }
   void Null() {
-    w_.Append(Opening(AttributeType::kNull));
+    Open(AttributeType::kNull);
     w_.Append("true}");
   }
 
  private:
+  void Open(AttributeType type) {
+    const Opening& opening = kOpenings[static_cast<size_t>(type)];
+    w_.AppendShort(opening.text, opening.size);
+  }
+
   // A scalar or set member's text: strings and numbers as they are, binaries in base64.
   void Text(AttributeType type, std::string_view bytes) {
     if (type != AttributeType::kB && type != AttributeType::kBS) return w_.AppendQuoted(bytes);

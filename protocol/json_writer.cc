@@ -20,6 +20,12 @@ bool WordNeedsEscape(uint64_t word) {
   return (below_space | has_zero(word ^ (kOnes * '"')) | has_zero(word ^ (kOnes * '\\'))) != 0;
 }
 
+void Store8(char* p, uint64_t word) { std::memcpy(p, &word, 8); }
+void Store4(char* p, uint64_t word) {
+  const auto low = static_cast<uint32_t>(word);
+  std::memcpy(p, &low, 4);
+}
+
 // The index of the first byte at or after `from` that needs escaping, or the size when
 // none does; whole 8-byte words are checked at once (item text is rarely escaped).
 size_t SkipPlainWords(std::string_view value, size_t from) {
@@ -50,26 +56,6 @@ uint64_t Load4(const char* p) {
   return word;
 }
 
-// Whether any byte of `value` needs escaping. Every byte is checked a word at a time:
-// a tail shorter than a word is covered by an overlapping last word, and strings
-// shorter than a word (names, numbers, type tags) are packed into one.
-bool NeedsEscape(std::string_view value) {
-  const char* p = value.data();
-  const size_t n = value.size();
-  if (n >= 8) {
-    for (size_t i = 0; i + 8 <= n; i += 8) {
-      if (WordNeedsEscape(Load8(p + i))) return true;
-    }
-    return n % 8 != 0 && WordNeedsEscape(Load8(p + n - 8));
-  }
-  if (n >= 4) return WordNeedsEscape(Load4(p) | Load4(p + n - 4) << 32);
-  if (n == 0) return false;
-  // One to three bytes: the first, middle and last, the rest filled with a plain 'a'.
-  auto byte = [p](size_t i) { return static_cast<uint64_t>(static_cast<unsigned char>(p[i])); };
-  const uint64_t padding = (kOnes * 'a') & ~uint64_t{0xFFFFFF};
-  return WordNeedsEscape(padding | byte(0) | byte(n / 2) << 8 | byte(n - 1) << 16);
-}
-
 }  // namespace
 
 void JsonWriter::Grow(size_t more) {
@@ -77,17 +63,43 @@ void JsonWriter::Grow(size_t more) {
 }
 
 void JsonWriter::AppendQuoted(std::string_view value) {
-  // The common case, nothing to escape: one bounds check and one copy.
-  if (!NeedsEscape(value)) {
-    Reserve(value.size() + 2);
-    char* out = out_.data() + size_;
-    out[0] = '"';
-    std::memcpy(out + 1, value.data(), value.size());
-    out[value.size() + 1] = '"';
-    size_ += value.size() + 2;
-    return;
+  // The common case, nothing to escape: each byte is checked and copied a word at a
+  // time. A tail shorter than a word goes as an overlapping last word, and a string
+  // shorter than a word (names, numbers, type tags) as two overlapping halves or,
+  // under four bytes, its first, middle and last byte. Nothing counts as written
+  // until the whole string is known to be plain.
+  const size_t n = value.size();
+  const char* in = value.data();
+  Reserve(n + 2);
+  char* out = out_.data() + size_ + 1;
+  if (n >= 8) {
+    for (size_t i = 0; i + 8 <= n; i += 8) {
+      const uint64_t word = Load8(in + i);
+      if (WordNeedsEscape(word)) return AppendEscaped(value);
+      Store8(out + i, word);
+    }
+    const uint64_t last = Load8(in + n - 8);
+    if (WordNeedsEscape(last)) return AppendEscaped(value);
+    Store8(out + n - 8, last);
+  } else if (n >= 4) {
+    const uint64_t head = Load4(in);
+    const uint64_t tail = Load4(in + n - 4);
+    if (WordNeedsEscape(head | tail << 32)) return AppendEscaped(value);
+    Store4(out, head);
+    Store4(out + n - 4, tail);
+  } else if (n > 0) {
+    const uint64_t padding = (kOnes * 'a') & ~uint64_t{0xFFFFFF};  // plain bytes
+    auto byte = [in](size_t i) { return static_cast<uint64_t>(static_cast<uint8_t>(in[i])); };
+    if (WordNeedsEscape(padding | byte(0) | byte(n / 2) << 8 | byte(n - 1) << 16)) {
+      return AppendEscaped(value);
+    }
+    out[0] = in[0];
+    out[n / 2] = in[n / 2];
+    out[n - 1] = in[n - 1];
   }
-  AppendEscaped(value);
+  out[-1] = '"';
+  out[n] = '"';
+  size_ += n + 2;
 }
 
 void JsonWriter::AppendEscaped(std::string_view value) {

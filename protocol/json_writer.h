@@ -44,6 +44,13 @@ class JsonWriter {
     std::memcpy(out_.data() + size_, text.data(), text.size());
     size_ += text.size();
   }
+  // Up to 8 bytes of text from an array of at least 8 bytes (padded beyond `size`): one
+  // fixed-size copy, for the short fixed pieces of generated JSON.
+  void AppendShort(const char* padded, size_t size) {
+    Reserve(8);
+    std::memcpy(out_.data() + size_, padded, 8);
+    size_ += size;
+  }
   // `value` as a JSON string literal, quoted and escaped.
   void AppendQuoted(std::string_view value);
 

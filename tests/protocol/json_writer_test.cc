@@ -123,6 +123,18 @@ TEST(JsonWriterTest, EscapesAtEveryPositionOfLongStrings) {
   }
 }
 
+// Plain strings are copied in words, halves or single bytes depending on their length:
+// every byte of every length must arrive in place.
+TEST(JsonWriterTest, PlainStringsOfEveryLengthAreCopiedExactly) {
+  for (size_t length = 0; length <= 40; ++length) {
+    std::string value;
+    for (size_t i = 0; i < length; ++i) value.push_back(static_cast<char>('A' + i % 26));
+    JsonWriter w(1);  // growing on the way, too
+    w.BeginArray().String(value).String(value).EndArray();
+    EXPECT_EQ(w.str(), "[\"" + value + "\",\"" + value + "\"]") << length;
+  }
+}
+
 TEST(JsonWriterTest, Utf8BytesAreNeverEscapedInLongStrings) {
   std::string value;
   for (int i = 0; i < 40; ++i) value += "\xc3\xa9";  // é, bytes >= 0x80
