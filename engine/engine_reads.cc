@@ -25,6 +25,13 @@ std::string PrefixSuccessor(std::string prefix) {
   return prefix;
 }
 
+// The 8-byte big-endian partition hash that starts every key, as a key bound.
+std::string HashBound(uint64_t hash) {
+  std::string bound(8, '\0');
+  for (int i = 0; i < 8; ++i) bound[i] = static_cast<char>(hash >> (56 - 8 * i));
+  return bound;
+}
+
 std::string EncodeSortValue(const AttributeValue& v, bool last) {
   std::string out;
   key_codec::AppendKeyValue(&out, v, last);
@@ -95,22 +102,45 @@ class SortKeyRange {
   std::string upper_;
 };
 
-// Positions `it` backwards at the last key below `bound`.
-void SeekBefore(rocksdb::Iterator& it, const std::string& bound) {
-  it.Seek(bound);
-  if (it.Valid()) {
-    it.Prev();
-  } else {
-    it.SeekToLast();
+// An iterator confined to the key range [lower, upper) that a read may touch. RocksDB
+// then stops at the range's end instead of reading past it (the next key, often the
+// next block, in both directions), and, when the range lies under one partition hash,
+// skips the SST files whose prefix bloom filter rules that hash out.
+// Owns the bound strings because ReadOptions holds only Slices, which must outlive the
+// iterator; hence neither copyable nor movable.
+class BoundedIterator {
+ public:
+  // An empty `upper` means no upper bound.
+  BoundedIterator(const Storage& storage, rocksdb::ColumnFamilyHandle* family,
+                  std::string lower, std::string upper)
+      : lower_(std::move(lower)), upper_(std::move(upper)), lower_slice_(lower_),
+        upper_slice_(upper_) {
+    rocksdb::ReadOptions options;
+    // Total order as far as results go, but RocksDB may consult the prefix (partition
+    // hash) bloom filters when the seek key and the upper bound share the prefix; the
+    // table readers look at filters only with total_order_seek off.
+    options.total_order_seek = false;
+    options.auto_prefix_mode = true;
+    // Table and index families never hold range deletions (a dropped table or index
+    // drops its family): no range-tombstone iterators per SST file to build and merge.
+    options.ignore_range_deletions = true;
+    options.iterate_lower_bound = &lower_slice_;
+    if (!upper_.empty()) options.iterate_upper_bound = &upper_slice_;
+    it_.reset(storage.db()->NewIterator(options, family));
   }
-}
+  BoundedIterator(const BoundedIterator&) = delete;
+  BoundedIterator& operator=(const BoundedIterator&) = delete;
 
-std::unique_ptr<rocksdb::Iterator> NewIterator(const Storage& storage, const ReadTarget& target) {
-  rocksdb::ReadOptions options;
-  // Reads walk across partition prefixes (and backwards): no prefix-only seeks.
-  options.total_order_seek = true;
-  return std::unique_ptr<rocksdb::Iterator>(storage.db()->NewIterator(options, target.family));
-}
+  rocksdb::Iterator& operator*() { return *it_; }
+  rocksdb::Iterator* operator->() { return it_.get(); }
+
+ private:
+  const std::string lower_;
+  const std::string upper_;
+  const rocksdb::Slice lower_slice_;
+  const rocksdb::Slice upper_slice_;
+  std::unique_ptr<rocksdb::Iterator> it_;  // destroyed before the bounds
+};
 
 Status CheckFilterHasNoKeys(const QueryRequest& request, const ReadTarget& target) {
   for (const auto& name : expr::TopLevelAttributes(request.filter)) {
@@ -203,11 +233,15 @@ Result<ReadPage> Engine::Query(const RequestContext& ctx, const QueryRequest& re
     skip_key = std::move(start);
   }
 
-  auto it = NewIterator(*storage_, target);
-  if (request.scan_forward) {
-    it->Seek(skip_key.empty() ? prefix + std::string(sort_range.lower()) : skip_key);
+  BoundedIterator it(*storage_, target.family, prefix + std::string(sort_range.lower()),
+                     sort_range.UpperExclusive(prefix));
+  // Without a start key, the first (last) key within the bounds starts the page.
+  if (request.scan_forward && skip_key.empty()) {
+    it->SeekToFirst();
+  } else if (request.scan_forward) {
+    it->Seek(skip_key);
   } else if (skip_key.empty()) {
-    SeekBefore(*it, sort_range.UpperExclusive(prefix));
+    it->SeekToLast();
   } else {
     it->SeekForPrev(skip_key);
   }
@@ -249,13 +283,11 @@ Result<ReadPage> Engine::Scan(const RequestContext& ctx, const ScanRequest& requ
     skip_key = std::move(start);
   }
 
-  auto it = NewIterator(*storage_, target);
+  BoundedIterator it(*storage_, target.family, HashBound(lo), hi ? HashBound(*hi) : std::string());
   if (!skip_key.empty()) {
     it->Seek(skip_key);
   } else {
-    std::string start(8, '\0');
-    for (int i = 0; i < 8; ++i) start[i] = static_cast<char>(lo >> (56 - 8 * i));
-    it->Seek(start);
+    it->SeekToFirst();
   }
   auto classify = [&](std::string_view key) {
     uint64_t h = key_codec::HashOfKey(key);
