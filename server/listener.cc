@@ -39,10 +39,11 @@ void Listener::Stop() {
 }
 
 void Listener::Accept() {
+  // Sessions need no strand (see HttpSession), so their sockets use the io_context's
+  // executor directly.
   acceptor_.async_accept(
-      boost::asio::make_strand(ioc_),
-      [self = shared_from_this()](boost::system::error_code ec,
-                                  boost::asio::ip::tcp::socket socket) {
+      ioc_.get_executor(),
+      [self = shared_from_this()](boost::system::error_code ec, TcpSocket socket) {
         if (ec == boost::asio::error::operation_aborted) return;  // stopped
         if (!ec) {
           socket.set_option(boost::asio::ip::tcp::no_delay(true), ec);
