@@ -6,26 +6,21 @@
 #include <boost/asio/write.hpp>
 
 namespace monotable::server {
-namespace {
-// An idle keep-alive connection is closed after one to two of these periods without a
-// request: the timer ticks once per period instead of being re-armed on every request.
-constexpr std::chrono::seconds kIdleTimeout(300);
-}  // namespace
-
 HttpSession::HttpSession(TcpSocket socket, std::unique_ptr<ConnectionHandler> handler,
-                         size_t body_limit)
+                         const SessionLimits& limits)
     : socket_(std::move(socket)),
       idle_timer_(socket_.get_executor()),
       handler_(std::move(handler)),
-      body_limit_(body_limit) {}
+      limits_(limits) {}
 
 void HttpSession::Run() {
   WaitIdleTick();
   Read();
 }
 
+// The idle timer ticks once per period instead of being re-armed on every request.
 void HttpSession::WaitIdleTick() {
-  idle_timer_.expires_after(kIdleTimeout);
+  idle_timer_.expires_after(limits_.idle_timeout);
   // A weak reference: a closed connection's session is freed at once, not at the tick.
   idle_timer_.async_wait([weak = weak_from_this()](beast::error_code ec) {
     if (ec) return;  // cancelled: the session is being destroyed
@@ -43,7 +38,7 @@ void HttpSession::OnIdleTick() {
 
 void HttpSession::Read() {
   parser_.emplace();
-  parser_->body_limit(body_limit_);
+  parser_->body_limit(limits_.body_limit);
   http::async_read(socket_, buffer_, *parser_,
                    [self = shared_from_this()](beast::error_code ec, size_t /*bytes*/) {
                      self->OnRead(ec);

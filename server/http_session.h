@@ -12,6 +12,7 @@
 // until the session is destroyed, which cannot happen while the timer handler holds it.
 
 #include <atomic>
+#include <chrono>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -46,9 +47,17 @@ class ConnectionHandler {
 
 using ConnectionHandlerFactory = std::function<std::unique_ptr<ConnectionHandler>()>;
 
+struct SessionLimits {
+  size_t body_limit = 0;  // larger request bodies get handler->BodyTooLarge()
+  // A connection without a request for this long (up to twice as long: the idle timer
+  // ticks once per period) is closed.
+  std::chrono::steady_clock::duration idle_timeout = std::chrono::seconds(300);
+};
+
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
-  HttpSession(TcpSocket socket, std::unique_ptr<ConnectionHandler> handler, size_t body_limit);
+  HttpSession(TcpSocket socket, std::unique_ptr<ConnectionHandler> handler,
+              const SessionLimits& limits);
   void Run();
 
  private:
@@ -74,7 +83,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   std::unique_ptr<ConnectionHandler> handler_;
   HttpReply reply_;   // reused: its header buffer keeps its capacity
   std::string head_;  // the formatted status line and headers, reused likewise
-  size_t body_limit_;
+  SessionLimits limits_;
 };
 
 }  // namespace monotable::server
