@@ -1,11 +1,11 @@
 #include "server/http_session.h"
 
 #include <array>
-#include <chrono>
 
 #include <boost/asio/write.hpp>
 
 namespace monotable::server {
+
 HttpSession::HttpSession(TcpSocket socket, std::unique_ptr<ConnectionHandler> handler,
                          const SessionLimits& limits)
     : socket_(std::move(socket)),
@@ -80,8 +80,8 @@ void HttpSession::Close() {
   beast::error_code ignored;
   socket_.shutdown(boost::asio::ip::tcp::socket::shutdown_send, ignored);
   // The chain ends here. The idle timer's wait holds only a weak reference, so the
-  // session is destroyed now and its destructor cancels that wait (touching the timer
-  // here could race with its handler on another thread).
+  // session is destroyed once this handler returns, and its destructor cancels that
+  // wait (touching the timer here could race with its handler on another thread).
 }
 
 }  // namespace monotable::server
