@@ -1,61 +1,87 @@
 #include "server/http_session.h"
 
-#include <chrono>
+#include <array>
 
-#include <boost/asio/dispatch.hpp>
+#include <boost/asio/write.hpp>
 
 namespace monotable::server {
-namespace {
-// Idle keep-alive connections are closed after this long.
-constexpr std::chrono::seconds kIdleTimeout(300);
-}  // namespace
 
-HttpSession::HttpSession(boost::asio::ip::tcp::socket socket,
-                         std::unique_ptr<ConnectionHandler> handler, size_t body_limit)
-    : stream_(std::move(socket)), handler_(std::move(handler)), body_limit_(body_limit) {}
+HttpSession::HttpSession(TcpSocket socket, std::unique_ptr<ConnectionHandler> handler,
+                         const SessionLimits& limits)
+    : socket_(std::move(socket)),
+      idle_timer_(socket_.get_executor()),
+      handler_(std::move(handler)),
+      limits_(limits) {}
 
 void HttpSession::Run() {
-  boost::asio::dispatch(stream_.get_executor(),
-                        beast::bind_front_handler(&HttpSession::Read, shared_from_this()));
+  WaitIdleTick();
+  Read();
+}
+
+// The idle timer ticks once per period instead of being re-armed on every request.
+void HttpSession::WaitIdleTick() {
+  idle_timer_.expires_after(limits_.idle_timeout);
+  // A weak reference: a closed connection's session is freed at once, not at the tick.
+  idle_timer_.async_wait([weak = weak_from_this()](beast::error_code ec) {
+    if (ec) return;  // cancelled: the session is being destroyed
+    if (auto self = weak.lock()) self->OnIdleTick();
+  });
+}
+
+void HttpSession::OnIdleTick() {
+  if (request_since_tick_.exchange(false, std::memory_order_relaxed)) return WaitIdleTick();
+  // Idle for a whole period: shutting the socket down fails the pending read, which
+  // ends the session's chain. (See the header for why this is safe without a strand.)
+  beast::error_code ignored;
+  socket_.shutdown(boost::asio::ip::tcp::socket::shutdown_both, ignored);
 }
 
 void HttpSession::Read() {
   parser_.emplace();
-  parser_->body_limit(body_limit_);
-  stream_.expires_after(kIdleTimeout);
-  http::async_read(stream_, buffer_, *parser_,
-                   beast::bind_front_handler(&HttpSession::OnRead, shared_from_this()));
+  parser_->body_limit(limits_.body_limit);
+  http::async_read(socket_, buffer_, *parser_,
+                   [self = shared_from_this()](beast::error_code ec, size_t /*bytes*/) {
+                     self->OnRead(ec);
+                   });
 }
 
-void HttpSession::OnRead(beast::error_code ec, size_t /*bytes*/) {
+void HttpSession::OnRead(beast::error_code ec) {
+  reply_.Reset();
   if (ec == http::error::body_limit) {
-    Write(handler_->BodyTooLarge(parser_->get().version()), /*close_after=*/true);
-    return;
+    handler_->BodyTooLarge(reply_);
+    return Write(parser_->get().version(), /*keep_alive=*/false, /*send_body=*/true);
   }
-  if (ec) return Close();  // end of stream, timeout, reset or a malformed request
-  HttpRequest request = parser_->release();
-  HttpResponse response = handler_->Handle(request);
-  bool close = !response.keep_alive();
-  Write(std::move(response), close);
+  if (ec) return Close();  // end of stream, idle shutdown, reset or a malformed request
+  request_since_tick_.store(true, std::memory_order_relaxed);
+  HttpRequest& request = parser_->get();
+  handler_->Handle(request, reply_);
+  // A HEAD answer carries the headers of the GET answer, without its body.
+  Write(request.version(), request.keep_alive(), request.method() != http::verb::head);
 }
 
-void HttpSession::Write(HttpResponse response, bool close_after) {
-  if (close_after) response.keep_alive(false);
-  response_ = std::make_shared<HttpResponse>(std::move(response));
-  http::async_write(stream_, *response_,
-                    beast::bind_front_handler(&HttpSession::OnWrite, shared_from_this(),
-                                              close_after));
+void HttpSession::Write(unsigned version, bool keep_alive, bool send_body) {
+  FormatResponseHead(reply_, version, keep_alive, head_);
+  std::array<boost::asio::const_buffer, 2> buffers{
+      boost::asio::buffer(head_),
+      boost::asio::buffer(reply_.body.data(), send_body ? reply_.body.size() : 0)};
+  boost::asio::async_write(
+      socket_, buffers,
+      [self = shared_from_this(), keep_alive](beast::error_code ec, size_t /*bytes*/) {
+        self->OnWrite(keep_alive, ec);
+      });
 }
 
-void HttpSession::OnWrite(bool close, beast::error_code ec, size_t /*bytes*/) {
-  response_.reset();
-  if (ec || close) return Close();
+void HttpSession::OnWrite(bool keep_alive, beast::error_code ec) {
+  if (ec || !keep_alive) return Close();
   Read();
 }
 
 void HttpSession::Close() {
   beast::error_code ignored;
-  stream_.socket().shutdown(boost::asio::ip::tcp::socket::shutdown_send, ignored);
+  socket_.shutdown(boost::asio::ip::tcp::socket::shutdown_send, ignored);
+  // The chain ends here. The idle timer's wait holds only a weak reference, so the
+  // session is destroyed once this handler returns, and its destructor cancels that
+  // wait (touching the timer here could race with its handler on another thread).
 }
 
 }  // namespace monotable::server

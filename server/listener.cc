@@ -5,17 +5,17 @@
 namespace monotable::server {
 
 Listener::Listener(boost::asio::io_context& ioc, ConnectionHandlerFactory factory,
-                   size_t body_limit)
+                   const SessionLimits& limits)
     : ioc_(ioc),
       acceptor_(boost::asio::make_strand(ioc)),
       factory_(std::move(factory)),
-      body_limit_(body_limit) {}
+      limits_(limits) {}
 
 Result<std::shared_ptr<Listener>> Listener::Bind(boost::asio::io_context& ioc,
                                                  const boost::asio::ip::tcp::endpoint& endpoint,
                                                  ConnectionHandlerFactory factory,
-                                                 size_t body_limit) {
-  std::shared_ptr<Listener> listener(new Listener(ioc, std::move(factory), body_limit));
+                                                 const SessionLimits& limits) {
+  std::shared_ptr<Listener> listener(new Listener(ioc, std::move(factory), limits));
   boost::system::error_code ec;
   auto& a = listener->acceptor_;
   a.open(endpoint.protocol(), ec);
@@ -39,14 +39,15 @@ void Listener::Stop() {
 }
 
 void Listener::Accept() {
+  // Sessions need no strand (see HttpSession), so their sockets use the io_context's
+  // executor directly.
   acceptor_.async_accept(
-      boost::asio::make_strand(ioc_),
-      [self = shared_from_this()](boost::system::error_code ec,
-                                  boost::asio::ip::tcp::socket socket) {
+      ioc_.get_executor(),
+      [self = shared_from_this()](boost::system::error_code ec, TcpSocket socket) {
         if (ec == boost::asio::error::operation_aborted) return;  // stopped
         if (!ec) {
           socket.set_option(boost::asio::ip::tcp::no_delay(true), ec);
-          std::make_shared<HttpSession>(std::move(socket), self->factory_(), self->body_limit_)
+          std::make_shared<HttpSession>(std::move(socket), self->factory_(), self->limits_)
               ->Run();
         }
         self->Accept();

@@ -17,19 +17,20 @@ class Listener : public std::enable_shared_from_this<Listener> {
   static Result<std::shared_ptr<Listener>> Bind(boost::asio::io_context& ioc,
                                                 const boost::asio::ip::tcp::endpoint& endpoint,
                                                 ConnectionHandlerFactory factory,
-                                                size_t body_limit);
+                                                const SessionLimits& limits);
   void Start();
   void Stop();
   uint16_t port() const;
 
  private:
-  Listener(boost::asio::io_context& ioc, ConnectionHandlerFactory factory, size_t body_limit);
+  Listener(boost::asio::io_context& ioc, ConnectionHandlerFactory factory,
+           const SessionLimits& limits);
   void Accept();
 
   boost::asio::io_context& ioc_;
   boost::asio::ip::tcp::acceptor acceptor_;
   ConnectionHandlerFactory factory_;
-  size_t body_limit_;
+  SessionLimits limits_;
 };
 
 }  // namespace monotable::server

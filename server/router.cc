@@ -1,12 +1,12 @@
 #include "server/router.h"
 
+#include <charconv>
+#include <cstring>
 #include <random>
 
-#include <zlib.h>
-
-#include "engine/key_codec.h"
 #include "engine/limits.h"
 #include "protocol/errors.h"
+#include "server/crc32.h"
 #include "server/sigv4.h"
 
 namespace monotable::server {
@@ -14,26 +14,16 @@ namespace {
 
 constexpr std::string_view kTargetPrefix = "DynamoDB_20120810.";
 constexpr std::string_view kContentType = "application/x-amz-json-1.0";
-
-// zlib's CRC-32 (the same polynomial botocore checks) works on words, several times
-// faster than a byte-at-a-time table on the multi-kilobyte bodies of Query pages.
-uint32_t Crc32(std::string_view body) {
-  uLong crc = crc32(0L, Z_NULL, 0);
-  // zlib takes uInt lengths; bodies are bounded far below 4 GB, but feed in chunks anyway.
-  constexpr size_t kChunk = 1u << 30;
-  for (size_t offset = 0; offset < body.size(); offset += kChunk) {
-    const size_t n = std::min(kChunk, body.size() - offset);
-    crc = crc32(crc, reinterpret_cast<const Bytef*>(body.data() + offset), static_cast<uInt>(n));
-  }
-  return static_cast<uint32_t>(crc);
-}
+constexpr char kRequestIdAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 
 // Binds a connection's JSON parser to the shared router.
 class RouterConnection final : public ConnectionHandler {
  public:
   explicit RouterConnection(Router* router) : router_(router) {}
-  HttpResponse Handle(HttpRequest& request) override { return router_->Handle(request, parser_); }
-  HttpResponse BodyTooLarge(unsigned version) override { return router_->RequestTooLarge(version); }
+  void Handle(HttpRequest& request, HttpReply& reply) override {
+    router_->Handle(request, parser_, reply);
+  }
+  void BodyTooLarge(HttpReply& reply) override { router_->RequestTooLarge(reply); }
 
  private:
   Router* router_;
@@ -49,44 +39,47 @@ std::unique_ptr<ConnectionHandler> Router::NewConnection() {
 Router::Router(const protocol::Protocol* protocol, std::string cors_origins)
     : protocol_(protocol), cors_origins_(std::move(cors_origins)) {
   std::random_device rd;
-  request_id_seed_ = (static_cast<uint64_t>(rd()) << 32) ^ rd();
+  for (char& c : request_id_prefix_) c = kRequestIdAlphabet[rd() % 36];
 }
 
-// DynamoDB's request ids are 52 characters of [A-Z0-9].
-std::string Router::NextRequestId() {
-  static constexpr char kAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
-  uint64_t n = request_counter_.fetch_add(1, std::memory_order_relaxed);
-  std::string id(52, 'A');
-  uint64_t state = request_id_seed_ ^ n;
-  for (size_t i = 0; i < id.size(); ++i) {
-    if (i % 8 == 0) state = key_codec::Hash64(std::string_view(reinterpret_cast<char*>(&state), 8)) + n;
-    id[i] = kAlphabet[state % 36];
-    state /= 36;
+// DynamoDB's request ids are 52 characters of [A-Z0-9]. Ours: a random prefix drawn
+// once per process (ids of two servers differ), then the request counter through a
+// bijective 64-bit mixer as 13 base-36 digits (36^13 > 2^64): every id of a process is
+// distinct, consecutive ids do not look sequential, and no hashing per character.
+void Router::AddRequestId(HttpReply& reply) {
+  uint64_t x = request_counter_.fetch_add(1, std::memory_order_relaxed);
+  // The SplitMix64 finalizer: xor-shifts and odd multipliers, each invertible.
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+  x ^= x >> 31;
+  char id[kRequestIdPrefixLength + kRequestIdCounterDigits];
+  std::memcpy(id, request_id_prefix_.data(), kRequestIdPrefixLength);
+  for (size_t i = sizeof id; i-- > kRequestIdPrefixLength;) {
+    id[i] = kRequestIdAlphabet[x % 36];
+    x /= 36;
   }
-  return id;
+  reply.AddHeader("x-amzn-RequestId", std::string_view(id, sizeof id));
 }
 
-HttpResponse Router::Json(unsigned version, int status, std::string body) {
-  HttpResponse response{static_cast<http::status>(status), version};
-  response.set(http::field::server, "monotable");
-  response.set(http::field::content_type, std::string(kContentType));
-  response.set("x-amzn-RequestId", NextRequestId());
-  response.set("x-amz-crc32", std::to_string(Crc32(body)));
-  response.body() = std::move(body);
-  response.prepare_payload();
-  return response;
+void Router::Json(int status, std::string body, HttpReply& reply) {
+  reply.status = status;
+  reply.AddHeader("Server", "monotable");
+  reply.AddHeader("Content-Type", kContentType);
+  AddRequestId(reply);
+  char crc[16];
+  reply.AddHeader("x-amz-crc32",
+                  std::string_view(crc, std::to_chars(crc, crc + sizeof crc, Crc32(body)).ptr - crc));
+  reply.body = std::move(body);
 }
 
-HttpResponse Router::RequestTooLarge(unsigned version) {
+void Router::RequestTooLarge(HttpReply& reply) {
   auto error = protocol::EncodeError(Status(
       ErrorCode::kRequestTooLarge, "Request entity too large: the request body exceeds " +
                                        std::to_string(limits::kMaxRequestBodyBytes) + " bytes"));
-  HttpResponse response = Json(version, error.http_status, std::move(error.body));
-  response.keep_alive(false);
-  return response;
+  Json(error.http_status, std::move(error.body), reply);
 }
 
-void Router::AddCors(const HttpRequest& request, HttpResponse& response) const {
+void Router::AddCors(const HttpRequest& request, HttpReply& reply) const {
   if (cors_origins_.empty()) return;
   auto origin = request[http::field::origin];
   if (origin.empty()) return;
@@ -103,44 +96,35 @@ void Router::AddCors(const HttpRequest& request, HttpResponse& response) const {
     }
   }
   if (!allowed) return;
-  response.set(http::field::access_control_allow_origin, origin);
-  response.set(http::field::access_control_allow_methods, "GET, POST, OPTIONS");
-  response.set(http::field::access_control_allow_headers,
-               "Content-Type, Authorization, X-Amz-Target, X-Amz-Date, X-Amz-Security-Token, "
-               "X-Amz-User-Agent, amz-sdk-invocation-id, amz-sdk-request");
-  response.set(http::field::access_control_expose_headers, "x-amzn-RequestId, x-amz-crc32");
-  response.set(http::field::access_control_max_age, "172800");
+  reply.AddHeader("Access-Control-Allow-Origin", std::string_view(origin.data(), origin.size()));
+  reply.AddHeader("Access-Control-Allow-Methods", "GET, POST, OPTIONS");
+  reply.AddHeader("Access-Control-Allow-Headers",
+                  "Content-Type, Authorization, X-Amz-Target, X-Amz-Date, X-Amz-Security-Token, "
+                  "X-Amz-User-Agent, amz-sdk-invocation-id, amz-sdk-request");
+  reply.AddHeader("Access-Control-Expose-Headers", "x-amzn-RequestId, x-amz-crc32");
+  reply.AddHeader("Access-Control-Max-Age", "172800");
 }
 
-HttpResponse Router::Handle(HttpRequest& request, protocol::JsonParser& parser) {
-  HttpResponse response;
+void Router::Handle(HttpRequest& request, protocol::JsonParser& parser, HttpReply& reply) {
   if (request.method() == http::verb::post) {
-    response = HandleDynamoDb(request, parser);
+    HandleDynamoDb(request, parser, reply);
   } else if (request.method() == http::verb::options) {
-    response = HttpResponse{http::status::ok, request.version()};
-    response.prepare_payload();
+    // A CORS preflight: an empty 200 (with the CORS headers below when allowed).
   } else if (request.method() == http::verb::get || request.method() == http::verb::head) {
     // The health check, answered the way DynamoDB Local answers a plain GET.
-    response = HttpResponse{http::status::ok, request.version()};
-    response.set(http::field::content_type, "text/plain");
-    response.body() = "healthy: monotable\n";
-    response.prepare_payload();
+    reply.AddHeader("Content-Type", "text/plain");
+    reply.body = "healthy: monotable\n";
   } else {
-    response = Json(request.version(), 400,
-                    protocol::EncodeError(Status(ErrorCode::kUnknownOperation, "")).body);
+    Json(400, protocol::EncodeError(Status(ErrorCode::kUnknownOperation, "")).body, reply);
   }
-  response.keep_alive(request.keep_alive());
-  AddCors(request, response);
-  return response;
+  AddCors(request, reply);
 }
 
-HttpResponse Router::HandleDynamoDb(HttpRequest& request, protocol::JsonParser& parser) {
-  auto reply = [&](const protocol::Response& r) {
-    return Json(request.version(), r.http_status, r.body);
-  };
+void Router::HandleDynamoDb(HttpRequest& request, protocol::JsonParser& parser,
+                            HttpReply& reply) {
   auto error = [&](ErrorCode code, std::string message) {
     auto e = protocol::EncodeError(Status(code, std::move(message)));
-    return Json(request.version(), e.http_status, std::move(e.body));
+    Json(e.http_status, std::move(e.body), reply);
   };
 
   auto target_field = request["X-Amz-Target"];
@@ -163,7 +147,9 @@ HttpResponse Router::HandleDynamoDb(HttpRequest& request, protocol::JsonParser& 
   std::string& body = request.body();
   // simdjson reads a few bytes past the end: give it padding to avoid a copy.
   body.reserve(body.size() + simdjson::SIMDJSON_PADDING);
-  return reply(protocol_->Handle(target.substr(kTargetPrefix.size()), body, caller, parser));
+  protocol::Response response =
+      protocol_->Handle(target.substr(kTargetPrefix.size()), body, caller, parser);
+  Json(response.http_status, std::move(response.body), reply);
 }
 
 }  // namespace monotable::server

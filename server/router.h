@@ -1,13 +1,13 @@
 #pragma once
-// Router: maps one HTTP request to one HTTP response. POST / goes to the DynamoDB
+// Router: maps one HTTP request to one HTTP reply. POST / goes to the DynamoDB
 // protocol by X-Amz-Target; GET / is the health check. Adds DynamoDB's response
 // headers (x-amzn-RequestId, x-amz-crc32) and CORS headers when configured.
 // Thread-safe; each connection passes its own JsonParser.
 
+#include <array>
 #include <atomic>
-#include <string>
-
 #include <memory>
+#include <string>
 
 #include "protocol/json_reader.h"
 #include "protocol/operations.h"
@@ -19,24 +19,26 @@ class Router {
  public:
   Router(const protocol::Protocol* protocol, std::string cors_origins);
 
-  HttpResponse Handle(HttpRequest& request, protocol::JsonParser& parser);
+  void Handle(HttpRequest& request, protocol::JsonParser& parser, HttpReply& reply);
 
   // A handler for one connection, with its own JSON parser; the router must outlive it.
   std::unique_ptr<ConnectionHandler> NewConnection();
 
   // The 413 answer for a body over DynamoDB's 16 MB request limit.
-  HttpResponse RequestTooLarge(unsigned version);
+  void RequestTooLarge(HttpReply& reply);
 
  private:
-  HttpResponse Json(unsigned version, int status, std::string body);
-  HttpResponse HandleDynamoDb(HttpRequest& request, protocol::JsonParser& parser);
-  std::string NextRequestId();
-  void AddCors(const HttpRequest& request, HttpResponse& response) const;
+  void Json(int status, std::string body, HttpReply& reply);
+  void HandleDynamoDb(HttpRequest& request, protocol::JsonParser& parser, HttpReply& reply);
+  void AddRequestId(HttpReply& reply);
+  void AddCors(const HttpRequest& request, HttpReply& reply) const;
 
   const protocol::Protocol* protocol_;
   std::string cors_origins_;
+  static constexpr size_t kRequestIdPrefixLength = 39;
+  static constexpr size_t kRequestIdCounterDigits = 13;  // 36^13 > 2^64
   std::atomic<uint64_t> request_counter_{0};
-  uint64_t request_id_seed_;
+  std::array<char, kRequestIdPrefixLength> request_id_prefix_;
 };
 
 }  // namespace monotable::server

@@ -38,7 +38,7 @@ Result<std::unique_ptr<Server>> Server::Create(const Config& config) {
   Router* router = server->router_.get();
   auto listener = Listener::Bind(
       server->io_->ioc, {address, config.port}, [router] { return router->NewConnection(); },
-      limits::kMaxRequestBodyBytes);
+      SessionLimits{.body_limit = limits::kMaxRequestBodyBytes});
   if (!listener.ok()) return listener.status();
   server->io_->listener = std::move(*listener);
   return server;

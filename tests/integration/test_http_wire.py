@@ -1,0 +1,228 @@
+"""The HTTP/1.x wire behaviour of the server, byte by byte over raw sockets: keep-alive
+and close (HTTP/1.1, HTTP/1.0, `Connection: close`), pipelining, the health check
+(GET / HEAD), OPTIONS and CORS headers, unknown methods, and the response headers
+DynamoDB clients check (Content-Length, x-amz-crc32 over large bodies)."""
+
+import json
+import socket
+import zlib
+
+import pytest
+
+from mtutil import FAKE_AUTH
+
+HEALTH_BODY = b"healthy: monotable\n"
+
+
+def dynamodb_request(target, body, version="HTTP/1.1", extra_headers=()):
+    """The bytes of one DynamoDB JSON 1.0 POST."""
+    payload = json.dumps(body).encode()
+    lines = [f"POST / {version}", "Host: 127.0.0.1",
+             "Content-Type: application/x-amz-json-1.0",
+             f"X-Amz-Target: DynamoDB_20120810.{target}", f"Authorization: {FAKE_AUTH}",
+             f"Content-Length: {len(payload)}", *extra_headers]
+    return ("\r\n".join(lines) + "\r\n\r\n").encode() + payload
+
+
+def plain_request(method, version="HTTP/1.1", extra_headers=()):
+    lines = [f"{method} / {version}", "Host: 127.0.0.1", *extra_headers]
+    return ("\r\n".join(lines) + "\r\n\r\n").encode()
+
+
+class Response:
+    def __init__(self, status_line, headers, body):
+        self.status_line = status_line
+        self.status = int(status_line.split(b" ")[1])
+        self.headers = headers  # lower-case name -> str value
+        self.body = body
+
+
+class Connection:
+    """A raw client socket that reads responses exactly by Content-Length, so stray
+    bytes (a body after a HEAD answer) show up in the next response."""
+
+    def __init__(self, port):
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+        self.pending = b""
+
+    def send(self, data):
+        self.sock.sendall(data)
+
+    def _fill(self):
+        chunk = self.sock.recv(65536)
+        if not chunk:
+            raise EOFError("server closed the connection")
+        self.pending += chunk
+
+    def read_response(self, head_request=False):
+        while b"\r\n\r\n" not in self.pending:
+            self._fill()
+        head, self.pending = self.pending.split(b"\r\n\r\n", 1)
+        status_line, *header_lines = head.split(b"\r\n")
+        headers = {}
+        for line in header_lines:
+            name, value = line.split(b":", 1)
+            assert name.lower().decode() not in headers, f"duplicate header {name!r}"
+            headers[name.lower().decode()] = value.strip().decode()
+        length = 0 if head_request else int(headers["content-length"])
+        while len(self.pending) < length:
+            self._fill()
+        body, self.pending = self.pending[:length], self.pending[length:]
+        return Response(status_line, headers, body)
+
+    def closed_by_server(self):
+        """True when the server closed its side (nothing more arrives)."""
+        if self.pending:
+            return False
+        try:
+            return self.sock.recv(1) == b""
+        except ConnectionResetError:
+            return True
+
+    def close(self):
+        self.sock.close()
+
+
+@pytest.fixture
+def conn(server):
+    c = Connection(server.port)
+    yield c
+    c.close()
+
+
+def check_dynamodb_headers(resp):
+    assert resp.headers["content-type"] == "application/x-amz-json-1.0"
+    assert resp.headers["server"] == "monotable"
+    assert len(resp.headers["x-amzn-requestid"]) == 52
+    assert int(resp.headers["x-amz-crc32"]) == zlib.crc32(resp.body)
+    assert int(resp.headers["content-length"]) == len(resp.body)
+
+
+def test_keep_alive_serves_many_requests_on_one_connection(conn):
+    ids = set()
+    for _ in range(3):
+        conn.send(dynamodb_request("ListTables", {"Limit": 1}))
+        resp = conn.read_response()
+        assert resp.status_line == b"HTTP/1.1 200 OK"
+        check_dynamodb_headers(resp)
+        assert "connection" not in resp.headers  # HTTP/1.1 keeps the connection by default
+        ids.add(resp.headers["x-amzn-requestid"])
+    assert len(ids) == 3
+
+
+def test_pipelined_requests_are_answered_in_order(conn):
+    conn.send(plain_request("GET") + dynamodb_request("ListTables", {"Limit": 1}) +
+              plain_request("GET"))
+    first, second, third = (conn.read_response() for _ in range(3))
+    assert first.body == HEALTH_BODY and third.body == HEALTH_BODY
+    assert second.status == 200 and "TableNames" in json.loads(second.body)
+
+
+def test_connection_close_is_honoured(conn):
+    conn.send(dynamodb_request("ListTables", {"Limit": 1}, extra_headers=["Connection: close"]))
+    resp = conn.read_response()
+    assert resp.status == 200
+    check_dynamodb_headers(resp)
+    assert resp.headers["connection"] == "close"
+    assert conn.closed_by_server()
+
+
+def test_http_1_0_closes_unless_keep_alive_is_asked(server):
+    c = Connection(server.port)
+    try:
+        c.send(dynamodb_request("ListTables", {"Limit": 1}, version="HTTP/1.0"))
+        resp = c.read_response()
+        assert resp.status_line == b"HTTP/1.0 200 OK"
+        check_dynamodb_headers(resp)
+        assert resp.headers.get("connection", "close") == "close"
+        assert c.closed_by_server()
+    finally:
+        c.close()
+
+    c = Connection(server.port)
+    try:
+        for _ in range(2):
+            c.send(plain_request("GET", version="HTTP/1.0",
+                                 extra_headers=["Connection: keep-alive"]))
+            resp = c.read_response()
+            assert resp.status_line == b"HTTP/1.0 200 OK"
+            assert resp.headers["connection"] == "keep-alive"
+            assert resp.body == HEALTH_BODY
+    finally:
+        c.close()
+
+
+def test_health_check_get_and_head(conn):
+    conn.send(plain_request("GET"))
+    resp = conn.read_response()
+    assert resp.status == 200
+    assert resp.headers["content-type"] == "text/plain"
+    assert resp.body == HEALTH_BODY
+    # HEAD: the same headers, no body; the next response on the connection must not
+    # be preceded by stray body bytes.
+    conn.send(plain_request("HEAD"))
+    head = conn.read_response(head_request=True)
+    assert head.status == 200
+    assert int(head.headers["content-length"]) == len(HEALTH_BODY)
+    conn.send(plain_request("GET"))
+    again = conn.read_response()
+    assert again.status_line == b"HTTP/1.1 200 OK" and again.body == HEALTH_BODY
+
+
+def test_unknown_method_is_an_unknown_operation(conn):
+    conn.send(plain_request("PUT", extra_headers=["Content-Length: 0"]))
+    resp = conn.read_response()
+    assert resp.status == 400
+    check_dynamodb_headers(resp)
+    assert json.loads(resp.body)["__type"].endswith("#UnknownOperationException")
+    conn.send(plain_request("GET"))  # the connection stays usable
+    assert conn.read_response().body == HEALTH_BODY
+
+
+def test_options_without_cors_configured(conn):
+    conn.send(plain_request("OPTIONS", extra_headers=["Origin: http://app.example"]))
+    resp = conn.read_response()
+    assert resp.status == 200
+    assert resp.headers["content-length"] == "0"
+    assert not any(h.startswith("access-control-") for h in resp.headers)
+
+
+def test_cors_headers_for_allowed_origins_only(server_factory):
+    cors_server = server_factory(in_memory=True,
+                                 extra=["--cors", "http://a.example,http://b.example"])
+    c = Connection(cors_server.port)
+    try:
+        c.send(plain_request("OPTIONS", extra_headers=["Origin: http://b.example"]))
+        pre = c.read_response()
+        assert pre.status == 200
+        assert pre.headers["access-control-allow-origin"] == "http://b.example"
+        assert "POST" in pre.headers["access-control-allow-methods"]
+        assert "X-Amz-Target" in pre.headers["access-control-allow-headers"]
+        assert "x-amz-crc32" in pre.headers["access-control-expose-headers"]
+        assert pre.headers["access-control-max-age"] == "172800"
+
+        c.send(dynamodb_request("ListTables", {}, extra_headers=["Origin: http://a.example"]))
+        post = c.read_response()
+        check_dynamodb_headers(post)
+        assert post.headers["access-control-allow-origin"] == "http://a.example"
+
+        c.send(dynamodb_request("ListTables", {}, extra_headers=["Origin: http://evil.example"]))
+        other = c.read_response()
+        check_dynamodb_headers(other)
+        assert not any(h.startswith("access-control-") for h in other.headers)
+    finally:
+        c.close()
+
+
+def test_crc32_of_large_responses(ddb, conn, hash_table):
+    # Bodies of many lengths cross every block boundary of a folding CRC implementation.
+    sizes = [1, 15, 16, 63, 64, 65, 127, 128, 129, 255, 1000, 4095, 4096, 9000, 100_000]
+    for size in sizes:
+        ddb.put_item(TableName=hash_table, Item={"PK": {"S": f"k{size}"}, "v": {"S": "x" * size}})
+    for size in sizes:
+        conn.send(dynamodb_request("GetItem", {"TableName": hash_table,
+                                               "Key": {"PK": {"S": f"k{size}"}}}))
+        resp = conn.read_response()
+        assert resp.status == 200
+        check_dynamodb_headers(resp)
+        assert json.loads(resp.body)["Item"]["v"]["S"] == "x" * size
