@@ -15,7 +15,6 @@ namespace {
 constexpr char kCatalogFamily[] = "catalog";
 // Table keys begin with an 8-byte hash of the partition key (see key_codec.h).
 constexpr size_t kHashPrefixBytes = 8;
-constexpr size_t kBlockCacheBytes = 128 << 20;
 
 Status FromRocks(const rocksdb::Status& s) {
   if (s.ok()) return Status::Ok();
@@ -47,8 +46,7 @@ rocksdb::ColumnFamilyOptions Storage::TableColumnFamilyOptions() const {
 Result<std::unique_ptr<Storage>> Storage::Open(const StorageOptions& options) {
   std::unique_ptr<Storage> storage(new Storage());
   storage->in_memory_ = options.in_memory;
-  // Memory is taken only as blocks are read, so idle RSS stays small.
-  storage->block_cache_ = rocksdb::NewLRUCache(kBlockCacheBytes);
+  storage->block_cache_ = rocksdb::NewLRUCache(options.block_cache_bytes);
   rocksdb::DBOptions db_options;
   db_options.create_if_missing = true;
   db_options.create_missing_column_families = true;

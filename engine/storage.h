@@ -19,6 +19,10 @@ namespace monotable {
 struct StorageOptions {
   std::string path;        // data directory (created if missing); ignored in memory
   bool in_memory = false;  // keep everything in RAM; nothing survives the process
+  // RocksDB's block cache, shared by every table. Memory is taken only as blocks are
+  // read, so a small database stays small; a large one should fit for fast reads
+  // (blocks outside the cache are read from the OS page cache on every access).
+  size_t block_cache_bytes = size_t{512} << 20;
 };
 
 // A column family handle that is released when the last user lets go, so that a

@@ -33,6 +33,7 @@ options:
   --shared-db            one set of tables for every access key and region
   --cors ORIGINS         answer CORS requests for these origins ("*" for any)
   --threads N            I/O threads (default: one per core)
+  --cache-mb N           RocksDB block cache in MiB, filled as data is read (default 512)
   --help                 print this text
 
 DynamoDB Local's spellings are accepted too: -port N, -dbPath DIR, -inMemory,
@@ -87,6 +88,10 @@ Result<Config> ParseCommandLine(const std::vector<std::string>& args) {
       MT_ASSIGN_OR_RETURN(v, next_value());
       MT_ASSIGN_OR_RETURN(threads, ParseInt(flag, v, 1, 256));
       config.threads = static_cast<int>(threads);
+    } else if (flag == "--cache-mb") {
+      MT_ASSIGN_OR_RETURN(v, next_value());
+      MT_ASSIGN_OR_RETURN(mb, ParseInt(flag, v, 8, 1 << 20));
+      config.cache_mb = mb;
     } else if (flag == "-jar") {
       MT_ASSIGN_OR_RETURN(ignored, next_value());  // DynamoDBLocal.jar
       (void)ignored;

@@ -18,6 +18,7 @@ struct Config {
   bool shared_db = false;
   std::string cors_origins;  // empty: no CORS headers; "*" or a comma-separated list
   int threads = 0;           // 0: one per core
+  int64_t cache_mb = 512;    // RocksDB block cache
   bool show_help = false;
 };
 

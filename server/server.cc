@@ -24,6 +24,7 @@ Result<std::unique_ptr<Server>> Server::Create(const Config& config) {
   EngineOptions options;
   options.storage.path = config.db_path;
   options.storage.in_memory = config.in_memory;
+  options.storage.block_cache_bytes = static_cast<size_t>(config.cache_mb) << 20;
   auto engine = Engine::Open(options, std::make_unique<SystemClock>());
   if (!engine.ok()) return engine.status();
   server->engine_ = std::move(*engine);

@@ -30,12 +30,14 @@ TEST(ConfigTest, Defaults) {
   EXPECT_FALSE(c.shared_db);
   EXPECT_EQ(c.cors_origins, "");
   EXPECT_EQ(c.threads, 0);
+  EXPECT_EQ(c.cache_mb, 512);
   EXPECT_FALSE(c.show_help);
 }
 
 TEST(ConfigTest, MonotableFlags) {
   Config c = Parse({"--host", "0.0.0.0", "--port", "9001", "--db-path", "/var/lib/mt",
-                    "--in-memory", "--shared-db", "--cors", "*", "--threads", "4"});
+                    "--in-memory", "--shared-db", "--cors", "*", "--threads", "4",
+                    "--cache-mb", "64"});
   EXPECT_EQ(c.host, "0.0.0.0");
   EXPECT_EQ(c.port, 9001);
   EXPECT_EQ(c.db_path, "/var/lib/mt");
@@ -43,6 +45,7 @@ TEST(ConfigTest, MonotableFlags) {
   EXPECT_TRUE(c.shared_db);
   EXPECT_EQ(c.cors_origins, "*");
   EXPECT_EQ(c.threads, 4);
+  EXPECT_EQ(c.cache_mb, 64);
 }
 
 TEST(ConfigTest, EqualsForm) {
@@ -122,6 +125,8 @@ TEST(ConfigTest, BadNumbers) {
   EXPECT_EQ(Error({"--threads", "257"}),
             "invalid value '257' for --threads (expected an integer from 1 to 256)");
   EXPECT_EQ(Parse({"--threads", "256"}).threads, 256);
+  EXPECT_EQ(Error({"--cache-mb", "4"}),
+            "invalid value '4' for --cache-mb (expected an integer from 8 to 1048576)");
 }
 
 TEST(ConfigTest, LaterFlagsWin) {
