@@ -5,13 +5,22 @@
 #include <boost/asio/write.hpp>
 
 namespace monotable::server {
+namespace {
+constexpr size_t kReadBufferBytes = 16 * 1024;
+}  // namespace
 
 HttpSession::HttpSession(TcpSocket socket, std::unique_ptr<ConnectionHandler> handler,
                          const SessionLimits& limits)
     : socket_(std::move(socket)),
       idle_timer_(socket_.get_executor()),
       handler_(std::move(handler)),
-      limits_(limits) {}
+      limits_(limits) {
+  // Beast reads at most the buffer's free capacity (512 bytes when it is empty), so a
+  // request larger than that (an SDK's headers alone come close) took two or more recv
+  // calls. With room for a typical request, one does (strace: 1.57 -> 1.28 recvfrom
+  // per Query at 64 connections).
+  buffer_.reserve(kReadBufferBytes);
+}
 
 void HttpSession::Run() {
   WaitIdleTick();
