@@ -18,15 +18,8 @@ Result<std::string> ConditionOnlyWrite(const OperationContext& ctx, JsonObject r
                                        Item WriteRequest::*target, Apply apply) {
   ConstraintErrors errors;
   WriteRequest write;
-  MT_ASSIGN_OR_RETURN(item, RequiredItem(request, item_member, item_path, errors));
-  write.*target = std::move(item);
-  MT_ASSIGN_OR_RETURN(name, TableNameMember(request, errors));
-  write.table_name = std::move(name);
-  MT_ASSIGN_OR_RETURN(return_values, DecodeReturnValues(request, errors, /*old_only=*/true));
-  write.return_values = return_values;
-  MT_ASSIGN_OR_RETURN(return_old, DecodeReturnOldOnConditionFailure(request, errors));
-  write.condition.return_old_on_failure = return_old;
-  MT_ASSIGN_OR_RETURN(inputs, DecodeConditionInputs(request, errors));
+  MT_ASSIGN_OR_RETURN(inputs, DecodeItemWriteMembers(request, item_member, item_path, target,
+                                                     /*old_only=*/true, errors, write));
   MT_ASSIGN_OR_RETURN(capacity, DecodeReturnConsumedCapacity(request, errors));
   MT_ASSIGN_OR_RETURN(collection_metrics, DecodeReturnItemCollectionMetrics(request, errors));
   MT_RETURN_IF_ERROR(errors.ToStatus());

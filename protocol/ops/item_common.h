@@ -84,6 +84,26 @@ struct ConditionInputs {
 // Errors: kSerialization; constraint violations go to `errors`.
 Result<ConditionInputs> DecodeConditionInputs(JsonObject request, ConstraintErrors& errors);
 
+// The members every single-item write (PutItem, DeleteItem, UpdateItem) starts with, in
+// DynamoDB's order of validation: the item or key (`item_member`/`item_path`, stored
+// in `write.*target`), TableName, ReturnValues (`old_only`: ALL_OLD/NONE only) and
+// ReturnValuesOnConditionCheckFailure into `write`; returns the condition's inputs.
+template <typename WriteRequest>
+Result<ConditionInputs> DecodeItemWriteMembers(JsonObject request, std::string_view item_member,
+                                               std::string_view item_path,
+                                               Item WriteRequest::*target, bool old_only,
+                                               ConstraintErrors& errors, WriteRequest& write) {
+  MT_ASSIGN_OR_RETURN(item, RequiredItem(request, item_member, item_path, errors));
+  write.*target = std::move(item);
+  MT_ASSIGN_OR_RETURN(name, TableNameMember(request, errors));
+  write.table_name = std::move(name);
+  MT_ASSIGN_OR_RETURN(return_values, DecodeReturnValues(request, errors, old_only));
+  write.return_values = return_values;
+  MT_ASSIGN_OR_RETURN(return_old, DecodeReturnOldOnConditionFailure(request, errors));
+  write.condition.return_old_on_failure = return_old;
+  return DecodeConditionInputs(request, errors);
+}
+
 // For writes whose only expression is their condition (PutItem, DeleteItem): the
 // mixing check, the placeholder map checks, the resolved condition and the unused
 // placeholder check, in DynamoDB's order. `expressions` must outlive the result.

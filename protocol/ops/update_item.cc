@@ -8,15 +8,8 @@ namespace monotable::protocol::ops {
 Result<std::string> UpdateItem(const OperationContext& ctx, JsonObject request) {
   ConstraintErrors errors;
   UpdateItemRequest update;
-  MT_ASSIGN_OR_RETURN(key, RequiredItem(request, "Key", "key", errors));
-  update.key = std::move(key);
-  MT_ASSIGN_OR_RETURN(name, TableNameMember(request, errors));
-  update.table_name = std::move(name);
-  MT_ASSIGN_OR_RETURN(return_values, DecodeReturnValues(request, errors, /*old_only=*/false));
-  update.return_values = return_values;
-  MT_ASSIGN_OR_RETURN(return_old, DecodeReturnOldOnConditionFailure(request, errors));
-  update.condition.return_old_on_failure = return_old;
-  MT_ASSIGN_OR_RETURN(inputs, DecodeConditionInputs(request, errors));
+  MT_ASSIGN_OR_RETURN(inputs, DecodeItemWriteMembers(request, "Key", "key", &UpdateItemRequest::key,
+                                                     /*old_only=*/false, errors, update));
   MT_ASSIGN_OR_RETURN(attribute_updates, DecodeAttributeUpdates(request, errors));
   MT_ASSIGN_OR_RETURN(update_text, OptionalString(request, "UpdateExpression"));
   MT_ASSIGN_OR_RETURN(capacity, DecodeReturnConsumedCapacity(request, errors));
