@@ -1,8 +1,18 @@
 #include "engine/engine.h"
 
-#include <algorithm>
-
-#include "engine/table_rules.h"
+#include "engine/control/table_control.h"
+#include "engine/index/index_backfill.h"
+#include "engine/lock/lock_table.h"
+#include "engine/read/item_reads.h"
+#include "engine/read/query_scan.h"
+#include "engine/storage/catalog.h"
+#include "engine/storage/storage.h"
+#include "engine/txn/idempotency_cache.h"
+#include "engine/txn/transact_items.h"
+#include "engine/txn/transactions.h"
+#include "engine/write/batch_write_item.h"
+#include "engine/write/item_writes.h"
+#include "engine/write/write_path.h"
 
 namespace monotable {
 namespace {
@@ -11,141 +21,124 @@ namespace {
 constexpr size_t kExpressionCacheEntries = 4096;
 }  // namespace
 
+// The engine's parts, in construction order; members are destroyed in reverse, so the
+// backfiller's threads stop before what they use goes, and tables (which hold column
+// family handles) are released before the database closes.
+struct Engine::Impl {
+  std::unique_ptr<Clock> clock;
+  std::unique_ptr<Storage> storage;
+  std::unique_ptr<Catalog> catalog;
+  LockTable locks;
+  std::unique_ptr<WritePath> write_path;
+  std::unique_ptr<Transactions> transactions;
+  std::unique_ptr<IdempotencyCache> idempotency;
+  expr::ExpressionCache expression_cache{kExpressionCacheEntries};
+  std::unique_ptr<IndexBackfiller> backfiller;
+  std::unique_ptr<TableControl> tables;
+
+  TableLookup Lookup(const RequestContext& ctx) const { return TableLookup(*catalog, ctx.ns); }
+};
+
 Result<std::unique_ptr<Engine>> Engine::Open(const EngineOptions& options,
                                              std::unique_ptr<Clock> clock) {
-  std::unique_ptr<Engine> engine(new Engine());
-  engine->clock_ = std::move(clock);
-  auto storage = Storage::Open(options.storage);
-  if (!storage.ok()) return storage.status();
-  engine->storage_ = std::move(*storage);
-  engine->catalog_ = std::make_unique<Catalog>(engine->storage_.get(), engine->clock_.get());
-  MT_RETURN_IF_ERROR(engine->catalog_->Load());
-  engine->locks_ = std::make_unique<LockTable>();
-  engine->write_path_ = std::make_unique<WritePath>(engine->storage_.get(), engine->locks_.get());
-  engine->transactions_ = std::make_unique<Transactions>(engine->storage_.get(), engine->locks_.get());
-  engine->idempotency_ = std::make_unique<IdempotencyCache>(engine->clock_.get());
-  engine->expression_cache_ = std::make_unique<expr::ExpressionCache>(kExpressionCacheEntries);
-  engine->backfiller_ = std::make_unique<IndexBackfiller>(
-      engine->storage_.get(), engine->catalog_.get(), engine->locks_.get());
+  auto impl = std::make_unique<Impl>();
+  impl->clock = std::move(clock);
+  StorageOptions storage_options;
+  storage_options.path = options.path;
+  storage_options.in_memory = options.in_memory;
+  storage_options.block_cache_bytes = options.block_cache_bytes;
+  MT_ASSIGN_OR_RETURN(storage, Storage::Open(storage_options));
+  impl->storage = std::move(storage);
+  impl->catalog = std::make_unique<Catalog>(impl->storage.get(), impl->clock.get());
+  MT_RETURN_IF_ERROR(impl->catalog->Load());
+  impl->write_path = std::make_unique<WritePath>(impl->storage.get(), &impl->locks);
+  impl->transactions = std::make_unique<Transactions>(impl->storage.get(), &impl->locks);
+  impl->idempotency = std::make_unique<IdempotencyCache>(impl->clock.get());
+  impl->backfiller =
+      std::make_unique<IndexBackfiller>(impl->storage.get(), impl->catalog.get(), &impl->locks);
+  impl->tables =
+      std::make_unique<TableControl>(*impl->catalog, impl->locks, *impl->backfiller, *impl->clock);
   // Index changes a previous run left unfinished.
-  for (const auto& [ns, table] : engine->catalog_->All()) {
-    MT_RETURN_IF_ERROR(engine->ContinueIndexChanges(ns, table));
+  for (const auto& [ns, table] : impl->catalog->All()) {
+    MT_RETURN_IF_ERROR(impl->tables->ContinueIndexChanges(ns, table));
   }
-  return engine;
+  return std::unique_ptr<Engine>(new Engine(std::move(impl)));
 }
+
+Engine::Engine(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 
 Engine::~Engine() {
-  backfiller_.reset();
-  // Tables hold column family handles: release them before the database closes.
-  catalog_.reset();
-  storage_.reset();
+  // Stop the backfill threads first: they use everything else.
+  impl_->tables.reset();
+  impl_->backfiller.reset();
 }
 
-Status Engine::Flush() { return storage_->Flush(); }
-
-Result<std::shared_ptr<Table>> Engine::FindTable(const RequestContext& ctx,
-                                                 const std::string& name) {
-  auto table = catalog_->Find(ctx.ns, name);
-  if (!table) return Status::NotFound("Requested resource not found");
-  return table;
-}
-
-TableDescription Engine::Describe(const Table& table) const {
-  auto layout = table.layout();
-  TableDescription description;
-  description.definition = *layout->definition;
-  description.item_count = std::max<int64_t>(0, table.item_count());
-  description.size_bytes = std::max<int64_t>(0, table.size_bytes());
-  for (const auto& index : layout->indexes) {
-    // Statistics are advisory (DynamoDB refreshes them every few hours): a failed read
-    // shows zeros rather than failing DescribeTable.
-    auto stats = catalog_->IndexStatistics(index);
-    description.index_statistics[index.definition->name] = stats.ok() ? *stats : ItemStatistics{};
-  }
-  return description;
-}
+Status Engine::Flush() { return impl_->storage->Flush(); }
+const Clock& Engine::clock() const { return *impl_->clock; }
+expr::ExpressionCache& Engine::expression_cache() { return impl_->expression_cache; }
 
 Result<TableDescription> Engine::CreateTable(const RequestContext& ctx,
                                              const CreateTableRequest& request) {
-  auto definition = BuildTableDefinition(request, clock_->NowMillis());
-  if (!definition.ok()) return definition.status();
-  auto table = catalog_->Create(ctx.ns, std::move(*definition));
-  if (!table.ok()) return table.status();
-  return Describe(**table);
+  return impl_->tables->CreateTable(ctx.ns, request);
 }
-
-Result<TableDescription> Engine::DescribeTable(const RequestContext& ctx,
-                                               const std::string& name) {
-  auto table = catalog_->Find(ctx.ns, name);
-  if (!table) return Status::NotFound("Requested resource not found: Table: " + name + " not found");
-  return Describe(*table);
+Result<TableDescription> Engine::DescribeTable(const RequestContext& ctx, const std::string& name) {
+  return impl_->tables->DescribeTable(ctx.ns, name);
 }
-
 Result<ListTablesResult> Engine::ListTables(const RequestContext& ctx,
                                             const ListTablesRequest& request) {
-  std::vector<std::string> names = catalog_->List(ctx.ns);
-  auto begin = names.begin();
-  if (request.exclusive_start_table_name) {
-    begin = std::upper_bound(names.begin(), names.end(), *request.exclusive_start_table_name);
-  }
-  ListTablesResult result;
-  for (auto it = begin; it != names.end(); ++it) {
-    if (static_cast<int>(result.table_names.size()) == request.limit) {
-      result.last_evaluated_table_name = result.table_names.back();
-      break;
-    }
-    result.table_names.push_back(*it);
-  }
-  return result;
+  return impl_->tables->ListTables(ctx.ns, request);
 }
-
 Result<TableDescription> Engine::UpdateTable(const RequestContext& ctx,
                                              const UpdateTableRequest& request) {
-  auto table = catalog_->Find(ctx.ns, request.table_name);
-  if (!table) {
-    return Status::NotFound("Requested resource not found: Table: " + request.table_name +
-                            " not found");
-  }
-  const int64_t now_ms = clock_->NowMillis();
-  MT_RETURN_IF_ERROR(catalog_->Update(ctx.ns, *table, [&](const TableDefinition& current) {
-    return ApplyTableUpdate(current, request, now_ms);
-  }));
-  // The answer shows a deleted index DELETING and a new one CREATING, as DynamoDB's.
-  TableDescription description = Describe(*table);
-  MT_RETURN_IF_ERROR(ContinueIndexChanges(ctx.ns, table));
-  return description;
+  return impl_->tables->UpdateTable(ctx.ns, request);
 }
-
-Status Engine::ContinueIndexChanges(const std::string& ns, const std::shared_ptr<Table>& table) {
-  auto definition = table->definition();
-  bool deleting = false;
-  for (const auto& index : definition->global_secondary_indexes) {
-    deleting |= index.status == IndexStatus::kDeleting;
-    if (index.backfilling) backfiller_->Start(ns, table, index.name);
-  }
-  if (!deleting) return Status::Ok();
-  // The DELETING index is out of the published layout; once writes that still use the
-  // previous layout are done, its family can go.
-  locks_->Barrier();
-  return catalog_->Update(ns, *table, [](const TableDefinition& current) -> Result<TableDefinition> {
-    TableDefinition next = current;
-    std::erase_if(next.global_secondary_indexes,
-                  [](const auto& index) { return index.status == IndexStatus::kDeleting; });
-    return next;
-  });
-}
-
 Result<TableDescription> Engine::DeleteTable(const RequestContext& ctx, const std::string& name) {
-  auto existing = catalog_->Find(ctx.ns, name);
-  if (existing && existing->definition()->deletion_protection) {
-    return Status::Validation("Resource cannot be deleted as it is currently protected against "
-                              "deletion. Disable deletion protection first.");
-  }
-  auto table = catalog_->Drop(ctx.ns, name);
-  if (!table.ok()) return table.status();
-  TableDescription description = Describe(**table);
-  description.definition.status = TableStatus::kDeleting;
-  return description;
+  return impl_->tables->DeleteTable(ctx.ns, name);
+}
+
+Result<ItemResult> Engine::PutItem(const RequestContext& ctx, const PutItemRequest& request) {
+  MT_ASSIGN_OR_RETURN(table, impl_->Lookup(ctx).Find(request.table_name));
+  return monotable::PutItem(*impl_->write_path, *table, request);
+}
+Result<ItemResult> Engine::GetItem(const RequestContext& ctx, const GetItemRequest& request) {
+  MT_ASSIGN_OR_RETURN(table, impl_->Lookup(ctx).Find(request.table_name));
+  return monotable::GetItem(*impl_->storage, *table, request);
+}
+Result<ItemResult> Engine::DeleteItem(const RequestContext& ctx, const DeleteItemRequest& request) {
+  MT_ASSIGN_OR_RETURN(table, impl_->Lookup(ctx).Find(request.table_name));
+  return monotable::DeleteItem(*impl_->write_path, *table, request);
+}
+Result<ItemResult> Engine::UpdateItem(const RequestContext& ctx, const UpdateItemRequest& request) {
+  MT_ASSIGN_OR_RETURN(table, impl_->Lookup(ctx).Find(request.table_name));
+  return monotable::UpdateItem(*impl_->write_path, *table, request);
+}
+
+Result<BatchWriteResult> Engine::BatchWriteItem(const RequestContext& ctx,
+                                                const BatchWriteRequest& request) {
+  return monotable::BatchWriteItem(*impl_->write_path, impl_->Lookup(ctx), request);
+}
+Result<BatchGetResult> Engine::BatchGetItem(const RequestContext& ctx,
+                                            const BatchGetRequest& request) {
+  return monotable::BatchGetItem(*impl_->storage, impl_->Lookup(ctx), request);
+}
+
+Result<TransactWriteResult> Engine::TransactWriteItems(const RequestContext& ctx,
+                                                       const TransactWriteRequest& request) {
+  return monotable::TransactWriteItems(*impl_->transactions, *impl_->idempotency,
+                                       impl_->Lookup(ctx), ctx, request);
+}
+Result<TransactGetResult> Engine::TransactGetItems(const RequestContext& ctx,
+                                                   const TransactGetRequest& request) {
+  return monotable::TransactGetItems(*impl_->transactions, impl_->Lookup(ctx), request);
+}
+
+Result<ReadPage> Engine::Query(const RequestContext& ctx, const QueryRequest& request) {
+  MT_ASSIGN_OR_RETURN(table, impl_->Lookup(ctx).Find(request.table_name));
+  return QueryPage(*impl_->storage, *table, request);
+}
+Result<ReadPage> Engine::Scan(const RequestContext& ctx, const ScanRequest& request) {
+  MT_ASSIGN_OR_RETURN(table, impl_->Lookup(ctx).Find(request.table_name));
+  return ScanPage(*impl_->storage, *table, request);
 }
 
 }  // namespace monotable

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <unordered_set>
 
-#include "engine/limits.h"
-#include "engine/number.h"
+#include "engine/base/limits.h"
+#include "engine/base/number.h"
 #include "protocol/base64.h"
 
 namespace monotable::protocol {

@@ -2,8 +2,8 @@
 // DynamoDB's JSON form of attribute values ({"S": "x"}, {"N": "1"}, {"B": base64} …)
 // to and from AttributeValue, with DynamoDB's validation of each type.
 
-#include "engine/attribute_value.h"
-#include "engine/status.h"
+#include "engine/base/attribute_value.h"
+#include "engine/base/status.h"
 #include "protocol/json_reader.h"
 #include "protocol/json_writer.h"
 

@@ -4,7 +4,7 @@
 #include <string>
 #include <string_view>
 
-#include "engine/status.h"
+#include "engine/base/status.h"
 
 namespace monotable::protocol {
 

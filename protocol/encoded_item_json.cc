@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "engine/item_codec_walk.h"
+#include "engine/format/item_codec_walk.h"
 #include "protocol/base64.h"
 
 namespace monotable::protocol {

@@ -5,7 +5,7 @@
 
 #include <string_view>
 
-#include "engine/status.h"
+#include "engine/base/status.h"
 #include "protocol/json_writer.h"
 
 namespace monotable::protocol {

@@ -1,6 +1,6 @@
 #include "protocol/errors.h"
 
-#include "engine/error_detail.h"
+#include "engine/base/error_detail.h"
 #include "protocol/attribute_value_json.h"
 #include "protocol/json_writer.h"
 

@@ -8,8 +8,8 @@
 #include <string>
 #include <string_view>
 
-#include "engine/attribute_value.h"
-#include "engine/status.h"
+#include "engine/base/attribute_value.h"
+#include "engine/base/status.h"
 #include "protocol/json_reader.h"
 
 namespace monotable::protocol {

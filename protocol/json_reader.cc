@@ -1,6 +1,6 @@
 #include "protocol/json_reader.h"
 
-#include "engine/limits.h"
+#include "engine/base/limits.h"
 
 namespace monotable::protocol {
 

@@ -11,7 +11,7 @@
 
 #include <simdjson.h>
 
-#include "engine/status.h"
+#include "engine/base/status.h"
 
 namespace monotable::protocol {
 

@@ -8,6 +8,7 @@
 
 #include "engine/engine.h"
 #include "protocol/json_reader.h"
+#include "protocol/ops/operation_context.h"
 
 namespace monotable::protocol {
 
@@ -25,14 +26,6 @@ struct ProtocolOptions {
 struct Response {
   int http_status = 200;
   std::string body;
-};
-
-// What every operation handler receives.
-struct OperationContext {
-  Engine& engine;
-  RequestContext request;
-  std::string region;
-  std::string account_id;
 };
 
 class Protocol {

@@ -3,7 +3,7 @@
 
 #include <string_view>
 
-#include "engine/table_schema.h"
+#include "engine/schema/table_schema.h"
 #include "protocol/json_writer.h"
 
 namespace monotable::protocol {

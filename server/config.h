@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/status.h"
+#include "engine/base/status.h"
 
 namespace monotable::server {
 

@@ -6,7 +6,7 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 
-#include "engine/status.h"
+#include "engine/base/status.h"
 #include "server/http_session.h"
 
 namespace monotable::server {

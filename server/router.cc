@@ -4,7 +4,7 @@
 #include <cstring>
 #include <random>
 
-#include "engine/limits.h"
+#include "engine/base/limits.h"
 #include "protocol/errors.h"
 #include "server/crc32.h"
 #include "server/sigv4.h"

@@ -7,7 +7,7 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/signal_set.hpp>
 
-#include "engine/limits.h"
+#include "engine/base/limits.h"
 #include "server/listener.h"
 
 namespace monotable::server {
@@ -22,9 +22,9 @@ Server::Server(const Config& config) : config_(config) {}
 Result<std::unique_ptr<Server>> Server::Create(const Config& config) {
   std::unique_ptr<Server> server(new Server(config));
   EngineOptions options;
-  options.storage.path = config.db_path;
-  options.storage.in_memory = config.in_memory;
-  options.storage.block_cache_bytes = static_cast<size_t>(config.cache_mb) << 20;
+  options.path = config.db_path;
+  options.in_memory = config.in_memory;
+  options.block_cache_bytes = static_cast<size_t>(config.cache_mb) << 20;
   auto engine = Engine::Open(options, std::make_unique<SystemClock>());
   if (!engine.ok()) return engine.status();
   server->engine_ = std::move(*engine);

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/attribute_value.h"
+#include "engine/base/attribute_value.h"
 #include "engine/expr/kind.h"
 
 namespace monotable::expr::ast {

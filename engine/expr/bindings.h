@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/attribute_value.h"
+#include "engine/base/attribute_value.h"
 #include "engine/expr/ast.h"
 
 namespace monotable::expr {

@@ -6,9 +6,9 @@
 #include <string>
 #include <string_view>
 
-#include "engine/attribute_value.h"
+#include "engine/base/attribute_value.h"
 #include "engine/expr/kind.h"
-#include "engine/status.h"
+#include "engine/base/status.h"
 
 namespace monotable::expr {
 

@@ -8,7 +8,7 @@
 #include <optional>
 #include <string_view>
 
-#include "engine/attribute_value.h"
+#include "engine/base/attribute_value.h"
 #include "engine/expr/ast.h"
 #include "engine/expr/bindings.h"
 

@@ -47,11 +47,11 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/attribute_value.h"
+#include "engine/base/attribute_value.h"
 #include "engine/expr/ast.h"
 #include "engine/expr/bindings.h"
 #include "engine/expr/kind.h"
-#include "engine/status.h"
+#include "engine/base/status.h"
 
 namespace monotable::expr {
 

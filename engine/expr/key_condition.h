@@ -7,9 +7,9 @@
 #include <optional>
 #include <string_view>
 
-#include "engine/attribute_value.h"
+#include "engine/base/attribute_value.h"
 #include "engine/expr/expression.h"
-#include "engine/status.h"
+#include "engine/base/status.h"
 
 namespace monotable::expr {
 

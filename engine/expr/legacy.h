@@ -13,9 +13,9 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/attribute_value.h"
+#include "engine/base/attribute_value.h"
 #include "engine/expr/expression.h"
-#include "engine/status.h"
+#include "engine/base/status.h"
 
 namespace monotable::expr::legacy {
 

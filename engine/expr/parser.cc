@@ -4,7 +4,7 @@
 
 #include "engine/expr/errors.h"
 #include "engine/expr/parser_internal.h"
-#include "engine/limits.h"
+#include "engine/base/limits.h"
 
 namespace monotable::expr {
 namespace {

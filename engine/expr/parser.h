@@ -6,7 +6,7 @@
 
 #include "engine/expr/ast.h"
 #include "engine/expr/kind.h"
-#include "engine/status.h"
+#include "engine/base/status.h"
 
 namespace monotable::expr {
 

@@ -5,7 +5,7 @@
 #include <algorithm>
 
 #include "engine/expr/expression.h"
-#include "engine/limits.h"
+#include "engine/base/limits.h"
 
 namespace monotable::expr {
 namespace {

@@ -7,7 +7,7 @@
 #include "engine/expr/bindings.h"
 #include "engine/expr/expression.h"
 #include "engine/expr/kind.h"
-#include "engine/status.h"
+#include "engine/base/status.h"
 
 namespace monotable::expr {
 

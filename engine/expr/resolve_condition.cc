@@ -10,7 +10,7 @@
 #include "engine/expr/evaluate.h"
 #include "engine/expr/path.h"
 #include "engine/expr/resolve.h"
-#include "engine/limits.h"
+#include "engine/base/limits.h"
 
 namespace monotable::expr {
 namespace {

@@ -14,8 +14,8 @@
 #include "engine/expr/path.h"
 #include "engine/expr/projection_tree.h"
 #include "engine/expr/resolve.h"
-#include "engine/limits.h"
-#include "engine/number.h"
+#include "engine/base/limits.h"
+#include "engine/base/number.h"
 
 namespace monotable::expr {
 namespace {

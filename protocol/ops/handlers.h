@@ -4,9 +4,9 @@
 
 #include <string>
 
-#include "engine/status.h"
+#include "engine/base/status.h"
 #include "protocol/json_reader.h"
-#include "protocol/operations.h"
+#include "protocol/ops/operation_context.h"
 
 namespace monotable::protocol::ops {
 

@@ -11,10 +11,10 @@
 
 #include "engine/expr/expression.h"
 #include "engine/expr/legacy.h"
-#include "engine/requests.h"
+#include "engine/api/requests.h"
 #include "protocol/expression_params.h"
 #include "protocol/json_reader.h"
-#include "protocol/operations.h"
+#include "protocol/ops/operation_context.h"
 #include "protocol/ops/capacity_json.h"
 
 namespace monotable::protocol::ops {

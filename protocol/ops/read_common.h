@@ -6,9 +6,9 @@
 #include <string>
 #include <string_view>
 
-#include "engine/requests.h"
+#include "engine/api/requests.h"
 #include "protocol/json_reader.h"
-#include "protocol/operations.h"
+#include "protocol/ops/operation_context.h"
 #include "protocol/ops/capacity_json.h"
 #include "protocol/ops/item_common.h"
 

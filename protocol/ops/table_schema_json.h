@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "engine/requests.h"
-#include "engine/status.h"
-#include "engine/table_schema.h"
+#include "engine/api/requests.h"
+#include "engine/base/status.h"
+#include "engine/schema/table_schema.h"
 #include "protocol/json_reader.h"
 
 namespace monotable::protocol::ops {

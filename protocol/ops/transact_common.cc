@@ -1,6 +1,6 @@
 #include "protocol/ops/transact_common.h"
 
-#include "engine/limits.h"
+#include "engine/base/limits.h"
 
 namespace monotable::protocol::ops {
 

@@ -1,0 +1,107 @@
+#include "engine/control/table_control.h"
+
+#include <algorithm>
+
+#include "engine/schema/table_rules.h"
+
+namespace monotable {
+
+TableDescription TableControl::Describe(const Table& table) const {
+  auto layout = table.layout();
+  TableDescription description;
+  description.definition = *layout->definition;
+  description.item_count = std::max<int64_t>(0, table.item_count());
+  description.size_bytes = std::max<int64_t>(0, table.size_bytes());
+  for (const auto& index : layout->indexes) {
+    // Statistics are advisory (DynamoDB refreshes them every few hours): a failed read
+    // shows zeros rather than failing DescribeTable.
+    auto stats = catalog_.IndexStatistics(index);
+    description.index_statistics[index.definition->name] = stats.ok() ? *stats : ItemStatistics{};
+  }
+  return description;
+}
+
+Result<TableDescription> TableControl::CreateTable(const std::string& ns,
+                                             const CreateTableRequest& request) {
+  auto definition = BuildTableDefinition(request, clock_.NowMillis());
+  if (!definition.ok()) return definition.status();
+  auto table = catalog_.Create(ns, std::move(*definition));
+  if (!table.ok()) return table.status();
+  return Describe(**table);
+}
+
+Result<TableDescription> TableControl::DescribeTable(const std::string& ns,
+                                               const std::string& name) {
+  auto table = catalog_.Find(ns, name);
+  if (!table) return Status::NotFound("Requested resource not found: Table: " + name + " not found");
+  return Describe(*table);
+}
+
+Result<ListTablesResult> TableControl::ListTables(const std::string& ns,
+                                            const ListTablesRequest& request) {
+  std::vector<std::string> names = catalog_.List(ns);
+  auto begin = names.begin();
+  if (request.exclusive_start_table_name) {
+    begin = std::upper_bound(names.begin(), names.end(), *request.exclusive_start_table_name);
+  }
+  ListTablesResult result;
+  for (auto it = begin; it != names.end(); ++it) {
+    if (static_cast<int>(result.table_names.size()) == request.limit) {
+      result.last_evaluated_table_name = result.table_names.back();
+      break;
+    }
+    result.table_names.push_back(*it);
+  }
+  return result;
+}
+
+Result<TableDescription> TableControl::UpdateTable(const std::string& ns,
+                                             const UpdateTableRequest& request) {
+  auto table = catalog_.Find(ns, request.table_name);
+  if (!table) {
+    return Status::NotFound("Requested resource not found: Table: " + request.table_name +
+                            " not found");
+  }
+  const int64_t now_ms = clock_.NowMillis();
+  MT_RETURN_IF_ERROR(catalog_.Update(ns, *table, [&](const TableDefinition& current) {
+    return ApplyTableUpdate(current, request, now_ms);
+  }));
+  // The answer shows a deleted index DELETING and a new one CREATING, as DynamoDB's.
+  TableDescription description = Describe(*table);
+  MT_RETURN_IF_ERROR(ContinueIndexChanges(ns, table));
+  return description;
+}
+
+Status TableControl::ContinueIndexChanges(const std::string& ns, const std::shared_ptr<Table>& table) {
+  auto definition = table->definition();
+  bool deleting = false;
+  for (const auto& index : definition->global_secondary_indexes) {
+    deleting |= index.status == IndexStatus::kDeleting;
+    if (index.backfilling) backfiller_.Start(ns, table, index.name);
+  }
+  if (!deleting) return Status::Ok();
+  // The DELETING index is out of the published layout; once writes that still use the
+  // previous layout are done, its family can go.
+  locks_.Barrier();
+  return catalog_.Update(ns, *table, [](const TableDefinition& current) -> Result<TableDefinition> {
+    TableDefinition next = current;
+    std::erase_if(next.global_secondary_indexes,
+                  [](const auto& index) { return index.status == IndexStatus::kDeleting; });
+    return next;
+  });
+}
+
+Result<TableDescription> TableControl::DeleteTable(const std::string& ns, const std::string& name) {
+  auto existing = catalog_.Find(ns, name);
+  if (existing && existing->definition()->deletion_protection) {
+    return Status::Validation("Resource cannot be deleted as it is currently protected against "
+                              "deletion. Disable deletion protection first.");
+  }
+  auto table = catalog_.Drop(ns, name);
+  if (!table.ok()) return table.status();
+  TableDescription description = Describe(**table);
+  description.definition.status = TableStatus::kDeleting;
+  return description;
+}
+
+}  // namespace monotable

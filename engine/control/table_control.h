@@ -1,0 +1,52 @@
+#pragma once
+// TableControl: the control plane's operations on tables (CreateTable, DescribeTable,
+// ListTables, UpdateTable, DeleteTable), and the online index changes they start: a
+// GSI created on a live table is backfilled in the background, a deleted one is
+// dropped once no write uses it. Thread-safe.
+
+#include <memory>
+#include <string>
+
+#include "engine/api/requests.h"
+#include "engine/base/clock.h"
+#include "engine/base/status.h"
+#include "engine/index/index_backfill.h"
+#include "engine/lock/lock_table.h"
+#include "engine/storage/catalog.h"
+
+namespace monotable {
+
+class TableControl {
+ public:
+  // Holds the references: they must outlive this object.
+  TableControl(Catalog& catalog, LockTable& locks, IndexBackfiller& backfiller, const Clock& clock)
+      : catalog_(catalog), locks_(locks), backfiller_(backfiller), clock_(clock) {}
+
+  // Errors: kValidation (table_rules.h), kResourceInUse, kLimitExceeded, kInternal.
+  Result<TableDescription> CreateTable(const std::string& ns, const CreateTableRequest& request);
+  // Errors: kResourceNotFound "Requested resource not found: Table: <name> not found".
+  Result<TableDescription> DescribeTable(const std::string& ns, const std::string& name);
+  // Never fails today; a Result for the engine's uniform signature.
+  Result<ListTablesResult> ListTables(const std::string& ns, const ListTablesRequest& request);
+  // Errors: kResourceNotFound, kValidation and kLimitExceeded (table_rules.h,
+  // index_update_rules.h), kInternal.
+  Result<TableDescription> UpdateTable(const std::string& ns, const UpdateTableRequest& request);
+  // Returns the description with status DELETING; the table is gone afterwards.
+  // Errors: kValidation (deletion protection), kResourceNotFound, kInternal.
+  Result<TableDescription> DeleteTable(const std::string& ns, const std::string& name);
+
+  // Carries on the online index changes recorded in the table's definition: drops
+  // DELETING indexes, starts backfilling CREATING ones (at start-up, for what a
+  // previous run left unfinished). Errors: kInternal.
+  Status ContinueIndexChanges(const std::string& ns, const std::shared_ptr<Table>& table);
+
+ private:
+  TableDescription Describe(const Table& table) const;
+
+  Catalog& catalog_;
+  LockTable& locks_;
+  IndexBackfiller& backfiller_;
+  const Clock& clock_;
+};
+
+}  // namespace monotable

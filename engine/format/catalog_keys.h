@@ -1,0 +1,41 @@
+#pragma once
+// The catalog column family's key layout and the names of the column families that
+// hold tables and indexes (on-disk format: do not change). Pure functions; thread-safe.
+//
+//   't' ns '\0' name                    -> a table definition (storage/catalog_codec.h)
+//   's' family                          -> a table's or index's statistics (stats_record.h)
+//   'c' family '\0' partition prefix    -> an item collection's size (stats_record.h)
+//
+// Families are named "table.<n>" and "index.<n>", n unique over the database's life.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace monotable::catalog_keys {
+
+inline constexpr char kTablePrefix = 't';
+inline constexpr char kStatsPrefix = 's';
+inline constexpr char kItemCollectionPrefix = 'c';
+
+// The record key of a table definition.
+std::string TableKey(std::string_view ns, std::string_view name);
+// The namespace of a table record key; nullopt when the key is not one.
+std::optional<std::string> NamespaceOfTableKey(std::string_view key);
+
+// The statistics record of a table or index column family.
+std::string StatsKey(std::string_view family);
+
+// Every item collection record of the table stored in `family` starts with this.
+std::string ItemCollectionPrefix(std::string_view family);
+// The record of one item collection (key_codec::PartitionPrefix of its partition key).
+std::string ItemCollectionKey(std::string_view family, std::string_view partition_prefix);
+
+// Column family names: "table.<number>" and "index.<number>".
+std::string TableFamily(uint64_t number);
+std::string IndexFamily(uint64_t number);
+// The number that makes a family name unique ("table.7", "index.8" -> 7, 8); 0 if none.
+uint64_t FamilyNumber(std::string_view family);
+
+}  // namespace monotable::catalog_keys

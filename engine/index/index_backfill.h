@@ -1,0 +1,64 @@
+#pragma once
+// IndexBackfiller: fills a GSI added by UpdateTable from the items that existed before
+// it, on a background thread, then makes it ACTIVE.
+//
+// Exactly once: the write path maintains a CREATING index from the moment its layout is
+// published. The backfill first waits out writes that may still use the previous
+// layout (LockTable::Barrier), then walks a snapshot of the table; for each key it
+// takes the item's lock, reads the current item and adds its entry unless the write
+// path already did. Items are written in batches: the backfill holds the locks of a
+// batch's items until it is written, taking each lock with try_lock and writing what it
+// holds before it ever waits, so it cannot deadlock with writers that lock several
+// items (transactions). Items that do not qualify (missing or mistyped key attributes) are
+// skipped, as DynamoDB does. Thread-safe.
+
+#include <atomic>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "engine/storage/catalog.h"
+#include "engine/lock/lock_table.h"
+#include "engine/storage/storage.h"
+
+namespace rocksdb {
+class WriteBatch;
+}
+
+namespace monotable {
+
+class IndexBackfiller {
+ public:
+  IndexBackfiller(Storage* storage, Catalog* catalog, LockTable* locks)
+      : storage_(storage), catalog_(catalog), locks_(locks) {}
+  // Stops every running backfill (they resume when the engine next opens) and waits.
+  ~IndexBackfiller();
+
+  // Starts filling `index_name` of `table` (in namespace `ns`) in the background,
+  // unless a backfill of that index is already running.
+  void Start(std::string ns, std::shared_ptr<Table> table, std::string index_name);
+
+ private:
+  // Errors: kInternal; a table or index dropped meanwhile ends the run quietly.
+  Status Run(const std::string& ns, Table& table, const std::string& index_name);
+  // Stages into `batch` the entry of the item stored at `key` when it qualifies and is
+  // not indexed yet; the caller holds the item's lock until the batch is written.
+  // Returns false when the index is gone or no longer backfilling (nothing more to do).
+  Result<bool> StageOne(Table& table, const std::string& index_name, const std::string& key,
+                        rocksdb::WriteBatch& batch);
+  bool Stopping() const { return stopping_.load(std::memory_order_relaxed); }
+
+  Storage* storage_;
+  Catalog* catalog_;
+  LockTable* locks_;
+  std::atomic<bool> stopping_{false};
+  std::mutex mutex_;
+  std::vector<std::thread> threads_;
+  // The backfills running now, by table and index name (guarded by mutex_).
+  std::set<std::pair<const Table*, std::string>> running_;
+};
+
+}  // namespace monotable

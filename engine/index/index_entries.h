@@ -1,0 +1,60 @@
+#pragma once
+// Secondary index entries: what an item's entry in an index is, and what a write did to
+// the entries (staged into the base write's WriteBatch by index_staging.h, so that an
+// item and its index entries change atomically).
+//
+// An item has an entry in an index exactly when it holds every index key attribute
+// with the declared type (sparse indexes; overloaded GSIs need nothing more). The
+// entry's key is key_codec::IndexKey; its value is the item projected into the index
+// (KEYS_ONLY: table and index keys; INCLUDE: also NonKeyAttributes; ALL: everything).
+// Thread-safe: pure functions.
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/base/attribute_value.h"
+#include "engine/schema/table_schema.h"
+
+namespace monotable {
+
+// What one write did to one index: the entry it removed and the one it wrote (an
+// update that keeps the index key rewrites the entry in place: put only). Sizes are
+// those of the projected items, for ReturnConsumedCapacity=INDEXES accounting.
+struct IndexEntryChange {
+  std::string index_name;
+  bool global = true;
+  std::optional<int64_t> deleted_bytes;  // an entry was deleted
+  std::optional<int64_t> put_bytes;      // an entry was written
+};
+
+// The size of an item collection after a write (tables with LSIs only).
+struct ItemCollectionSize {
+  Item key;  // the partition key attribute
+  int64_t bytes = 0;
+};
+
+// The indexes a write touched; an index whose entry did not change is not listed.
+struct IndexWrites {
+  std::vector<IndexEntryChange> changes;
+  std::optional<ItemCollectionSize> item_collection;
+};
+
+// An item's entry in one index.
+struct IndexEntry {
+  std::string key;  // key_codec::IndexKey
+  Item projected;   // what the index stores of the item
+};
+
+// The attributes an index stores of an item, keys of the table and index included.
+Item ProjectIntoIndex(const TableDefinition& table, const SecondaryIndexDefinition& index,
+                      const Item& item);
+
+// The item's entry in `index`, or nullopt when the item lacks an index key attribute
+// or has one of another type (sparse). `table_key` is the item's table key.
+std::optional<IndexEntry> EntryFor(const TableDefinition& table,
+                                   const SecondaryIndexDefinition& index,
+                                   std::string_view table_key, const Item& item);
+
+}  // namespace monotable

@@ -1,0 +1,34 @@
+#pragma once
+// Staging an item write's secondary index changes into the write's RocksDB WriteBatch,
+// with the index statistics and the item collection's size. Thread-safe for distinct
+// batches; the caller holds the item's lock.
+
+#include <optional>
+#include <string_view>
+
+#include "engine/base/attribute_value.h"
+#include "engine/base/status.h"
+#include "engine/index/index_entries.h"
+#include "engine/storage/catalog.h"
+#include "engine/storage/storage.h"
+
+namespace rocksdb {
+class WriteBatch;
+}
+
+namespace monotable {
+
+// Stages into `batch` the index changes of one base-item write (old -> new image;
+// nullopt: absent) and the matching statistics deltas, for every CREATING or ACTIVE
+// index of `layout`. Must be called under the item's lock, with the layout read under
+// it. When `layout` has LSIs it also tracks the size of the item's collection. Errors:
+// CheckIndexKeyValues's on the new image (nothing is staged then);
+// kItemCollectionSizeLimitExceeded "Collection size exceeded." (a write that grows a
+// collection past 10 GB); kInternal (I/O).
+Result<IndexWrites> StageIndexEntries(const Storage& storage, const TableLayout& layout,
+                                      std::string_view table_key,
+                                      const std::optional<Item>& old_item,
+                                      const std::optional<Item>& new_item,
+                                      rocksdb::WriteBatch& batch);
+
+}  // namespace monotable

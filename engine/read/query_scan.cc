@@ -1,0 +1,176 @@
+#include "engine/read/query_scan.h"
+
+#include <algorithm>
+#include <memory>
+
+#include "engine/expr/key_condition.h"
+#include "engine/format/key_codec.h"
+#include "engine/schema/key_validation.h"
+#include "engine/read/page_reader.h"
+#include "engine/read/stored_item_reader.h"
+#include "engine/read/read_target.h"
+#include "engine/read/sort_key_range.h"
+#include "engine/storage/bounded_iterator.h"
+
+namespace monotable {
+namespace {
+
+constexpr char kStartKeyInvalid[] =
+    "The provided starting key is invalid: The provided key element does not match the schema";
+
+Status CheckFilterHasNoKeys(const QueryRequest& request, const ReadTarget& target) {
+  for (const auto& name : expr::TopLevelAttributes(request.filter)) {
+    for (const auto& k : target.key_schema) {
+      if (name == k.name) {
+        return Status::Validation(request.filter_parameter +
+                                  " can only contain non-primary key attributes: Primary key "
+                                  "attribute: " + name);
+      }
+    }
+  }
+  return Status::Ok();
+}
+
+// The stored key of an ExclusiveStartKey: exactly the key attributes of the table (and
+// of the index). Query and Scan word a bad table key differently.
+Result<std::string> StartKey(const ReadTarget& target, const Item& key, bool query) {
+  auto encoded = StoredKeyOf(target, key);
+  if (encoded.ok() || target.index != nullptr) return encoded;
+  if (!query) return Status::Validation(kStartKeyInvalid);
+  bool same_names = key.size() == target.page_key_names.size();
+  for (const auto& name : target.page_key_names) same_names &= key.count(name) > 0;
+  return Status::Validation(same_names ? "The provided key element does not match the schema"
+                                       : "The provided starting key is invalid");
+}
+
+// The sort key part of a stored key, given what follows the partition prefix.
+std::string_view SortComponent(const ReadTarget& target, std::string_view rest) {
+  if (target.sort_key_is_last() || target.key_schema.size() < 2) return rest;
+  const size_t length =
+      key_codec::EncodedValueLength(rest, target.table().AttributeTypeOf(target.key_schema[1].name));
+  return length == std::string_view::npos ? rest : rest.substr(0, length);
+}
+
+// Where a page's items come from: the stored items, or for an LSI that lacks wanted
+// attributes, the table's items they point to.
+PageSource SourceOf(const Storage& storage, const Table& table, const ReadTarget& target,
+                    const ReadPageRequest& request) {
+  PageSource source{target.page_key_names, {}, std::nullopt, {}};
+  if (target.index) source.charge = {target.index->definition->name, target.index->global};
+  if (!target.fetch_from_table) return source;
+  if (request.select == Select::kAllProjectedAttributes) {
+    std::vector<std::string> projected = target.page_key_names;
+    const auto& non_key = target.index->definition->projection.non_key_attributes;
+    for (const auto& name : non_key) {
+      if (std::find(projected.begin(), projected.end(), name) == projected.end()) {
+        projected.push_back(name);
+      }
+    }
+    source.returned = expr::Projection::OfAttributes(projected);
+  }
+  source.resolve = [&storage, &table, &target](Item stored) -> Result<std::optional<Item>> {
+    const TableDefinition& definition = target.table();
+    const std::string* range = definition.range_key();
+    const std::string key = key_codec::TableKey(stored.at(definition.hash_key()),
+                                                range ? &stored.at(*range) : nullptr);
+    return ReadStoredItem(storage, table, key);
+  };
+  return source;
+}
+
+}  // namespace
+
+Result<ReadPage> QueryPage(const Storage& storage, const Table& table, const QueryRequest& request) {
+  MT_ASSIGN_OR_RETURN(target, ResolveReadTarget(table, request));
+  const TableDefinition& definition = target.table();
+  const std::string& hash_name = target.key_schema[0].name;
+  expr::KeyAttributes keys{hash_name, definition.AttributeTypeOf(hash_name)};
+  if (target.key_schema.size() > 1) {
+    keys.range_name = target.key_schema[1].name;
+    keys.range_type = definition.AttributeTypeOf(keys.range_name);
+  }
+  MT_ASSIGN_OR_RETURN(key_condition, expr::AnalyzeKeyCondition(request.key_condition, keys));
+  MT_RETURN_IF_ERROR(CheckFilterHasNoKeys(request, target));
+
+  const std::string prefix = key_codec::PartitionPrefix(key_condition.partition_value);
+  const SortKeyRange sort_range(key_condition.sort, target.sort_key_is_last());
+  std::string skip_key;
+  if (request.exclusive_start_key) {
+    MT_ASSIGN_OR_RETURN(start, StartKey(target, *request.exclusive_start_key, true));
+    if (start.compare(0, prefix.size(), prefix) != 0) {
+      return Status::Validation(
+          "The provided starting key is outside query boundaries based on provided conditions");
+    }
+    if (sort_range.Classify(SortComponent(target, std::string_view(start).substr(prefix.size()))) !=
+        RangePosition::kInside) {
+      return Status::Validation("The provided starting key does not match the range key predicate");
+    }
+    skip_key = std::move(start);
+  }
+
+  BoundedIterator it(storage, target.family, prefix + std::string(sort_range.lower()),
+                     sort_range.UpperExclusive(prefix));
+  // Without a start key, the first (last) key within the bounds starts the page.
+  if (request.scan_forward && skip_key.empty()) {
+    it->SeekToFirst();
+  } else if (request.scan_forward) {
+    it->Seek(skip_key);
+  } else if (skip_key.empty()) {
+    it->SeekToLast();
+  } else {
+    it->SeekForPrev(skip_key);
+  }
+  auto classify = [&](std::string_view key) {
+    if (key.substr(0, prefix.size()) != prefix) {
+      return key < prefix ? RangePosition::kBefore : RangePosition::kAfter;
+    }
+    return sort_range.Classify(SortComponent(target, key.substr(prefix.size())));
+  };
+  return ReadOnePage(*it, request.scan_forward, classify, skip_key,
+                     SourceOf(storage, table, target, request), request);
+}
+
+Result<ReadPage> ScanPage(const Storage& storage, const Table& table, const ScanRequest& request) {
+  MT_ASSIGN_OR_RETURN(target, ResolveReadTarget(table, request));
+
+  // A segment is a range of the 64-bit partition hash that prefixes every key.
+  uint64_t lo = 0;
+  std::optional<uint64_t> hi;
+  if (request.total_segments) {
+    const unsigned __int128 space = static_cast<unsigned __int128>(1) << 64;
+    const auto total = static_cast<unsigned __int128>(*request.total_segments);
+    const auto segment = static_cast<unsigned __int128>(request.segment.value_or(0));
+    lo = static_cast<uint64_t>(space * segment / total);
+    if (segment + 1 < total) hi = static_cast<uint64_t>(space * (segment + 1) / total);
+  }
+  std::string skip_key;
+  if (request.exclusive_start_key) {
+    MT_ASSIGN_OR_RETURN(start, StartKey(target, *request.exclusive_start_key, false));
+    const uint64_t h = key_codec::HashOfKey(start);
+    if (h < lo || (hi && h >= *hi)) {
+      return Status::Validation(
+          "The provided starting key is invalid: Invalid ExclusiveStartKey. Please use "
+          "ExclusiveStartKey with correct Segment. TotalSegments: " +
+          std::to_string(request.total_segments.value_or(1)) +
+          " Segment: " + std::to_string(request.segment.value_or(0)));
+    }
+    skip_key = std::move(start);
+  }
+
+  BoundedIterator it(storage, target.family, key_codec::HashBound(lo), hi ? key_codec::HashBound(*hi) : std::string());
+  if (!skip_key.empty()) {
+    it->Seek(skip_key);
+  } else {
+    it->SeekToFirst();
+  }
+  auto classify = [&](std::string_view key) {
+    uint64_t h = key_codec::HashOfKey(key);
+    if (h < lo) return RangePosition::kBefore;
+    if (hi && h >= *hi) return RangePosition::kAfter;
+    return RangePosition::kInside;
+  };
+  return ReadOnePage(*it, /*forward=*/true, classify, skip_key,
+                     SourceOf(storage, table, target, request), request);
+}
+
+}  // namespace monotable

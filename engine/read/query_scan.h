@@ -1,0 +1,19 @@
+#pragma once
+// Query and Scan: one page of at most Limit items evaluated and 1 MB read, from a
+// consistent snapshot of one table or index, without item locks. Thread-safe.
+
+#include "engine/api/requests.h"
+#include "engine/base/status.h"
+#include "engine/storage/catalog.h"
+#include "engine/storage/storage.h"
+
+namespace monotable {
+
+// Errors: kValidation (key conditions, ExclusiveStartKey, IndexName: read_target.h;
+// a filter on key attributes), kInternal.
+Result<ReadPage> QueryPage(const Storage& storage, const Table& table, const QueryRequest& request);
+
+// Errors: kValidation (ExclusiveStartKey outside the segment, IndexName), kInternal.
+Result<ReadPage> ScanPage(const Storage& storage, const Table& table, const ScanRequest& request);
+
+}  // namespace monotable

@@ -1,0 +1,123 @@
+#pragma once
+// The definition of a table and its secondary indexes, as CreateTable describes it
+// and the catalog persists it. Plain data; thread-compatible.
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/base/attribute_value.h"
+
+namespace monotable {
+
+// Persisted enums: do not change the numeric values.
+enum class KeyType : uint8_t { kHash = 1, kRange = 2 };
+enum class BillingMode : uint8_t { kProvisioned = 1, kPayPerRequest = 2 };
+enum class TableStatus : uint8_t { kCreating = 1, kActive = 2, kDeleting = 3, kUpdating = 4 };
+enum class ProjectionType : uint8_t { kAll = 1, kKeysOnly = 2, kInclude = 3 };
+enum class IndexStatus : uint8_t { kCreating = 1, kActive = 2, kDeleting = 3 };
+
+struct AttributeDefinition {
+  std::string name;
+  AttributeType type = AttributeType::kS;  // S, N or B
+  friend bool operator==(const AttributeDefinition&, const AttributeDefinition&) = default;
+};
+
+struct KeySchemaElement {
+  std::string name;
+  KeyType type = KeyType::kHash;
+  friend bool operator==(const KeySchemaElement&, const KeySchemaElement&) = default;
+};
+
+struct ProvisionedThroughput {
+  int64_t read_capacity_units = 0;
+  int64_t write_capacity_units = 0;
+  int64_t number_of_decreases_today = 0;
+  int64_t last_increase_ms = 0;  // 0: never
+  int64_t last_decrease_ms = 0;
+};
+
+struct Projection {
+  ProjectionType type = ProjectionType::kAll;
+  std::vector<std::string> non_key_attributes;  // INCLUDE only
+};
+
+struct SecondaryIndexDefinition {
+  std::string name;
+  std::vector<KeySchemaElement> key_schema;
+  Projection projection;
+  std::optional<ProvisionedThroughput> throughput;  // GSIs of provisioned tables
+  // A GSI added by UpdateTable is CREATING (and backfilling) until every existing item
+  // has its entry; the write path maintains it from the start.
+  IndexStatus status = IndexStatus::kActive;
+  bool backfilling = false;
+  // Names the RocksDB column family of the index entries; unique per creation.
+  std::string column_family;
+
+  const std::string& hash_key() const { return key_schema[0].name; }
+  const std::string* range_key() const {
+    return key_schema.size() > 1 ? &key_schema[1].name : nullptr;
+  }
+};
+
+struct TableDefinition {
+  std::string name;
+  std::string table_id;  // a UUID, fixed at creation
+  int64_t creation_ms = 0;
+  std::vector<AttributeDefinition> attribute_definitions;
+  std::vector<KeySchemaElement> key_schema;  // HASH first, optional RANGE second
+  BillingMode billing_mode = BillingMode::kProvisioned;
+  bool billing_mode_explicit = false;  // DescribeTable shows BillingModeSummary then
+  int64_t billing_mode_changed_ms = 0;
+  ProvisionedThroughput throughput;
+  std::vector<SecondaryIndexDefinition> global_secondary_indexes;
+  std::vector<SecondaryIndexDefinition> local_secondary_indexes;
+  bool deletion_protection = false;
+  TableStatus status = TableStatus::kActive;
+  // Names the RocksDB column family of the table's items; unique per creation.
+  std::string column_family;
+
+  const std::string& hash_key() const { return key_schema[0].name; }
+  const std::string* range_key() const {
+    return key_schema.size() > 1 ? &key_schema[1].name : nullptr;
+  }
+  // The declared type of a key attribute (S, N or B); kNull if not defined.
+  AttributeType AttributeTypeOf(std::string_view attribute) const {
+    for (const auto& d : attribute_definitions) {
+      if (d.name == attribute) return d.type;
+    }
+    return AttributeType::kNull;
+  }
+  // The secondary index of that name (global or local), or null.
+  const SecondaryIndexDefinition* FindIndex(std::string_view index_name) const {
+    for (const auto* list : {&global_secondary_indexes, &local_secondary_indexes}) {
+      for (const auto& index : *list) {
+        if (index.name == index_name) return &index;
+      }
+    }
+    return nullptr;
+  }
+  bool IsGlobal(const SecondaryIndexDefinition& index) const {
+    return &index >= global_secondary_indexes.data() &&
+           &index < global_secondary_indexes.data() + global_secondary_indexes.size();
+  }
+};
+
+// Live statistics of a table or of one secondary index.
+struct ItemStatistics {
+  int64_t item_count = 0;
+  int64_t size_bytes = 0;
+};
+
+// What DescribeTable reports: the definition plus live statistics.
+struct TableDescription {
+  TableDefinition definition;
+  int64_t item_count = 0;
+  int64_t size_bytes = 0;
+  // Per secondary index, by index name.
+  std::map<std::string, ItemStatistics, std::less<>> index_statistics;
+};
+
+}  // namespace monotable

@@ -1,0 +1,13 @@
+#pragma once
+// The catalog column family's merge operator: adds the signed deltas of statistics
+// records (format/stats_record.h). Thread-safe, as RocksDB requires.
+
+#include <memory>
+
+#include <rocksdb/merge_operator.h>
+
+namespace monotable {
+
+std::shared_ptr<rocksdb::MergeOperator> NewStatsMergeOperator();
+
+}  // namespace monotable

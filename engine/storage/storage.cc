@@ -1,0 +1,180 @@
+#include "engine/storage/storage.h"
+
+#include <filesystem>
+
+#include <rocksdb/filter_policy.h>
+#include <rocksdb/merge_operator.h>
+#include <rocksdb/slice_transform.h>
+#include <rocksdb/table.h>
+
+#include "engine/storage/stats_merge_operator.h"
+
+namespace monotable {
+namespace {
+
+constexpr char kCatalogFamily[] = "catalog";
+// Table keys begin with an 8-byte hash of the partition key (see key_codec.h).
+constexpr size_t kHashPrefixBytes = 8;
+
+Status FromRocks(const rocksdb::Status& s) {
+  if (s.ok()) return Status::Ok();
+  return Status::Internal(s.ToString());
+}
+
+}  // namespace
+
+rocksdb::ColumnFamilyOptions Storage::TableColumnFamilyOptions() const {
+  rocksdb::ColumnFamilyOptions options;
+  rocksdb::BlockBasedTableOptions table;
+  table.filter_policy.reset(rocksdb::NewBloomFilterPolicy(10));
+  table.block_cache = block_cache_;
+  table.whole_key_filtering = true;
+  options.table_factory.reset(rocksdb::NewBlockBasedTableFactory(table));
+  options.prefix_extractor.reset(rocksdb::NewFixedPrefixTransform(kHashPrefixBytes));
+  // Iterators must still see keys across prefixes (Scan walks the whole family).
+  options.memtable_prefix_bloom_size_ratio = 0.05;
+  options.write_buffer_size = 32 << 20;
+  // Items are small and hot data sits in the upper levels: decompressing them on every
+  // read costs more than it saves, so only the bulk of the data (L2+) is compressed.
+  options.compression_per_level = {rocksdb::kNoCompression, rocksdb::kNoCompression,
+                                   rocksdb::kLZ4Compression, rocksdb::kLZ4Compression,
+                                   rocksdb::kLZ4Compression, rocksdb::kLZ4Compression,
+                                   rocksdb::kLZ4Compression};
+  return options;
+}
+
+Result<std::unique_ptr<Storage>> Storage::Open(const StorageOptions& options) {
+  std::unique_ptr<Storage> storage(new Storage());
+  storage->in_memory_ = options.in_memory;
+  storage->block_cache_ = rocksdb::NewLRUCache(options.block_cache_bytes);
+  rocksdb::DBOptions db_options;
+  db_options.create_if_missing = true;
+  db_options.create_missing_column_families = true;
+  db_options.max_background_jobs = 2;
+  db_options.info_log_level = rocksdb::InfoLogLevel::WARN_LEVEL;
+  db_options.keep_log_file_num = 2;
+  std::string path = options.path;
+  if (options.in_memory) {
+    storage->mem_env_.reset(rocksdb::NewMemEnv(rocksdb::Env::Default()));
+    db_options.env = storage->mem_env_.get();
+    path = "/monotable-in-memory";
+  } else {
+    std::error_code ec;
+    std::filesystem::create_directories(path, ec);
+    if (!std::filesystem::is_directory(path)) {
+      return Status::Internal("data directory '" + path + "' is not a usable directory" +
+                              (ec ? ": " + ec.message() : std::string()));
+    }
+  }
+
+  std::vector<std::string> names;
+  rocksdb::Status listed = rocksdb::DB::ListColumnFamilies(db_options, path, &names);
+  if (!listed.ok()) names = {rocksdb::kDefaultColumnFamilyName};  // a new database
+
+  rocksdb::ColumnFamilyOptions catalog_options;
+  catalog_options.merge_operator = NewStatsMergeOperator();
+  std::vector<rocksdb::ColumnFamilyDescriptor> descriptors;
+  bool has_catalog = false;
+  for (const auto& name : names) {
+    if (name == kCatalogFamily) {
+      has_catalog = true;
+      descriptors.emplace_back(name, catalog_options);
+    } else if (name == rocksdb::kDefaultColumnFamilyName) {
+      descriptors.emplace_back(name, rocksdb::ColumnFamilyOptions());
+    } else {
+      descriptors.emplace_back(name, storage->TableColumnFamilyOptions());
+    }
+  }
+  if (!has_catalog) descriptors.emplace_back(kCatalogFamily, catalog_options);
+
+  std::vector<rocksdb::ColumnFamilyHandle*> handles;
+  rocksdb::DB* db = nullptr;
+  rocksdb::Status s = rocksdb::DB::Open(db_options, path, descriptors, &handles, &db);
+  if (!s.ok()) return Status::Internal("cannot open data directory '" + path + "': " + s.ToString());
+  storage->db_.reset(db);
+  for (size_t i = 0; i < handles.size(); ++i) {
+    const std::string& name = descriptors[i].name;
+    ColumnFamilyRef ref = storage->Wrap(handles[i]);
+    if (name == kCatalogFamily) {
+      storage->catalog_ = ref;
+    } else if (name != rocksdb::kDefaultColumnFamilyName) {
+      storage->opened_.emplace_back(name, ref);
+    }
+    // The default family is unused; its handle is released right here.
+  }
+  // Writes go to the WAL without fsync: a process crash loses nothing; Flush() at
+  // shutdown makes the memtables durable.
+  storage->write_options_.sync = false;
+  // A write that raced with DeleteTable (or a GSI's deletion) may still name a dropped
+  // family: its changes are moot, and without this RocksDB would fail the whole write
+  // group, including other requests' batches.
+  storage->write_options_.ignore_missing_column_families = true;
+  return storage;
+}
+
+ColumnFamilyRef Storage::Wrap(rocksdb::ColumnFamilyHandle* handle) {
+  // Every handle DB::Open returns, the default family's included, must be destroyed
+  // before the database closes.
+  rocksdb::DB* db = db_.get();
+  return ColumnFamilyRef(handle, [db](rocksdb::ColumnFamilyHandle* h) {
+    db->DestroyColumnFamilyHandle(h);
+  });
+}
+
+Storage::~Storage() {
+  if (!db_) return;
+  opened_.clear();
+  catalog_.reset();
+  if (!in_memory_) db_->FlushWAL(/*sync=*/true).PermitUncheckedError();
+  db_->Close().PermitUncheckedError();
+  db_.reset();
+}
+
+std::vector<std::string> Storage::ExistingColumnFamilies() const {
+  std::lock_guard lock(mutex_);
+  std::vector<std::string> names;
+  for (const auto& [name, ref] : opened_) names.push_back(name);
+  return names;
+}
+
+ColumnFamilyRef Storage::Find(const std::string& name) const {
+  std::lock_guard lock(mutex_);
+  for (const auto& [n, ref] : opened_) {
+    if (n == name) return ref;
+  }
+  return nullptr;
+}
+
+Result<ColumnFamilyRef> Storage::CreateColumnFamily(const std::string& name) {
+  rocksdb::ColumnFamilyHandle* handle = nullptr;
+  rocksdb::Status s = db_->CreateColumnFamily(TableColumnFamilyOptions(), name, &handle);
+  if (!s.ok()) return FromRocks(s);
+  return Wrap(handle);
+}
+
+Status Storage::DropColumnFamily(const ColumnFamilyRef& handle) {
+  {
+    std::lock_guard lock(mutex_);
+    std::erase_if(opened_, [&](const auto& p) { return p.second == handle; });
+  }
+  return FromRocks(db_->DropColumnFamily(handle.get()));
+}
+
+Status Storage::Write(rocksdb::WriteBatch* batch) {
+  return FromRocks(db_->Write(write_options_, batch));
+}
+
+Status Storage::Flush() {
+  if (in_memory_) return Status::Ok();
+  rocksdb::FlushOptions options;
+  options.wait = true;
+  std::vector<rocksdb::ColumnFamilyHandle*> families;
+  {
+    std::lock_guard lock(mutex_);
+    for (const auto& [name, ref] : opened_) families.push_back(ref.get());
+  }
+  families.push_back(catalog_.get());
+  return FromRocks(db_->Flush(options, families));
+}
+
+}  // namespace monotable

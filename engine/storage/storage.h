@@ -1,0 +1,75 @@
+#pragma once
+// Storage: the only code that opens RocksDB. One RocksDB instance holds a `catalog`
+// column family and one column family per table (later: per secondary index).
+// Thread-safe: RocksDB handles concurrency; the column-family set is mutex-guarded.
+
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include <rocksdb/cache.h>
+#include <rocksdb/db.h>
+#include <rocksdb/env.h>
+
+#include "engine/base/status.h"
+
+namespace monotable {
+
+struct StorageOptions {
+  std::string path;        // data directory (created if missing); ignored in memory
+  bool in_memory = false;  // keep everything in RAM; nothing survives the process
+  // RocksDB's block cache, shared by every table. Memory is taken only as blocks are
+  // read, so a small database stays small; a large one should fit for fast reads
+  // (blocks outside the cache are read from the OS page cache on every access).
+  size_t block_cache_bytes = size_t{512} << 20;
+};
+
+// A column family handle that is released when the last user lets go, so that a
+// table dropped while a request still reads it stays valid for that request.
+using ColumnFamilyRef = std::shared_ptr<rocksdb::ColumnFamilyHandle>;
+
+class Storage {
+ public:
+  // Opens (or creates) the database. Errors: kInternal with RocksDB's reason, e.g.
+  // when the path is not a usable directory or another process holds the lock.
+  static Result<std::unique_ptr<Storage>> Open(const StorageOptions& options);
+  ~Storage();
+
+  Storage(const Storage&) = delete;
+  Storage& operator=(const Storage&) = delete;
+
+  rocksdb::DB* db() const { return db_.get(); }
+  rocksdb::ColumnFamilyHandle* catalog() const { return catalog_.get(); }
+
+  // The column families that existed at open, other than default and catalog.
+  std::vector<std::string> ExistingColumnFamilies() const;
+  // Returns the handle for a column family opened at start-up; null if unknown.
+  ColumnFamilyRef Find(const std::string& name) const;
+  Result<ColumnFamilyRef> CreateColumnFamily(const std::string& name);
+  // Drops the data; the handle stays readable until its last reference goes away.
+  Status DropColumnFamily(const ColumnFamilyRef& handle);
+
+  Status Write(rocksdb::WriteBatch* batch);
+  // Makes everything written so far durable (used at shutdown).
+  Status Flush();
+
+  const rocksdb::ReadOptions& read_options() const { return read_options_; }
+
+ private:
+  Storage() = default;
+  ColumnFamilyRef Wrap(rocksdb::ColumnFamilyHandle* handle);
+  rocksdb::ColumnFamilyOptions TableColumnFamilyOptions() const;
+
+  std::unique_ptr<rocksdb::Env> mem_env_;  // outlives db_ (declared first)
+  std::shared_ptr<rocksdb::Cache> block_cache_;  // shared by every table
+  std::unique_ptr<rocksdb::DB> db_;
+  ColumnFamilyRef catalog_;
+  mutable std::mutex mutex_;
+  std::vector<std::pair<std::string, ColumnFamilyRef>> opened_;  // from start-up
+  rocksdb::WriteOptions write_options_;
+  rocksdb::ReadOptions read_options_;
+  bool in_memory_ = false;
+};
+
+}  // namespace monotable

@@ -1,0 +1,128 @@
+#include "engine/txn/transact_items.h"
+
+#include <set>
+
+#include "engine/txn/idempotency_cache.h"
+#include "engine/write/item_changes.h"
+#include "engine/schema/key_validation.h"
+#include "engine/base/limits.h"
+#include "engine/base/transaction_errors.h"
+#include "engine/txn/transactions.h"
+
+namespace monotable {
+namespace {
+
+constexpr char kMultipleOperations[] =
+    "Transaction request cannot include multiple operations on one item";
+
+// The key of one action, validated against its table. Errors: kValidation.
+Result<std::string> ValidatedKey(const TransactWriteAction& action, const TableDefinition& table) {
+  if (action.kind == TransactWriteAction::Kind::kPut) {
+    return ValidateItemAndBuildKey(table, action.item);
+  }
+  MT_ASSIGN_OR_RETURN(key, ValidateKeyAndBuildKey(table, action.item));
+  if (action.kind == TransactWriteAction::Kind::kUpdate) {
+    MT_RETURN_IF_ERROR(action.update.CheckKeyAttributes(KeyAttributeNames(table)));
+  }
+  return std::move(key);
+}
+
+// Sets each planned action's key to `key_of(action)`. An invalid item or key cancels
+// the transaction with a ValidationError for the first such action (DynamoDB stops at
+// the first) and None for the others; two actions on one item are a ValidationException.
+template <typename Planned, typename KeyOf>
+Status EncodeKeys(std::vector<Planned>& planned, KeyOf key_of) {
+  for (size_t i = 0; i < planned.size(); ++i) {
+    Result<std::string> key = key_of(planned[i]);
+    if (!key.ok()) {
+      auto reason = ReasonFor(key.status());
+      if (!reason) return key.status();
+      std::vector<CancellationReason> reasons(planned.size(), NoReason());
+      reasons[i] = std::move(*reason);
+      return TransactionCanceled(std::move(reasons));
+    }
+    planned[i].key = std::move(*key);
+  }
+  std::set<std::pair<const Table*, std::string_view>> seen;
+  for (const auto& p : planned) {
+    if (!seen.emplace(p.table.get(), p.key).second) return Status::Validation(kMultipleOperations);
+  }
+  return Status::Ok();
+}
+
+// One planned entry per request entry (Planned{&entry, table, key}): tables found with
+// `find_table` (kResourceNotFound), keys encoded as EncodeKeys does.
+template <typename Planned, typename Entry, typename FindTable, typename KeyOf>
+Result<std::vector<Planned>> Plan(const std::vector<Entry>& entries, FindTable find_table,
+                                  KeyOf key_of) {
+  std::vector<Planned> planned;
+  planned.reserve(entries.size());
+  for (const auto& entry : entries) {
+    MT_ASSIGN_OR_RETURN(table, find_table(entry.table_name));
+    planned.push_back({&entry, table, {}});
+  }
+  MT_RETURN_IF_ERROR(EncodeKeys(planned, key_of));
+  return planned;
+}
+
+// Runs `execute` under the request's ClientRequestToken, if any.
+template <typename Execute>
+Status WithIdempotency(IdempotencyCache& cache, const RequestContext& ctx,
+                       const TransactWriteRequest& request, Execute execute) {
+  if (!request.client_request_token) return execute();
+  const std::string token_key = ctx.ns + '\0' + *request.client_request_token;
+  switch (cache.Begin(token_key, request.fingerprint)) {
+    case IdempotencyCache::Verdict::kReplay: return Status::Ok();
+    case IdempotencyCache::Verdict::kMismatch:
+      return Status(ErrorCode::kIdempotentParameterMismatch,
+                    "The request uses the same client token as a previous, but non-identical "
+                    "request.");
+    case IdempotencyCache::Verdict::kInProgress:
+      return Status(ErrorCode::kTransactionInProgress,
+                    "Transaction from previous request is still in progress");
+    case IdempotencyCache::Verdict::kExecute: break;
+  }
+  Status status = execute();
+  cache.Finish(token_key, status.ok());
+  return status;
+}
+
+}  // namespace
+
+Result<TransactWriteResult> TransactWriteItems(Transactions& transactions,
+                                               IdempotencyCache& idempotency,
+                                               const TableLookup& tables,
+                                               const RequestContext& ctx,
+                                               const TransactWriteRequest& request) {
+  auto find_table = [&](const std::string& name) { return tables.Find(name); };
+  TransactWriteResult result;
+  MT_RETURN_IF_ERROR(WithIdempotency(idempotency, ctx, request, [&]() -> Status {
+    // DynamoDB's 4 MB bound applies to the request's payload, i.e. the items it carries.
+    size_t payload = 0;
+    for (const auto& action : request.actions) payload += ItemSize(action.item);
+    if (payload > limits::kMaxTransactionBytes) {
+      return Status::Validation("Transaction request size cannot exceed 4 MB");
+    }
+    MT_ASSIGN_OR_RETURN(planned, Plan<PlannedTransactWrite>(
+                                     request.actions, find_table, [](const PlannedTransactWrite& p) {
+                                       return ValidatedKey(*p.action, *p.table->definition());
+                                     }));
+    MT_ASSIGN_OR_RETURN(consumed, transactions.Write(planned));
+    result.consumed = std::move(consumed);
+    return Status::Ok();
+  }));
+  return result;
+}
+
+Result<TransactGetResult> TransactGetItems(Transactions& transactions, const TableLookup& tables,
+                                           const TransactGetRequest& request) {
+  auto find_table = [&](const std::string& name) { return tables.Find(name); };
+  MT_ASSIGN_OR_RETURN(planned, Plan<PlannedTransactGet>(
+                                   request.gets, find_table, [](const PlannedTransactGet& p) {
+                                     return ValidateKeyAndBuildKey(*p.table->definition(),
+                                                                   p.get->key);
+                                   }));
+  return transactions.Read(planned);
+}
+
+}  // namespace monotable

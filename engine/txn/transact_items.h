@@ -1,0 +1,30 @@
+#pragma once
+// TransactWriteItems and TransactGetItems: planning (tables, keys, the 4 MB bound, one
+// action per item) and ClientRequestToken idempotency around the execution in
+// transactions.h, which also states the isolation model. Thread-safe.
+
+#include "engine/api/requests.h"
+#include "engine/base/status.h"
+#include "engine/storage/catalog.h"
+#include "engine/txn/idempotency_cache.h"
+#include "engine/txn/transactions.h"
+
+namespace monotable {
+
+// Errors: kValidation ("Transaction request cannot include multiple operations on one
+// item", "Transaction request size cannot exceed 4 MB"), kResourceNotFound,
+// kTransactionCanceled (reasons in ErrorDetail), kIdempotentParameterMismatch,
+// kTransactionInProgress (same token still running), kInternal. A ClientRequestToken
+// seen with the same fingerprint within 10 minutes of its success answers Ok without
+// applying anything.
+Result<TransactWriteResult> TransactWriteItems(Transactions& transactions,
+                                               IdempotencyCache& idempotency,
+                                               const TableLookup& tables,
+                                               const RequestContext& ctx,
+                                               const TransactWriteRequest& request);
+
+// Errors: kValidation, kResourceNotFound, kTransactionCanceled (invalid key), kInternal.
+Result<TransactGetResult> TransactGetItems(Transactions& transactions, const TableLookup& tables,
+                                           const TransactGetRequest& request);
+
+}  // namespace monotable

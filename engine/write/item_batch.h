@@ -1,0 +1,49 @@
+#pragma once
+// ItemBatch: the single place where a change of a base item is written into a RocksDB
+// WriteBatch. Single-item writes and transactions both stage their changes here, so
+// whatever must accompany an item change (table statistics and secondary index
+// entries now; TTL entries and stream records later) is added in one function and is
+// always committed atomically with the item. Not thread-safe: one batch per request.
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <rocksdb/write_batch.h>
+
+#include "engine/base/attribute_value.h"
+#include "engine/storage/catalog.h"
+#include "engine/index/index_staging.h"
+#include "engine/format/stats_record.h"
+#include "engine/base/status.h"
+#include "engine/storage/storage.h"
+
+namespace monotable {
+
+class ItemBatch {
+ public:
+  explicit ItemBatch(Storage& storage) : storage_(storage) {}
+
+  // Appends the change of the item at `key` from `old_item` to `new_item` (nullopt:
+  // absent), its secondary index entries, and accumulates `table`'s statistics delta.
+  // Staging "absent -> absent" writes nothing. Must be called under the item's lock;
+  // `table` must outlive the batch. Returns the index entries changed. Errors:
+  // StageIndexEntries's (an index key of the wrong type: kValidation), with nothing of
+  // this item staged.
+  Result<IndexWrites> Stage(Table& table, const std::string& key,
+                            const std::optional<Item>& old_item,
+                            const std::optional<Item>& new_item);
+
+  // Writes everything staged (items, index entries and statistics of every table
+  // touched) as one atomic WriteBatch, then updates the tables' in-memory statistics.
+  // Errors: kInternal.
+  Status Commit();
+
+ private:
+  Storage& storage_;
+  rocksdb::WriteBatch batch_;
+  std::vector<std::pair<Table*, StatsDelta>> deltas_;  // one per table, in staging order
+};
+
+}  // namespace monotable

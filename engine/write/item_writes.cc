@@ -1,0 +1,86 @@
+#include "engine/write/item_writes.h"
+
+#include "engine/schema/key_validation.h"
+#include "engine/write/item_changes.h"
+#include "engine/write/write_capacity.h"
+
+namespace monotable {
+namespace {
+
+// The Attributes an UpdateItem returns for its ReturnValues; nullopt for none.
+std::optional<Item> UpdateReturnValues(const UpdateItemRequest& request, WriteOutcome& outcome) {
+  std::optional<Item> result;
+  switch (request.return_values) {
+    case ReturnValues::kNone: break;
+    case ReturnValues::kAllOld: result = std::move(outcome.old_item); break;
+    case ReturnValues::kAllNew: result = std::move(outcome.new_item); break;
+    case ReturnValues::kUpdatedOld:
+      if (outcome.old_item) result = request.update.UpdatedPaths().Apply(*outcome.old_item);
+      break;
+    case ReturnValues::kUpdatedNew:
+      if (outcome.new_item) result = request.update.UpdatedPaths().Apply(*outcome.new_item);
+      break;
+  }
+  if (result && result->empty()) result.reset();  // DynamoDB omits an empty map
+  return result;
+}
+
+// A single-item write's result: its consumed capacity (table and indexes) and item
+// collection, taken before ReturnValues move the images out of the outcome.
+ItemResult WriteResultFor(const std::string& table_name, const WriteOutcome& outcome) {
+  ItemResult result;
+  result.consumed = capacity::ForWrite(table_name, outcome.old_item, outcome.new_item,
+                                       outcome.index_writes);
+  if (outcome.index_writes.item_collection) {
+    result.item_collection_key = outcome.index_writes.item_collection->key;
+    result.item_collection_bytes = outcome.index_writes.item_collection->bytes;
+  }
+  return result;
+}
+
+}  // namespace
+
+Result<ItemResult> PutItem(WritePath& write_path, Table& table, const PutItemRequest& request) {
+  MT_ASSIGN_OR_RETURN(key, ValidateItemAndBuildKey(*table.definition(), request.item));
+  MT_ASSIGN_OR_RETURN(outcome, write_path.Apply(table, key, [&](const std::optional<Item>& old)
+                                                      -> Result<std::optional<Item>> {
+    MT_RETURN_IF_ERROR(CheckCondition(request.condition, old));
+    return std::optional<Item>(request.item);
+  }));
+  ItemResult result = WriteResultFor(request.table_name, outcome);
+  if (request.return_values == ReturnValues::kAllOld) result.item = std::move(outcome.old_item);
+  return result;
+}
+
+Result<ItemResult> DeleteItem(WritePath& write_path, Table& table,
+                              const DeleteItemRequest& request) {
+  MT_ASSIGN_OR_RETURN(key, ValidateKeyAndBuildKey(*table.definition(), request.key));
+  MT_ASSIGN_OR_RETURN(outcome, write_path.Apply(table, key, [&](const std::optional<Item>& old)
+                                                      -> Result<std::optional<Item>> {
+    MT_RETURN_IF_ERROR(CheckCondition(request.condition, old));
+    return std::optional<Item>();
+  }));
+  ItemResult result = WriteResultFor(request.table_name, outcome);
+  if (request.return_values == ReturnValues::kAllOld) result.item = std::move(outcome.old_item);
+  return result;
+}
+
+Result<ItemResult> UpdateItem(WritePath& write_path, Table& table,
+                              const UpdateItemRequest& request) {
+  auto definition = table.definition();
+  MT_ASSIGN_OR_RETURN(key, ValidateKeyAndBuildKey(*definition, request.key));
+  const std::vector<std::string_view> key_names = KeyAttributeNames(*definition);
+  // Updating a key attribute is refused before the item is read, as DynamoDB does.
+  MT_RETURN_IF_ERROR(request.update.CheckKeyAttributes(key_names));
+  MT_ASSIGN_OR_RETURN(outcome, write_path.Apply(table, key, [&](const std::optional<Item>& old)
+                                                      -> Result<std::optional<Item>> {
+    MT_RETURN_IF_ERROR(CheckCondition(request.condition, old));
+    MT_ASSIGN_OR_RETURN(item, UpdatedImage(request.update, request.key, old, key_names));
+    return std::optional<Item>(std::move(item));
+  }));
+  ItemResult result = WriteResultFor(request.table_name, outcome);
+  result.item = UpdateReturnValues(request, outcome);
+  return result;
+}
+
+}  // namespace monotable

@@ -1,0 +1,51 @@
+#pragma once
+// WritePath: a single-item write. Under the item's lock it reads the old image, lets
+// the caller compute the new one (evaluating conditions), and commits the change (the
+// item, its secondary index entries and the statistics) in one WriteBatch staged by
+// ItemBatch, which transactions share. Thread-safe.
+
+#include <functional>
+#include <optional>
+#include <string>
+
+#include "engine/base/attribute_value.h"
+#include "engine/storage/catalog.h"
+#include "engine/index/index_entries.h"
+#include "engine/lock/lock_table.h"
+#include "engine/base/status.h"
+#include "engine/storage/storage.h"
+
+namespace monotable {
+
+struct WriteOutcome {
+  std::optional<Item> old_item;  // before the write; nullopt when there was none
+  std::optional<Item> new_item;  // after the write; nullopt when deleted or absent
+  IndexWrites index_writes;      // the secondary index entries the write changed
+};
+
+// Given the old image, returns the new one (nullopt: delete the item), or an error
+// that aborts the write with nothing written (e.g. ConditionalCheckFailed).
+using ComputeNewImage =
+    std::function<Result<std::optional<Item>>(const std::optional<Item>& old_item)>;
+
+class WritePath {
+ public:
+  WritePath(Storage* storage, LockTable* locks) : storage_(storage), locks_(locks) {}
+
+  // What a write does when an in-flight transaction holds the item.
+  enum class OnTransaction {
+    kFail,  // TransactionConflictException, as DynamoDB answers a single-item write
+    kWait,  // wait for the transaction to finish (BatchWriteItem's unconditional writes)
+  };
+
+  // Errors: whatever `compute` returns; kTransactionConflict ("Transaction is ongoing
+  // for the item") with OnTransaction::kFail; kInternal on I/O failure.
+  Result<WriteOutcome> Apply(Table& table, const std::string& key, const ComputeNewImage& compute,
+                             OnTransaction on_transaction = OnTransaction::kFail);
+
+ private:
+  Storage* storage_;
+  LockTable* locks_;
+};
+
+}  // namespace monotable

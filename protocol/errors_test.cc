@@ -1,0 +1,86 @@
+#include "protocol/errors.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "engine/base/transaction_errors.h"
+
+namespace monotable::protocol {
+namespace {
+
+const std::string kDynamo = "com.amazonaws.dynamodb.v20120810#";
+const std::string kValidate = "com.amazon.coral.validate#";
+const std::string kService = "com.amazon.coral.service#";
+
+TEST(ErrorsTest, TypeNamesAndPrefixes) {
+  const std::pair<ErrorCode, std::string> cases[] = {
+      {ErrorCode::kValidation, kValidate + "ValidationException"},
+      {ErrorCode::kConditionalCheckFailed, kDynamo + "ConditionalCheckFailedException"},
+      {ErrorCode::kResourceNotFound, kDynamo + "ResourceNotFoundException"},
+      {ErrorCode::kResourceInUse, kDynamo + "ResourceInUseException"},
+      {ErrorCode::kLimitExceeded, kDynamo + "LimitExceededException"},
+      {ErrorCode::kTransactionCanceled, kDynamo + "TransactionCanceledException"},
+      {ErrorCode::kTransactionConflict, kDynamo + "TransactionConflictException"},
+      {ErrorCode::kProvisionedThroughputExceeded,
+       kDynamo + "ProvisionedThroughputExceededException"},
+      {ErrorCode::kItemCollectionSizeLimitExceeded,
+       kDynamo + "ItemCollectionSizeLimitExceededException"},
+      {ErrorCode::kIdempotentParameterMismatch, kDynamo + "IdempotentParameterMismatchException"},
+      {ErrorCode::kTransactionInProgress, kDynamo + "TransactionInProgressException"},
+      {ErrorCode::kSerialization, kService + "SerializationException"},
+      {ErrorCode::kUnknownOperation, kService + "UnknownOperationException"},
+      {ErrorCode::kMissingAuthenticationToken, kService + "MissingAuthenticationTokenException"},
+      {ErrorCode::kRequestTooLarge, kService + "RequestEntityTooLargeException"},
+      {ErrorCode::kNotImplemented, kValidate + "ValidationException"},
+      {ErrorCode::kInternal, kDynamo + "InternalServerError"},
+  };
+  for (const auto& [code, type] : cases) {
+    EXPECT_EQ(ErrorType(code), type) << static_cast<int>(code);
+  }
+  EXPECT_EQ(ErrorType(ErrorCode::kOk), "");
+}
+
+TEST(ErrorsTest, HttpStatus) {
+  for (ErrorCode code :
+       {ErrorCode::kValidation, ErrorCode::kConditionalCheckFailed, ErrorCode::kResourceNotFound,
+        ErrorCode::kResourceInUse, ErrorCode::kLimitExceeded, ErrorCode::kTransactionCanceled,
+        ErrorCode::kTransactionConflict, ErrorCode::kProvisionedThroughputExceeded,
+        ErrorCode::kItemCollectionSizeLimitExceeded, ErrorCode::kIdempotentParameterMismatch,
+        ErrorCode::kSerialization, ErrorCode::kUnknownOperation,
+        ErrorCode::kMissingAuthenticationToken, ErrorCode::kNotImplemented}) {
+    EXPECT_EQ(EncodeError(Status(code, "m")).http_status, 400) << static_cast<int>(code);
+  }
+  EXPECT_EQ(EncodeError(Status::Internal("boom")).http_status, 500);
+  EXPECT_EQ(EncodeError(Status(ErrorCode::kRequestTooLarge, "big")).http_status, 413);
+}
+
+TEST(ErrorsTest, Body) {
+  WireError e = EncodeError(Status::NotFound("Requested resource not found"));
+  EXPECT_EQ(e.body, R"({"__type":"com.amazonaws.dynamodb.v20120810#ResourceNotFoundException",)"
+                    R"("message":"Requested resource not found"})");
+  // Messages are JSON-escaped.
+  WireError quoted = EncodeError(Status::Validation("bad \"value\"\n"));
+  EXPECT_EQ(quoted.body, R"({"__type":"com.amazon.coral.validate#ValidationException",)"
+                         R"("message":"bad \"value\"\n"})");
+  // No message: only the type.
+  WireError bare = EncodeError(Status(ErrorCode::kUnknownOperation, ""));
+  EXPECT_EQ(bare.body, R"({"__type":"com.amazon.coral.service#UnknownOperationException"})");
+}
+
+TEST(ErrorsTest, CancellationReasonsInRequestOrder) {
+  CancellationReason failed{"ConditionalCheckFailed", "The conditional request failed",
+                            Item{{"pk", AttributeValue::String("a")}}};
+  WireError e = EncodeError(TransactionCanceled({NoReason(), std::move(failed)}));
+  EXPECT_EQ(e.http_status, 400);
+  EXPECT_EQ(e.body,
+            R"({"__type":"com.amazonaws.dynamodb.v20120810#TransactionCanceledException",)"
+            R"("message":"Transaction cancelled, please refer cancellation reasons for specific )"
+            R"(reasons [None, ConditionalCheckFailed]",)"
+            R"("CancellationReasons":[{"Code":"None"},)"
+            R"({"Item":{"pk":{"S":"a"}},"Code":"ConditionalCheckFailed",)"
+            R"("Message":"The conditional request failed"}]})");
+}
+
+}  // namespace
+}  // namespace monotable::protocol
