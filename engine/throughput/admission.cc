@@ -1,0 +1,193 @@
+#include "engine/throughput/admission.h"
+
+#include <algorithm>
+#include <functional>
+
+#include "engine/throughput/resource.h"
+
+namespace monotable::throughput {
+
+// The locked view of a set of claims: one slot per claim on a resource that is not off.
+// Holds each touched resource's layout lock shared and every touched partition's and
+// resource's mutex, taken in address order. Scratch vectors are per thread and reused,
+// so that the hot path does not allocate; admissions do not nest on a thread.
+class Admitter {
+ public:
+  struct Slot {
+    size_t claim;  // index into the claims
+    Resource* resource;
+    Partition* partition;
+    bool short_ = false;
+  };
+
+  explicit Admitter(std::span<const Claim> claims);
+  ~Admitter();
+  Admitter(const Admitter&) = delete;
+  Admitter& operator=(const Admitter&) = delete;
+
+  static Admission Admit(std::span<const Claim> claims);
+  static void Settle(std::span<const Claim> claims, std::span<const double> actual,
+                     const Admission& admission);
+
+ private:
+  struct Scratch {
+    std::vector<Resource*> resources;
+    std::vector<std::mutex*> mutexes;
+    std::vector<Slot> slots;
+  };
+  static Scratch& scratch() {
+    thread_local Scratch s;
+    return s;
+  }
+
+  // After unlocking: lets each resource that asked for it split or grow.
+  static void GrowWanted(std::vector<Resource*> resources);
+
+  Scratch& s_;
+  int64_t now_ms_ = 0;
+};
+
+Admitter::Admitter(std::span<const Claim> claims) : s_(scratch()) {
+  s_.resources.clear();
+  s_.mutexes.clear();
+  s_.slots.clear();
+  for (const Claim& c : claims) {
+    if (c.resource->mode() != Mode::kOff) s_.resources.push_back(c.resource);
+  }
+  if (s_.resources.empty()) return;
+  std::sort(s_.resources.begin(), s_.resources.end(), std::less<>());
+  s_.resources.erase(std::unique(s_.resources.begin(), s_.resources.end()), s_.resources.end());
+  for (Resource* r : s_.resources) {
+    r->layout_mu_.lock_shared();
+    s_.mutexes.push_back(&r->state_mu_);
+  }
+  now_ms_ = s_.resources.front()->clock_.NowMillis();
+  for (size_t i = 0; i < claims.size(); ++i) {
+    Resource* r = claims[i].resource;
+    // Only the resources locked above: a mode switched meanwhile changes nothing here.
+    if (!std::binary_search(s_.resources.begin(), s_.resources.end(), r, std::less<>())) continue;
+    Partition* p = r->partitions_[r->map_.Find(claims[i].key.hash)].get();
+    s_.slots.push_back({i, r, p});
+    s_.mutexes.push_back(&p->mu);
+  }
+  std::sort(s_.mutexes.begin(), s_.mutexes.end(), std::less<>());
+  s_.mutexes.erase(std::unique(s_.mutexes.begin(), s_.mutexes.end()), s_.mutexes.end());
+  for (std::mutex* m : s_.mutexes) m->lock();
+}
+
+Admitter::~Admitter() {
+  for (auto it = s_.mutexes.rbegin(); it != s_.mutexes.rend(); ++it) (*it)->unlock();
+  for (Resource* r : s_.resources) r->layout_mu_.unlock_shared();
+}
+
+void Admitter::GrowWanted(std::vector<Resource*> resources) {
+  for (Resource* r : resources) {
+    if (r->grow_wanted_.load(std::memory_order_relaxed)) r->Grow();
+  }
+}
+
+Admission Admitter::Admit(std::span<const Claim> claims) {
+  Admission result;
+  std::vector<Resource*> grow;
+  {
+    Admitter locked(claims);
+    Scratch& s = locked.s_;
+    if (s.slots.empty()) return result;
+    const int64_t now = locked.now_ms_;
+    for (Resource* r : s.resources) {
+      if (r->limits_.Advance(now)) r->grow_wanted_.store(true, std::memory_order_relaxed);
+    }
+    for (Slot& slot : s.slots) slot.partition->Refill(now);
+
+    // Take tentatively, slot by slot, so that claims sharing a partition or a resource
+    // add up; every lock is held, so nobody sees a tentative take.
+    bool enforce_short = false;
+    for (Slot& slot : s.slots) {
+      const Claim& c = claims[slot.claim];
+      std::optional<LimitKind> limit;
+      if (!slot.partition->CanTake(c.op, c.units)) {
+        limit = LimitKind::kKeyRangeThroughput;
+      } else {
+        limit = slot.resource->limits_.Check(c.op, c.units);
+      }
+      if (!limit) {
+        slot.partition->Take(c.op, c.units);
+        slot.resource->limits_.Take(now, c.op, c.units);
+        continue;
+      }
+      slot.short_ = true;
+      enforce_short |= slot.resource->mode() == Mode::kEnforce;
+      const bool listed =
+          std::any_of(result.throttles.begin(), result.throttles.end(),
+                      [&](const Throttle& t) { return t.resource == slot.resource; });
+      if (!listed) {
+        result.throttles.push_back(
+            {MakeThrottlingReason(slot.resource->kind(), c.op, *limit), slot.resource});
+      }
+    }
+    result.admitted = !enforce_short;
+    result.charged = result.throttles.empty();
+    for (Slot& slot : s.slots) {
+      const Claim& c = claims[slot.claim];
+      if (!result.charged && !slot.short_) {  // undo the tentative take
+        slot.partition->Take(c.op, -c.units);
+        slot.resource->limits_.Take(now, c.op, -c.units);
+      }
+      const HeatPolicy& heat = slot.resource->heat_;
+      if (slot.short_) slot.partition->RecordThrottle(now, c.key.hash, c.op, heat);
+      if (result.admitted) slot.partition->RecordConsumed(now, c.key.hash, c.op, c.units, heat);
+      if (slot.partition->wants_split())
+        slot.resource->grow_wanted_.store(true, std::memory_order_relaxed);
+    }
+    for (const Slot& slot : s.slots) {
+      const Claim& c = claims[slot.claim];
+      if (slot.short_) slot.resource->insights_.RecordThrottle(c.key);
+      if (result.admitted) slot.resource->insights_.RecordAccess(c.key, c.units);
+    }
+    for (Resource* r : s.resources) {
+      if (r->grow_wanted_.load(std::memory_order_relaxed)) grow.push_back(r);
+    }
+  }
+  GrowWanted(std::move(grow));
+  return result;
+}
+
+void Admitter::Settle(std::span<const Claim> claims, std::span<const double> actual,
+                      const Admission& admission) {
+  if (!admission.admitted) return;
+  std::vector<Resource*> grow;
+  {
+    Admitter locked(claims);
+    Scratch& s = locked.s_;
+    const int64_t now = locked.now_ms_;
+    for (Resource* r : s.resources) {
+      if (r->limits_.Advance(now)) r->grow_wanted_.store(true, std::memory_order_relaxed);
+    }
+    for (const Slot& slot : s.slots) {
+      const Claim& c = claims[slot.claim];
+      const double delta = actual[slot.claim] - c.units;
+      if (delta == 0) continue;
+      if (admission.charged) {
+        slot.partition->Refill(now);
+        slot.partition->Take(c.op, delta);
+        slot.resource->limits_.Take(now, c.op, delta);
+      }
+      slot.partition->RecordConsumed(now, c.key.hash, c.op, delta, slot.resource->heat_);
+      // Space-saving counters only grow; a lower actual leaves the estimate counted.
+      if (delta > 0) slot.resource->insights_.RecordAccess(c.key, delta);
+    }
+    for (Resource* r : s.resources) {
+      if (r->grow_wanted_.load(std::memory_order_relaxed)) grow.push_back(r);
+    }
+  }
+  GrowWanted(std::move(grow));
+}
+
+Admission AdmitAll(std::span<const Claim> claims) { return Admitter::Admit(claims); }
+
+void SettleAll(std::span<const Claim> claims, std::span<const double> actual,
+               const Admission& admission) {
+  Admitter::Settle(claims, actual, admission);
+}
+
+}  // namespace monotable::throughput

@@ -1,0 +1,90 @@
+#include "engine/throughput/partition_map.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+namespace monotable::throughput {
+namespace {
+
+TEST(PartitionMapTest, UniformCoversTheHashSpaceInEqualRanges) {
+  const PartitionMap map = PartitionMap::Uniform(4);
+  ASSERT_EQ(map.size(), 4u);
+  EXPECT_EQ(map.Range(0), (HashRange{0, (1ull << 62) - 1}));
+  EXPECT_EQ(map.Range(3), (HashRange{3ull << 62, UINT64_MAX}));
+  EXPECT_EQ(map.Find(0), 0u);
+  EXPECT_EQ(map.Find((1ull << 62) - 1), 0u);
+  EXPECT_EQ(map.Find(1ull << 62), 1u);
+  EXPECT_EQ(map.Find(UINT64_MAX), 3u);
+  EXPECT_EQ(PartitionMap::Uniform(1), PartitionMap());
+}
+
+TEST(PartitionMapTest, SplitChecksItsCuts) {
+  PartitionMap map = PartitionMap::Uniform(2);
+  const uint64_t half = 1ull << 63;
+  const uint64_t cuts[] = {half + 10, half + 20};
+  ASSERT_TRUE(map.Split(1, cuts).ok());
+  EXPECT_EQ(map.size(), 4u);
+  EXPECT_EQ(map.Range(1), (HashRange{half, half + 9}));
+  EXPECT_EQ(map.Range(2), (HashRange{half + 10, half + 19}));
+  const uint64_t outside[] = {half + 5};  // belongs to partition 1, not 0
+  EXPECT_FALSE(map.Split(0, outside).ok());
+  const uint64_t at_begin[] = {half};
+  EXPECT_FALSE(map.Split(1, at_begin).ok());
+  const uint64_t unordered[] = {UINT64_MAX, half + 30};
+  EXPECT_FALSE(map.Split(3, unordered).ok());
+  EXPECT_FALSE(map.Split(9, cuts).ok());
+  EXPECT_EQ(map.size(), 4u);  // unchanged by the failures
+  EXPECT_EQ(map.Widest(), 0u);
+  EXPECT_EQ(EvenCuts({10, 12}, 5).size(), 2u);  // three hashes make three pieces at most
+}
+
+TEST(PartitionMapTest, EncodeDecodeRoundTrip) {
+  PartitionMap map = PartitionMap::Uniform(7);
+  const uint64_t cuts[] = {map.Range(6).begin + 1, UINT64_MAX};
+  ASSERT_TRUE(map.Split(6, cuts).ok());
+  const std::string bytes = map.Encode();
+  EXPECT_EQ(static_cast<uint8_t>(bytes[0]), kPartitionMapVersion);
+  auto decoded = PartitionMap::Decode(bytes);
+  ASSERT_TRUE(decoded.ok()) << decoded.status().message();
+  EXPECT_EQ(*decoded, map);
+  auto single = PartitionMap::Decode(PartitionMap().Encode());
+  ASSERT_TRUE(single.ok());
+  EXPECT_EQ(single->size(), 1u);
+}
+
+TEST(PartitionMapTest, DecodeRefusesGarbage) {
+  const std::string cases[] = {
+      std::string(),                       // empty
+      std::string("\x02\x01", 2),          // unknown version
+      std::string("\x01", 1),              // no count
+      std::string("\x01\x00", 2),          // zero partitions
+      std::string("\x01\x03\x05", 3),      // count beyond the bytes
+      std::string("\x01\x02\x80", 3),      // truncated varint
+      std::string("\x01\x02\x00", 3),      // zero gap: boundaries not increasing
+      std::string("\x01\x02\x01\x07", 4),  // trailing bytes
+      std::string("\x01\x03\xff\xff\xff\xff\xff\xff\xff\xff\xff\x01\x01", 13),  // past 2^64
+      std::string("\x01\x02\xff\xff\xff\xff\xff\xff\xff\xff\xff\x7f", 12),      // > 64 bits
+  };
+  for (const std::string& bytes : cases) {
+    auto decoded = PartitionMap::Decode(bytes);
+    EXPECT_FALSE(decoded.ok()) << "accepted " << testing::PrintToString(bytes);
+    if (!decoded.ok()) {
+      EXPECT_EQ(decoded.status().code(), ErrorCode::kInternal);
+    }
+  }
+  // Random bytes: never a crash; whatever decodes re-encodes to the same bytes.
+  std::mt19937_64 rng(12);
+  for (int i = 0; i < 20000; ++i) {
+    std::string bytes(rng() % 24, '\0');
+    for (char& c : bytes) c = static_cast<char>(rng());
+    if (i % 2 == 0 && !bytes.empty()) bytes[0] = static_cast<char>(kPartitionMapVersion);
+    auto decoded = PartitionMap::Decode(bytes);
+    if (decoded.ok()) {
+      EXPECT_EQ(decoded->Encode(), bytes);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace monotable::throughput

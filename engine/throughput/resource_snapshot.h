@@ -1,0 +1,37 @@
+#pragma once
+// What a table or GSI looks like to /metrics and the partitions API: value types copied
+// out under the resource's locks.
+//
+// Thread-safety: value types. Errors: none.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "engine/throughput/capacity_spec.h"
+#include "engine/throughput/partition.h"
+#include "engine/throughput/partition_map.h"
+#include "engine/throughput/second_ring.h"
+
+namespace monotable::throughput {
+
+struct PartitionSnapshot {
+  HashRange range;
+  PartitionTotals totals;
+  std::vector<SecondSample> recent;  // the last seconds asked for, oldest first
+};
+
+struct ResourceSnapshot {
+  std::string table_name;
+  std::string index_name;  // empty: the table
+  CapacitySpec capacity;
+  uint64_t layout_version = 0;
+  // What the resource as a whole may serve per second now (reads only, writes only).
+  double allowed_read_units_per_second = 0;
+  double allowed_write_units_per_second = 0;
+  double on_demand_peak_reu = 0;  // the previous peak, in read-equivalent units
+  PartitionTotals totals;         // all partitions ever, split ones included: monotonic
+  std::vector<PartitionSnapshot> partitions;
+};
+
+}  // namespace monotable::throughput
