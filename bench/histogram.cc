@@ -45,9 +45,7 @@ void Histogram::Merge(const Histogram& other) {
   sum_ += other.sum_;
 }
 
-double Histogram::Mean() const {
-  return count_ == 0 ? 0.0 : static_cast<double>(sum_ / count_);
-}
+double Histogram::Mean() const { return count_ == 0 ? 0.0 : static_cast<double>(sum_ / count_); }
 
 uint64_t Histogram::ValueAtQuantile(double q) const {
   if (count_ == 0) return 0;

@@ -10,6 +10,8 @@
 #include <sys/resource.h>
 
 #include <algorithm>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
 #include <chrono>
 #include <cinttypes>
 #include <cstdio>
@@ -19,9 +21,6 @@
 #include <string>
 #include <thread>
 #include <vector>
-
-#include <boost/asio/io_context.hpp>
-#include <boost/asio/ip/tcp.hpp>
 
 #include "bench/load_worker.h"
 #include "bench/options.h"
@@ -94,8 +93,8 @@ RunStats RunPhase(const Options& options, const tcp::endpoint& endpoint,
   for (int t = 0; t < options.threads; ++t) {
     const int connections =
         options.connections / options.threads + (t < options.connections % options.threads);
-    workers.push_back(std::make_unique<Worker>(endpoint, context, plan, shared,
-                                               connections, random() ^ (t * 7919ULL)));
+    workers.push_back(std::make_unique<Worker>(endpoint, context, plan, shared, connections,
+                                               random() ^ (t * 7919ULL)));
   }
   set_times(plan);
   std::vector<std::thread> threads;
@@ -109,8 +108,7 @@ RunStats RunPhase(const Options& options, const tcp::endpoint& endpoint,
   return merged;
 }
 
-int Setup(const Options& options, const tcp::endpoint& endpoint,
-          const RequestContext& context) {
+int Setup(const Options& options, const tcp::endpoint& endpoint, const RequestContext& context) {
   const Clock::time_point start = Clock::now();
   const auto timeout = std::chrono::duration_cast<Clock::duration>(
       std::chrono::duration<double>(options.setup_timeout_s));
@@ -139,16 +137,16 @@ int Setup(const Options& options, const tcp::endpoint& endpoint,
     p.hard_deadline = start + timeout;
   });
   const double elapsed = Seconds(Clock::now() - preload_start);
-  std::printf("preloaded %" PRIu64 " items in %.2f s (%.0f items/s), errors %" PRIu64
-              "\n",
+  std::printf("preloaded %" PRIu64 " items in %.2f s (%.0f items/s), errors %" PRIu64 "\n",
               stats.items, elapsed, static_cast<double>(stats.items) / std::max(elapsed, 1e-9),
               stats.errors());
   if (stats.errors() != 0 || stats.items < items) {
-    std::fprintf(stderr, "setup failed: %" PRIu64 " of %" PRIu64 " items written, "
+    std::fprintf(stderr,
+                 "setup failed: %" PRIu64 " of %" PRIu64
+                 " items written, "
                  "%" PRIu64 " errors; first error: %s\n",
                  stats.items, items, stats.errors(),
-                 stats.first_error.empty() ? "(none: timed out)"
-                                           : stats.first_error.c_str());
+                 stats.first_error.empty() ? "(none: timed out)" : stats.first_error.c_str());
     return kExitSetup;
   }
   return kExitOk;
@@ -156,33 +154,33 @@ int Setup(const Options& options, const tcp::endpoint& endpoint,
 
 double Micros(uint64_t ns) { return static_cast<double>(ns) / 1000.0; }
 
-void Report(const Options& options, const RunStats& stats, double elapsed_s,
-            double client_cpu) {
+void Report(const Options& options, const RunStats& stats, double elapsed_s, double client_cpu) {
   const Histogram& h = stats.latency_ns;
   const double rps = elapsed_s > 0 ? static_cast<double>(stats.requests) / elapsed_s : 0;
   std::printf("op=%s connections=%d threads=%d keys=%" PRIu64 " items-per-key=%" PRIu64
               " measured=%.2fs\n",
               OpName(options.op), options.connections, options.threads, options.keys,
               options.items_per_key, elapsed_s);
-  std::printf("requests: %" PRIu64 " (GetItem/Query %" PRIu64 ", Put/UpdateItem %" PRIu64
-              ")%s\n",
-              stats.requests, stats.reads, stats.writes,
-              stats.misses != 0 ? (", empty reads " + std::to_string(stats.misses) +
-                                   " (keys not preloaded)").c_str()
-                                : "");
+  std::printf(
+      "requests: %" PRIu64 " (GetItem/Query %" PRIu64 ", Put/UpdateItem %" PRIu64 ")%s\n",
+      stats.requests, stats.reads, stats.writes,
+      stats.misses != 0
+          ? (", empty reads " + std::to_string(stats.misses) + " (keys not preloaded)").c_str()
+          : "");
   std::printf("throughput: %.1f requests/s\n", rps);
-  std::printf("latency us: p50 %.1f  p90 %.1f  p99 %.1f  p99.9 %.1f  max %.1f  "
-              "mean %.1f\n",
-              Micros(h.ValueAtQuantile(0.5)), Micros(h.ValueAtQuantile(0.9)),
-              Micros(h.ValueAtQuantile(0.99)), Micros(h.ValueAtQuantile(0.999)),
-              Micros(h.max()), h.Mean() / 1000.0);
+  std::printf(
+      "latency us: p50 %.1f  p90 %.1f  p99 %.1f  p99.9 %.1f  max %.1f  "
+      "mean %.1f\n",
+      Micros(h.ValueAtQuantile(0.5)), Micros(h.ValueAtQuantile(0.9)),
+      Micros(h.ValueAtQuantile(0.99)), Micros(h.ValueAtQuantile(0.999)), Micros(h.max()),
+      h.Mean() / 1000.0);
   if (options.op == Op::kQuery) {
-    std::printf("items returned: %" PRIu64 " (%.1f per Query)\n", stats.items,
-                static_cast<double>(stats.items) /
-                    static_cast<double>(std::max<uint64_t>(stats.reads, 1)));
+    std::printf(
+        "items returned: %" PRIu64 " (%.1f per Query)\n", stats.items,
+        static_cast<double>(stats.items) / static_cast<double>(std::max<uint64_t>(stats.reads, 1)));
   }
-  std::printf("errors: %" PRIu64 " (HTTP %" PRIu64 ", missing items %" PRIu64
-              ", I/O %" PRIu64 ")\n",
+  std::printf("errors: %" PRIu64 " (HTTP %" PRIu64 ", missing items %" PRIu64 ", I/O %" PRIu64
+              ")\n",
               stats.errors(), stats.http_errors, stats.missing_items, stats.io_errors);
   if (!stats.first_error.empty()) {
     std::printf("first error: %s\n", stats.first_error.c_str());
@@ -190,25 +188,24 @@ void Report(const Options& options, const RunStats& stats, double elapsed_s,
   std::printf("client CPU: %.0f%% of one core over %d thread(s)\n", client_cpu * 100,
               options.threads);
   if (client_cpu > 0.85 * options.threads) {
-    std::printf("warning: the load driver was nearly saturated and may be the "
-                "bottleneck; try more --threads\n");
+    std::printf(
+        "warning: the load driver was nearly saturated and may be the "
+        "bottleneck; try more --threads\n");
   }
   std::printf("{\"op\":\"%s\",\"connections\":%d,\"threads\":%d,\"keys\":%" PRIu64
               ",\"duration_s\":%.3f,\"requests\":%" PRIu64
               ",\"rps\":%.1f,\"p50_us\":%.1f,\"p90_us\":%.1f,\"p99_us\":%.1f"
               ",\"p999_us\":%.1f,\"max_us\":%.1f,\"mean_us\":%.1f,\"errors\":%" PRIu64
               ",\"client_cpu\":%.2f}\n",
-              OpName(options.op), options.connections, options.threads, options.keys,
-              elapsed_s, stats.requests, rps, Micros(h.ValueAtQuantile(0.5)),
-              Micros(h.ValueAtQuantile(0.9)), Micros(h.ValueAtQuantile(0.99)),
-              Micros(h.ValueAtQuantile(0.999)), Micros(h.max()), h.Mean() / 1000.0,
-              stats.errors(), client_cpu);
+              OpName(options.op), options.connections, options.threads, options.keys, elapsed_s,
+              stats.requests, rps, Micros(h.ValueAtQuantile(0.5)), Micros(h.ValueAtQuantile(0.9)),
+              Micros(h.ValueAtQuantile(0.99)), Micros(h.ValueAtQuantile(0.999)), Micros(h.max()),
+              h.Mean() / 1000.0, stats.errors(), client_cpu);
   std::fflush(stdout);
 }
 
 // --op scan: one full parallel Scan, timed from the first request to the last page.
-int RunScan(const Options& options, const tcp::endpoint& endpoint,
-            const RequestContext& context) {
+int RunScan(const Options& options, const tcp::endpoint& endpoint, const RequestContext& context) {
   const double cpu_before = CpuSeconds();
   const Clock::time_point start = Clock::now();
   ScanStats stats = RunParallelScan(endpoint, context, options.segments);
@@ -218,22 +215,20 @@ int RunScan(const Options& options, const tcp::endpoint& endpoint,
   if (options.preloaded && stats.errors == 0 && stats.items != expected) {
     ++stats.errors;
     stats.first_error = "the segments returned " + std::to_string(stats.items) +
-                        " items in all, the preloaded table holds " +
-                        std::to_string(expected);
+                        " items in all, the preloaded table holds " + std::to_string(expected);
   }
   const Histogram& h = stats.page_latency_ns;
   const double items_per_s = static_cast<double>(stats.items) / std::max(elapsed_s, 1e-9);
-  std::printf("op=scan segments=%d keys=%" PRIu64 " items-per-key=%" PRIu64 "\n",
-              options.segments, options.keys, options.items_per_key);
+  std::printf("op=scan segments=%d keys=%" PRIu64 " items-per-key=%" PRIu64 "\n", options.segments,
+              options.keys, options.items_per_key);
   std::printf("scanned: %" PRIu64 " items in %" PRIu64 " pages, %.3f s: %.0f items/s\n",
               stats.items, stats.pages, elapsed_s, items_per_s);
-  std::printf("page latency us: p50 %.1f  p99 %.1f  max %.1f\n",
-              Micros(h.ValueAtQuantile(0.5)), Micros(h.ValueAtQuantile(0.99)),
-              Micros(h.max()));
+  std::printf("page latency us: p50 %.1f  p99 %.1f  max %.1f\n", Micros(h.ValueAtQuantile(0.5)),
+              Micros(h.ValueAtQuantile(0.99)), Micros(h.max()));
   std::printf("errors: %" PRIu64 "\n", stats.errors);
   if (!stats.first_error.empty()) std::printf("first error: %s\n", stats.first_error.c_str());
-  std::printf("client CPU: %.0f%% of one core over %d segment thread(s)\n",
-              client_cpu * 100, options.segments);
+  std::printf("client CPU: %.0f%% of one core over %d segment thread(s)\n", client_cpu * 100,
+              options.segments);
   std::printf("{\"op\":\"scan\",\"segments\":%d,\"items\":%" PRIu64 ",\"pages\":%" PRIu64
               ",\"duration_s\":%.3f,\"items_per_s\":%.1f,\"p50_page_us\":%.1f"
               ",\"p99_page_us\":%.1f,\"errors\":%" PRIu64 ",\"client_cpu\":%.2f}\n",
@@ -281,8 +276,7 @@ int Main(int argc, char** argv) {
   plan.expect_items = options.preloaded;
   plan.max_requests = options.max_requests;
   const auto to_duration = [](double seconds) {
-    return std::chrono::duration_cast<Clock::duration>(
-        std::chrono::duration<double>(seconds));
+    return std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
   };
   const double cpu_before = CpuSeconds();
   const Clock::time_point wall_before = Clock::now();

@@ -1,17 +1,16 @@
 #include "bench/load_worker.h"
 
 #include <algorithm>
-#include <functional>
-#include <optional>
-#include <utility>
-
 #include <boost/asio/buffer.hpp>
 #include <boost/asio/connect.hpp>
 #include <boost/asio/write.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
-#include <boost/beast/http/read.hpp>
 #include <boost/beast/http/parser.hpp>
+#include <boost/beast/http/read.hpp>
 #include <boost/beast/http/string_body.hpp>
+#include <functional>
+#include <optional>
+#include <utility>
 
 #include "bench/json_scan.h"
 
@@ -42,9 +41,7 @@ const char* OperationName(RequestKind kind) {
   return "?";
 }
 
-bool IsRead(RequestKind kind) {
-  return kind == RequestKind::kGet || kind == RequestKind::kQuery;
-}
+bool IsRead(RequestKind kind) { return kind == RequestKind::kGet || kind == RequestKind::kQuery; }
 
 // xoshiro256**: fast, and good enough to spread keys uniformly; std::mt19937_64
 // would also do, but this keeps the per-request cost to a few instructions.
@@ -112,9 +109,9 @@ void RunStats::Merge(const RunStats& other) {
 // live in their Worker, which outlives the io_context's run().
 class Connection {
  public:
-  Connection(asio::io_context& io, const tcp::endpoint& endpoint,
-             const RequestContext& context, const PhasePlan& plan, SharedCounters& shared,
-             RunStats& stats, uint64_t seed, std::function<void()> on_done)
+  Connection(asio::io_context& io, const tcp::endpoint& endpoint, const RequestContext& context,
+             const PhasePlan& plan, SharedCounters& shared, RunStats& stats, uint64_t seed,
+             std::function<void()> on_done)
       : socket_(io),
         retry_timer_(io),
         endpoint_(endpoint),
@@ -170,8 +167,7 @@ class Connection {
       if (now >= plan_.measure_end) return Finish();
       measured_ = now >= plan_.measure_start;
       if (measured_ && plan_.max_requests != 0 &&
-          shared_.measured_issued.fetch_add(1, std::memory_order_relaxed) >=
-              plan_.max_requests) {
+          shared_.measured_issued.fetch_add(1, std::memory_order_relaxed) >= plan_.max_requests) {
         return Finish();
       }
       kind_ = NextKind();
@@ -239,12 +235,11 @@ class Connection {
     // A parser serves one message; emplacing reuses this connection's storage.
     parser_.emplace();
     parser_->body_limit(16 * 1024 * 1024);
-    http::async_read(socket_, read_buffer_, *parser_,
-                     [this](const error_code& ec, size_t) {
-                       if (finished_) return;
-                       if (ec) return OnIoError("read", ec);
-                       OnResponse();
-                     });
+    http::async_read(socket_, read_buffer_, *parser_, [this](const error_code& ec, size_t) {
+      if (finished_) return;
+      if (ec) return OnIoError("read", ec);
+      OnResponse();
+    });
   }
 
   void OnResponse() {
@@ -279,9 +274,7 @@ class Connection {
     uint64_t found = 1;
     uint64_t expected = 1;
     switch (kind_) {
-      case RequestKind::kGet:
-        found = body.find("\"Item\"") != std::string::npos;
-        break;
+      case RequestKind::kGet: found = body.find("\"Item\"") != std::string::npos; break;
       case RequestKind::kQuery:
         found = FindJsonUint(body, "Count").value_or(0);
         expected = std::min<uint64_t>(plan_.items_per_key, plan_.limit);
@@ -296,8 +289,7 @@ class Connection {
         return;
       case RequestKind::kPut:
       case RequestKind::kUpdate:
-      case RequestKind::kTransactWrite:
-        return;
+      case RequestKind::kTransactWrite: return;
     }
     if (found >= expected) return;
     if (plan_.expect_items) {
@@ -305,9 +297,8 @@ class Connection {
       char digits[kKeyDigits];
       FormatKey(key_, digits);
       stats_.NoteError(std::string(OperationName(kind_)) + " of preloaded key USER#" +
-                       std::string(digits, kKeyDigits) + " returned " +
-                       std::to_string(found) + " item(s), expected " +
-                       std::to_string(expected) + ": " + Truncate(body));
+                       std::string(digits, kKeyDigits) + " returned " + std::to_string(found) +
+                       " item(s), expected " + std::to_string(expected) + ": " + Truncate(body));
     } else if (measured_ && found == 0) {
       ++stats_.misses;
     }
@@ -369,15 +360,14 @@ class Connection {
   bool finished_ = false;
 };
 
-Worker::Worker(const tcp::endpoint& endpoint, const RequestContext& context,
-               const PhasePlan& plan, SharedCounters& shared, int connections,
-               uint64_t seed)
+Worker::Worker(const tcp::endpoint& endpoint, const RequestContext& context, const PhasePlan& plan,
+               SharedCounters& shared, int connections, uint64_t seed)
     : plan_(plan) {
   connections_.reserve(connections);
   for (int i = 0; i < connections; ++i) {
-    connections_.push_back(std::make_unique<Connection>(
-        io_, endpoint, context, plan, shared, stats_, seed * 1000003 + i,
-        [this] { OnConnectionDone(); }));
+    connections_.push_back(std::make_unique<Connection>(io_, endpoint, context, plan, shared,
+                                                        stats_, seed * 1000003 + i,
+                                                        [this] { OnConnectionDone(); }));
   }
 }
 

@@ -1,15 +1,14 @@
 #pragma once
 
 #include <atomic>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <chrono>
 #include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
-
-#include <boost/asio/io_context.hpp>
-#include <boost/asio/ip/tcp.hpp>
-#include <boost/asio/steady_timer.hpp>
 
 #include "bench/histogram.h"
 #include "bench/options.h"
@@ -51,18 +50,18 @@ struct SharedCounters {
 
 // Results of one worker, or of all of them merged.
 struct RunStats {
-  Histogram latency_ns;     // measured requests that got an HTTP response
-  uint64_t requests = 0;    // measured requests that got an HTTP response
-  uint64_t reads = 0;       // GetItem and Query
-  uint64_t writes = 0;      // PutItem, UpdateItem and BatchWriteItem
-  uint64_t items = 0;       // items written by BatchWriteItem or returned by Query
-  uint64_t misses = 0;      // measured GetItem without "Item", keys not known to exist
+  Histogram latency_ns;   // measured requests that got an HTTP response
+  uint64_t requests = 0;  // measured requests that got an HTTP response
+  uint64_t reads = 0;     // GetItem and Query
+  uint64_t writes = 0;    // PutItem, UpdateItem and BatchWriteItem
+  uint64_t items = 0;     // items written by BatchWriteItem or returned by Query
+  uint64_t misses = 0;    // measured GetItem without "Item", keys not known to exist
   // Errors count warm-up requests too: a run that saw any is suspect.
-  uint64_t http_errors = 0;    // status other than 200
+  uint64_t http_errors = 0;  // status other than 200
   // GetItem without "Item" or short Query for a preloaded key; BatchWriteItem with
   // UnprocessedItems.
   uint64_t missing_items = 0;
-  uint64_t io_errors = 0;      // connect/read/write failures, abandoned requests
+  uint64_t io_errors = 0;  // connect/read/write failures, abandoned requests
   Clock::time_point last_completion{};
   std::string first_error;
 

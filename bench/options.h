@@ -35,7 +35,7 @@ struct Options {
   int segments = 4;             // TotalSegments of --op scan, one thread each
   std::string table = "bench";
   bool setup = false;
-  int gsis = 0;  // GSIs of a table created by --setup
+  int gsis = 0;            // GSIs of a table created by --setup
   bool preloaded = false;  // keys exist: a GetItem without "Item" is an error
   double setup_timeout_s = 300;
   uint64_t max_requests = 0;  // 0: bounded by --duration only

@@ -1,11 +1,10 @@
 #include "bench/request_templates.h"
 
 #include <algorithm>
-#include <vector>
-
 #include <cstring>
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace monotable::bench {
 namespace {
@@ -241,8 +240,8 @@ std::string MakeDescribeTableBody(std::string_view table) {
 bool IsValidTableName(std::string_view name) {
   if (name.size() < 3 || name.size() > 255) return false;
   for (char c : name) {
-    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-                    (c >= '0' && c <= '9') || c == '_' || c == '-' || c == '.';
+    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                    c == '_' || c == '-' || c == '.';
     if (!ok) return false;
   }
   return true;

@@ -16,8 +16,8 @@ using Clock = std::chrono::steady_clock;
 constexpr auto kPageTimeout = std::chrono::seconds(30);
 constexpr size_t kMaxErrorText = 500;
 
-ScanStats ScanSegment(const boost::asio::ip::tcp::endpoint& endpoint,
-                      const RequestContext& context, int segment, int segments) {
+ScanStats ScanSegment(const boost::asio::ip::tcp::endpoint& endpoint, const RequestContext& context,
+                      int segment, int segments) {
   ScanStats stats;
   SetupClient client(endpoint, context, kPageTimeout);
   std::string start_key;  // LastEvaluatedKey of the previous page, raw JSON

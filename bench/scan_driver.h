@@ -1,9 +1,8 @@
 #pragma once
 
+#include <boost/asio/ip/tcp.hpp>
 #include <cstdint>
 #include <string>
-
-#include <boost/asio/ip/tcp.hpp>
 
 #include "bench/histogram.h"
 #include "bench/request_templates.h"
@@ -14,8 +13,8 @@ namespace monotable::bench {
 struct ScanStats {
   Histogram page_latency_ns;  // one sample per Scan request answered with 200
   uint64_t pages = 0;
-  uint64_t items = 0;         // sum of the pages' Count
-  uint64_t errors = 0;        // failed requests; each ends its segment
+  uint64_t items = 0;   // sum of the pages' Count
+  uint64_t errors = 0;  // failed requests; each ends its segment
   std::string first_error;
 
   void Merge(const ScanStats& other);

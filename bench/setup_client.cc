@@ -1,12 +1,11 @@
 #include "bench/setup_client.h"
 
+#include <boost/asio/write.hpp>
+#include <boost/beast/http/parser.hpp>
+#include <boost/beast/http/read.hpp>
+#include <boost/beast/http/string_body.hpp>
 #include <thread>
 #include <utility>
-
-#include <boost/asio/write.hpp>
-#include <boost/beast/http/read.hpp>
-#include <boost/beast/http/parser.hpp>
-#include <boost/beast/http/string_body.hpp>
 
 #include "bench/json_scan.h"
 
@@ -46,8 +45,7 @@ CallResult SetupClient::Call(std::string_view operation, std::string_view body) 
   asio::async_write(stream_, asio::buffer(request), [&](const error_code& e, size_t) {
     ec = e;
     if (ec) return;
-    http::async_read(stream_, buffer_, parser,
-                     [&](const error_code& e2, size_t) { ec = e2; });
+    http::async_read(stream_, buffer_, parser, [&](const error_code& e2, size_t) { ec = e2; });
   });
   io_.run();
   if (ec) {
@@ -75,8 +73,7 @@ bool EnsureTable(SetupClient& client, std::string_view table, int gsis,
     *error = created.error;
     return false;
   }
-  if (created.status != 200 &&
-      created.body.find("ResourceInUseException") == std::string::npos) {
+  if (created.status != 200 && created.body.find("ResourceInUseException") == std::string::npos) {
     *error = "CreateTable: HTTP " + std::to_string(created.status) + ": " + created.body;
     return false;
   }
@@ -90,15 +87,16 @@ bool EnsureTable(SetupClient& client, std::string_view table, int gsis,
       return false;
     }
     if (described.status != 200) {
-      *error = "DescribeTable: HTTP " + std::to_string(described.status) + ": " +
-               described.body;
+      *error = "DescribeTable: HTTP " + std::to_string(described.status) + ": " + described.body;
       return false;
     }
     const std::string status = FindJsonString(described.body, "TableStatus");
     if (status == "ACTIVE") return true;
     if (std::chrono::steady_clock::now() >= deadline) {
-      *error = "table " + std::string(table) + " not ACTIVE before the setup timeout "
-               "(TableStatus \"" + status + "\")";
+      *error = "table " + std::string(table) +
+               " not ACTIVE before the setup timeout "
+               "(TableStatus \"" +
+               status + "\")";
       return false;
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(50));

@@ -1,21 +1,20 @@
 #pragma once
 
-#include <chrono>
-#include <string>
-#include <string_view>
-
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/core/tcp_stream.hpp>
+#include <chrono>
+#include <string>
+#include <string_view>
 
 #include "bench/request_templates.h"
 
 namespace monotable::bench {
 
 struct CallResult {
-  bool ok = false;     // a complete HTTP response arrived
-  std::string error;   // why not, when !ok
+  bool ok = false;    // a complete HTTP response arrived
+  std::string error;  // why not, when !ok
   int status = 0;
   std::string body;
 };

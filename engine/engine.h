@@ -35,10 +35,12 @@ class Engine {
 
   // Control plane (control/table_control.h). Errors: kValidation, kResourceInUse,
   // kResourceNotFound, kLimitExceeded, kInternal.
-  Result<TableDescription> CreateTable(const RequestContext& ctx, const CreateTableRequest& request);
+  Result<TableDescription> CreateTable(const RequestContext& ctx,
+                                       const CreateTableRequest& request);
   Result<TableDescription> DescribeTable(const RequestContext& ctx, const std::string& name);
   Result<ListTablesResult> ListTables(const RequestContext& ctx, const ListTablesRequest& request);
-  Result<TableDescription> UpdateTable(const RequestContext& ctx, const UpdateTableRequest& request);
+  Result<TableDescription> UpdateTable(const RequestContext& ctx,
+                                       const UpdateTableRequest& request);
   // Returns the description with status DELETING; the table is gone afterwards.
   Result<TableDescription> DeleteTable(const RequestContext& ctx, const std::string& name);
 

@@ -1,15 +1,15 @@
 #include "engine/engine.h"
 
 #include <gtest/gtest.h>
-
-#include "engine/testing/value_builders.h"
+#include <unistd.h>
 
 #include <atomic>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <string>
-#include <unistd.h>
+
+#include "engine/testing/value_builders.h"
 
 namespace monotable {
 namespace {
@@ -291,8 +291,8 @@ TEST_F(EngineTest, ItemErrors) {
 
 TEST_F(EngineTest, StatsFollowWrites) {
   Create("stats", ctx_);
-  Item a{{"pk", S("a")}, {"sk", N("1")}, {"v", S("12345")}};       // 2+1 + 2+2 + 1+5 = 13
-  Item b{{"pk", S("b")}, {"sk", N("1")}};                          // 3 + 4 = 7
+  Item a{{"pk", S("a")}, {"sk", N("1")}, {"v", S("12345")}};        // 2+1 + 2+2 + 1+5 = 13
+  Item b{{"pk", S("b")}, {"sk", N("1")}};                           // 3 + 4 = 7
   Item a2{{"pk", S("a")}, {"sk", N("1")}, {"v", S("1234567890")}};  // 18
   ASSERT_EQ(ItemSize(a), 13u);
   ASSERT_TRUE(Put("stats", a).ok());
@@ -438,8 +438,8 @@ TEST_F(EngineTest, ItemCollectionSizeCountsItemsAndTheirLocalIndexEntries) {
   put.item = {{"pk", S("a")}, {"sk", N("2")}};  // not in the LSI
   auto second = engine_->PutItem(ctx_, put);
   ASSERT_TRUE(second.ok());
-  EXPECT_EQ(second->item_collection_bytes, first->item_collection_bytes +
-                                               static_cast<int64_t>(ItemSize(put.item)));
+  EXPECT_EQ(second->item_collection_bytes,
+            first->item_collection_bytes + static_cast<int64_t>(ItemSize(put.item)));
   DeleteItemRequest del;
   del.table_name = "collections";
   for (const char* sk : {"1", "2"}) {

@@ -17,9 +17,9 @@ struct TypeKey {
   AttributeType type;
 };
 constexpr TypeKey kTypeKeys[] = {
-    {"S", AttributeType::kS},     {"N", AttributeType::kN},       {"B", AttributeType::kB},
+    {"S", AttributeType::kS},       {"N", AttributeType::kN},       {"B", AttributeType::kB},
     {"BOOL", AttributeType::kBool}, {"NULL", AttributeType::kNull}, {"M", AttributeType::kM},
-    {"L", AttributeType::kL},     {"SS", AttributeType::kSS},     {"NS", AttributeType::kNS},
+    {"L", AttributeType::kL},       {"SS", AttributeType::kSS},     {"NS", AttributeType::kNS},
     {"BS", AttributeType::kBS},
 };
 
@@ -52,7 +52,7 @@ Status DecodeSet(JsonElement e, AttributeValue* out) {
   for (JsonElement member : array) {
     Result<std::string> decoded = out->type == AttributeType::kSS   ? DecodeString(member)
                                   : out->type == AttributeType::kNS ? DecodeNumber(member)
-                                                                     : DecodeBinary(member);
+                                                                    : DecodeBinary(member);
     if (!decoded.ok()) return decoded.status();
     std::string_view raw;
     shown.emplace_back(member.get_string().get(raw) ? std::string() : std::string(raw));
@@ -64,8 +64,7 @@ Status DecodeSet(JsonElement e, AttributeValue* out) {
         return Status::Validation(std::string(kInvalid) + "An string set  may not be empty");
       case AttributeType::kNS:
         return Status::Validation(std::string(kInvalid) + "An number set  may not be empty");
-      default:
-        return Status::Validation(std::string(kInvalid) + "Binary sets should not be empty");
+      default: return Status::Validation(std::string(kInvalid) + "Binary sets should not be empty");
     }
   }
   std::unordered_set<std::string_view> seen;

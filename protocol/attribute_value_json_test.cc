@@ -64,8 +64,8 @@ TEST(AttributeValueJsonTest, Scalars) {
 
 TEST(AttributeValueJsonTest, NumbersAreCanonicalised) {
   const std::pair<const char*, const char*> cases[] = {
-      {"01.50", "1.5"}, {"1E3", "1000"}, {"-0", "0"}, {"+7", "7"}, {".5", "0.5"},
-      {"-1.5e-3", "-0.0015"}, {"100.000", "100"},
+      {"01.50", "1.5"}, {"1E3", "1000"},        {"-0", "0"},        {"+7", "7"},
+      {".5", "0.5"},    {"-1.5e-3", "-0.0015"}, {"100.000", "100"},
   };
   for (const auto& [in, out] : cases) {
     Result<AttributeValue> v = Decode(std::string("{\"N\":\"") + in + "\"}");
@@ -81,9 +81,10 @@ TEST(AttributeValueJsonTest, SetsAndContainers) {
   EXPECT_EQ(ReEncode(R"({"BS":["AA==","AQ=="]})", AttributeType::kBS), R"({"BS":["AA==","AQ=="]})");
   EXPECT_EQ(ReEncode(R"({"L":[]})", AttributeType::kL), R"({"L":[]})");
   EXPECT_EQ(ReEncode(R"({"M":{}})", AttributeType::kM), R"({"M":{}})");
-  EXPECT_EQ(ReEncode(R"({"L":[{"S":"x"},{"N":"1"},{"L":[{"NULL":true}]},{"M":{"k":{"BOOL":false}}}]})",
-                     AttributeType::kL),
-            R"({"L":[{"S":"x"},{"N":"1"},{"L":[{"NULL":true}]},{"M":{"k":{"BOOL":false}}}]})");
+  EXPECT_EQ(
+      ReEncode(R"({"L":[{"S":"x"},{"N":"1"},{"L":[{"NULL":true}]},{"M":{"k":{"BOOL":false}}}]})",
+               AttributeType::kL),
+      R"({"L":[{"S":"x"},{"N":"1"},{"L":[{"NULL":true}]},{"M":{"k":{"BOOL":false}}}]})");
   // Map keys come out in byte order.
   EXPECT_EQ(ReEncode(R"({"M":{"b":{"S":"2"},"a":{"S":"1"},"":{"N":"0"}}})", AttributeType::kM),
             R"({"M":{"":{"N":"0"},"a":{"S":"1"},"b":{"S":"2"}}})");
@@ -144,7 +145,8 @@ TEST(AttributeValueJsonTest, SetErrors) {
               "The parameter cannot be converted to a numeric value: x");
   ExpectError(R"({"SS":"a"})", ErrorCode::kSerialization,
               "Unexpected value type in payload: STRING_VALUE where a list was expected");
-  ExpectError(R"({"SS":[1]})", ErrorCode::kSerialization, "NUMBER_VALUE cannot be converted to String");
+  ExpectError(R"({"SS":[1]})", ErrorCode::kSerialization,
+              "NUMBER_VALUE cannot be converted to String");
   // Distinct members are fine, including ones that differ only in case.
   EXPECT_TRUE(Decode(R"({"SS":["a","A"]})").ok());
   EXPECT_TRUE(Decode(R"({"NS":["1","-1","0.1"]})").ok());
@@ -187,7 +189,8 @@ TEST(AttributeValueJsonTest, WrongJsonTypes) {
               "Unexpected value type in payload: STRING_VALUE where a structure was expected");
   ExpectError(R"("just a string")", ser,
               "Unexpected value type in payload: STRING_VALUE where a structure was expected");
-  ExpectError("7", ser, "Unexpected value type in payload: NUMBER_VALUE where a structure was expected");
+  ExpectError("7", ser,
+              "Unexpected value type in payload: NUMBER_VALUE where a structure was expected");
   // Errors inside containers propagate.
   ExpectError(R"({"L":[{"S":"ok"},{"S":5}]})", ser, "NUMBER_VALUE cannot be converted to String");
   ExpectError(R"({"M":{"a":{}}})", ErrorCode::kValidation,
@@ -218,7 +221,8 @@ TEST(AttributeValueJsonTest, NestingDepthLimit) {
   JsonParser parser2;
   Result<JsonObject> item33 = parser2.ParseObject("{\"a\":" + Nested(33) + "}");
   ASSERT_TRUE(item33.ok());
-  EXPECT_EQ(DecodeItem(*item33).status().message(), "Nesting Levels have exceeded supported limits");
+  EXPECT_EQ(DecodeItem(*item33).status().message(),
+            "Nesting Levels have exceeded supported limits");
 }
 
 TEST(AttributeValueJsonTest, Items) {

@@ -10,7 +10,8 @@ constexpr char kAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwx
 constexpr std::array<int8_t, 256> MakeDecodeTable() {
   std::array<int8_t, 256> table{};
   for (auto& v : table) v = -1;
-  for (int i = 0; i < 64; ++i) table[static_cast<unsigned char>(kAlphabet[i])] = static_cast<int8_t>(i);
+  for (int i = 0; i < 64; ++i)
+    table[static_cast<unsigned char>(kAlphabet[i])] = static_cast<int8_t>(i);
   return table;
 }
 constexpr std::array<int8_t, 256> kDecode = MakeDecodeTable();
@@ -69,8 +70,8 @@ Result<std::string> Base64Decode(std::string_view text) {
       }
       int8_t d = kDecode[c];
       if (d < 0 || pad > 0) {
-        return Status(ErrorCode::kSerialization, "Invalid Base64 character: '" +
-                                                     std::string(1, static_cast<char>(c)) + "'");
+        return Status(ErrorCode::kSerialization,
+                      "Invalid Base64 character: '" + std::string(1, static_cast<char>(c)) + "'");
       }
       v = (v << 6) | static_cast<uint32_t>(d);
     }

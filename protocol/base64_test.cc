@@ -17,8 +17,13 @@ std::string DecodeError(std::string_view text) {
 
 TEST(Base64Test, Rfc4648Vectors) {
   const std::pair<const char*, const char*> vectors[] = {
-      {"", ""},         {"f", "Zg=="},         {"fo", "Zm8="},        {"foo", "Zm9v"},
-      {"foob", "Zm9vYg=="}, {"fooba", "Zm9vYmE="}, {"foobar", "Zm9vYmFy"},
+      {"", ""},
+      {"f", "Zg=="},
+      {"fo", "Zm8="},
+      {"foo", "Zm9v"},
+      {"foob", "Zm9vYg=="},
+      {"fooba", "Zm9vYmE="},
+      {"foobar", "Zm9vYmFy"},
   };
   for (const auto& [plain, encoded] : vectors) {
     EXPECT_EQ(Base64Encode(plain), encoded);
@@ -65,8 +70,9 @@ TEST(Base64Test, RandomRoundTrips) {
 
 TEST(Base64Test, LengthMustBeMultipleOfFour) {
   for (const char* text : {"A", "AB", "ABC", "ABCDE", "Zg=", "Zg"}) {
-    EXPECT_EQ(DecodeError(text), "Base64 encoded length is expected a multiple of 4 bytes but found: " +
-                                     std::to_string(std::string_view(text).size()))
+    EXPECT_EQ(DecodeError(text),
+              "Base64 encoded length is expected a multiple of 4 bytes but found: " +
+                  std::to_string(std::string_view(text).size()))
         << text;
   }
 }
@@ -76,7 +82,8 @@ TEST(Base64Test, InvalidCharacters) {
   EXPECT_EQ(DecodeError("Zm-_"), "Invalid Base64 character: '-'");  // URL-safe alphabet
   EXPECT_EQ(DecodeError("Zm9 "), "Invalid Base64 character: ' '");
   EXPECT_EQ(DecodeError("Zm9\n"), "Invalid Base64 character: '\n'");
-  EXPECT_EQ(DecodeError(std::string("Zm9\0", 4)), std::string("Invalid Base64 character: '\0'", 29));
+  EXPECT_EQ(DecodeError(std::string("Zm9\0", 4)),
+            std::string("Invalid Base64 character: '\0'", 29));
   EXPECT_NE(DecodeError("Zm9\xC3"), "<ok>");
 }
 
@@ -84,7 +91,7 @@ TEST(Base64Test, PaddingOnlyAtTheEnd) {
   EXPECT_NE(DecodeError("Zg==Zg=="), "<ok>");  // padding in a middle quantum
   EXPECT_NE(DecodeError("Z==="), "<ok>");      // three pad characters
   EXPECT_NE(DecodeError("===="), "<ok>");
-  EXPECT_NE(DecodeError("Zg=A"), "<ok>");      // data after padding
+  EXPECT_NE(DecodeError("Zg=A"), "<ok>");  // data after padding
   EXPECT_NE(DecodeError("=Zg="), "<ok>");
   EXPECT_EQ(DecodeError("Zg=="), "<ok>");
   EXPECT_EQ(DecodeError("Zm8="), "<ok>");

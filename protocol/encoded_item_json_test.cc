@@ -3,8 +3,8 @@
 #include <gtest/gtest.h>
 
 #include "engine/format/item_codec.h"
-#include "protocol/attribute_value_json.h"
 #include "engine/testing/value_builders.h"
+#include "protocol/attribute_value_json.h"
 
 namespace monotable::protocol {
 namespace {
@@ -41,9 +41,8 @@ TEST(EncodedItemJsonTest, SpellsOutTypes) {
             {"l", test_values::List({test_values::N("1"), AttributeValue::Bool(false)})},
             {"m", test_values::Map({{"x", AttributeValue::Null()}})},
             {"ns", test_values::Set(AttributeType::kNS, {"1", "2"})}};
-  EXPECT_EQ(EncodedJson(item),
-            R"({"b":{"B":"aGk="},"l":{"L":[{"N":"1"},{"BOOL":false}]},)"
-            R"("m":{"M":{"x":{"NULL":true}}},"ns":{"NS":["1","2"]}})");
+  EXPECT_EQ(EncodedJson(item), R"({"b":{"B":"aGk="},"l":{"L":[{"N":"1"},{"BOOL":false}]},)"
+                               R"("m":{"M":{"x":{"NULL":true}}},"ns":{"NS":["1","2"]}})");
 }
 
 TEST(EncodedItemJsonTest, ItemsAreSeparatedInAnArray) {

@@ -38,8 +38,7 @@ Result<bool> DecodeReturnOldOnConditionFailure(JsonObject request, ConstraintErr
   MT_ASSIGN_OR_RETURN(text, OptionalString(request, "ReturnValuesOnConditionCheckFailure"));
   if (!text || *text == "NONE") return false;
   if (*text == "ALL_OLD") return true;
-  errors.AddString(*text, path,
-                   "Member must satisfy enum value set: [ALL_OLD, NONE]");
+  errors.AddString(*text, path, "Member must satisfy enum value set: [ALL_OLD, NONE]");
   return false;
 }
 

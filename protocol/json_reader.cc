@@ -22,7 +22,8 @@ Status WrongJsonType(JsonElement element, std::string_view expected) {
     case simdjson::dom::element_type::ARRAY:
       return Status(ErrorCode::kSerialization, "Start of list found where not expected");
     case simdjson::dom::element_type::OBJECT:
-      return Status(ErrorCode::kSerialization, "Start of structure or map found where not expected.");
+      return Status(ErrorCode::kSerialization,
+                    "Start of structure or map found where not expected.");
     case simdjson::dom::element_type::STRING: found = "STRING_VALUE"; break;
     case simdjson::dom::element_type::BOOL:
       found = element.get_bool().value_unsafe() ? "TRUE_VALUE" : "FALSE_VALUE";
@@ -31,9 +32,9 @@ Status WrongJsonType(JsonElement element, std::string_view expected) {
     default: found = "NUMBER_VALUE"; break;
   }
   if (expected == "structure" || expected == "list") {
-    return Status(ErrorCode::kSerialization,
-                  "Unexpected value type in payload: " + found + " where a " +
-                      std::string(expected) + " was expected");
+    return Status(ErrorCode::kSerialization, "Unexpected value type in payload: " + found +
+                                                 " where a " + std::string(expected) +
+                                                 " was expected");
   }
   return Status(ErrorCode::kSerialization,
                 found + " cannot be converted to " + std::string(expected));
@@ -95,9 +96,7 @@ Result<std::optional<JsonArray>> OptionalArray(JsonObject object, std::string_vi
   return std::optional<JsonArray>(a);
 }
 
-void ConstraintErrors::Null(std::string_view path) {
-  Add("null", path, "Member must not be null");
-}
+void ConstraintErrors::Null(std::string_view path) { Add("null", path, "Member must not be null"); }
 
 void ConstraintErrors::Add(std::string_view shown_value, std::string_view path,
                            std::string_view constraint) {
@@ -112,9 +111,9 @@ void ConstraintErrors::AddString(std::string_view value, std::string_view path,
 
 Status ConstraintErrors::ToStatus() const {
   if (errors_.empty()) return Status::Ok();
-  std::string message = std::to_string(errors_.size()) +
-                        (errors_.size() == 1 ? " validation error detected: "
-                                             : " validation errors detected: ");
+  std::string message =
+      std::to_string(errors_.size()) +
+      (errors_.size() == 1 ? " validation error detected: " : " validation errors detected: ");
   for (size_t i = 0; i < errors_.size(); ++i) {
     if (i) message += "; ";
     message += errors_[i];
@@ -142,8 +141,8 @@ void ConstraintErrors::CheckTableName(const std::optional<std::string_view>& nam
 }
 
 Status CheckControlPlaneTableNameLength(const std::optional<std::string_view>& name) {
-  if (name && (name->size() < limits::kMinTableNameLength ||
-               name->size() > limits::kMaxTableNameLength)) {
+  if (name &&
+      (name->size() < limits::kMinTableNameLength || name->size() > limits::kMaxTableNameLength)) {
     return Status::Validation(
         "TableName must be at least 3 characters long and at most 255 characters long");
   }

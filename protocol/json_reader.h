@@ -3,13 +3,13 @@
 // answers with DynamoDB's SerializationException texts on wrong JSON types, and a
 // collector for the "N validation errors detected" constraint messages.
 
+#include <simdjson.h>
+
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <simdjson.h>
 
 #include "engine/base/status.h"
 

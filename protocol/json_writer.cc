@@ -58,9 +58,7 @@ uint64_t Load4(const char* p) {
 
 }  // namespace
 
-void JsonWriter::Grow(size_t more) {
-  out_.resize(std::max(out_.size() * 2, size_ + more));
-}
+void JsonWriter::Grow(size_t more) { out_.resize(std::max(out_.size() * 2, size_ + more)); }
 
 void JsonWriter::AppendQuoted(std::string_view value) {
   // The common case, nothing to escape: each byte is checked and copied a word at a

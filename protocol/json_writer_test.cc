@@ -53,12 +53,31 @@ TEST(JsonWriterTest, GrowsPastTheExpectedSize) {
 TEST(JsonWriterTest, CommasBetweenMembersAndElements) {
   JsonWriter w;
   w.BeginObject()
-      .Key("a").Int(1)
-      .Key("b").BeginArray().Int(1).Int(-2).String("s").Bool(false).EndArray()
-      .Key("c").Bool(true)
-      .Key("d").BeginObject().EndObject()
-      .Key("e").BeginArray().BeginObject().Key("x").Int(0).EndObject().BeginObject().EndObject()
-      .BeginArray().EndArray().EndArray()
+      .Key("a")
+      .Int(1)
+      .Key("b")
+      .BeginArray()
+      .Int(1)
+      .Int(-2)
+      .String("s")
+      .Bool(false)
+      .EndArray()
+      .Key("c")
+      .Bool(true)
+      .Key("d")
+      .BeginObject()
+      .EndObject()
+      .Key("e")
+      .BeginArray()
+      .BeginObject()
+      .Key("x")
+      .Int(0)
+      .EndObject()
+      .BeginObject()
+      .EndObject()
+      .BeginArray()
+      .EndArray()
+      .EndArray()
       .EndObject();
   EXPECT_EQ(w.str(), R"({"a":1,"b":[1,-2,"s",false],"c":true,"d":{},"e":[{"x":0},{},[]]})");
 }
@@ -79,7 +98,14 @@ TEST(JsonWriterTest, KeysAreEscaped) {
 
 TEST(JsonWriterTest, RawIsOneValue) {
   JsonWriter w;
-  w.BeginObject().Key("a").Raw(R"({"x":[1,2]})").Key("b").BeginArray().Raw("1").Raw("true").EndArray()
+  w.BeginObject()
+      .Key("a")
+      .Raw(R"({"x":[1,2]})")
+      .Key("b")
+      .BeginArray()
+      .Raw("1")
+      .Raw("true")
+      .EndArray()
       .EndObject();
   EXPECT_EQ(w.str(), R"({"a":{"x":[1,2]},"b":[1,true]})");
 }
@@ -109,12 +135,18 @@ TEST(JsonWriterTest, EscapesAtEveryPositionOfLongStrings) {
         value[length - 1 - at] = special;  // a second one, mirrored
         std::string expected = "\"";
         for (char c : value) {
-          if (c == '"') expected += "\\\"";
-          else if (c == '\\') expected += "\\\\";
-          else if (c == '\n') expected += "\\n";
-          else if (c == '\x1f') expected += "\\u001f";
-          else if (c == '\x01') expected += "\\u0001";
-          else expected += c;
+          if (c == '"')
+            expected += "\\\"";
+          else if (c == '\\')
+            expected += "\\\\";
+          else if (c == '\n')
+            expected += "\\n";
+          else if (c == '\x1f')
+            expected += "\\u001f";
+          else if (c == '\x01')
+            expected += "\\u0001";
+          else
+            expected += c;
         }
         expected += "\"";
         ASSERT_EQ(Quote(value), expected) << "length " << length << " at " << at;

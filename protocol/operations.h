@@ -30,7 +30,8 @@ struct Response {
 
 class Protocol {
  public:
-  Protocol(Engine* engine, ProtocolOptions options) : engine_(engine), options_(std::move(options)) {}
+  Protocol(Engine* engine, ProtocolOptions options)
+      : engine_(engine), options_(std::move(options)) {}
 
   // `operation` is the part of X-Amz-Target after "DynamoDB_20120810.".
   Response Handle(std::string_view operation, std::string_view body, const CallerIdentity& caller,

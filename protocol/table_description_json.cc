@@ -61,7 +61,10 @@ void WriteIndexes(JsonWriter& w, const TableDescription& description, bool globa
   for (const auto& index : global ? t.global_secondary_indexes : t.local_secondary_indexes) {
     w.BeginObject().Key("IndexName").String(index.name).Key("KeySchema");
     WriteKeySchema(w, index.key_schema);
-    w.Key("Projection").BeginObject().Key("ProjectionType").String(ProjectionName(index.projection.type));
+    w.Key("Projection")
+        .BeginObject()
+        .Key("ProjectionType")
+        .String(ProjectionName(index.projection.type));
     if (!index.projection.non_key_attributes.empty()) {
       w.Key("NonKeyAttributes").BeginArray();
       for (const auto& a : index.projection.non_key_attributes) w.String(a);
@@ -89,8 +92,7 @@ void WriteIndexes(JsonWriter& w, const TableDescription& description, bool globa
 
 }  // namespace
 
-std::string TableArn(std::string_view region, std::string_view account_id,
-                     std::string_view table) {
+std::string TableArn(std::string_view region, std::string_view account_id, std::string_view table) {
   std::string arn = "arn:aws:dynamodb:";
   arn.append(region).append(":").append(account_id).append(":table/").append(table);
   return arn;

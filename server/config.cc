@@ -7,8 +7,7 @@ namespace {
 
 Status Bad(const std::string& message) { return Status::Validation(message); }
 
-Result<int64_t> ParseInt(const std::string& flag, const std::string& text, int64_t lo,
-                         int64_t hi) {
+Result<int64_t> ParseInt(const std::string& flag, const std::string& text, int64_t lo, int64_t hi) {
   int64_t v = 0;
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
   if (ec != std::errc() || end != text.data() + text.size() || v < lo || v > hi) {
@@ -99,8 +98,8 @@ Result<Config> ParseCommandLine(const std::vector<std::string>& args) {
                flag == "-disableTelemetry" || flag.rfind("-Djava.", 0) == 0) {
       // DynamoDB Local options with no meaning here: tables are ACTIVE at once and
       // there is no JVM or telemetry.
-    } else if (flag == "--throughput" || flag == "--require-signature" ||
-               flag == "--tls-cert" || flag == "--tls-key") {
+    } else if (flag == "--throughput" || flag == "--require-signature" || flag == "--tls-cert" ||
+               flag == "--tls-key") {
       return Bad(flag + " is not supported by this version of monotable yet");
     } else {
       return Bad("unknown option '" + args[i] + "' (see --help)");

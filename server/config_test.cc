@@ -35,9 +35,9 @@ TEST(ConfigTest, Defaults) {
 }
 
 TEST(ConfigTest, MonotableFlags) {
-  Config c = Parse({"--host", "0.0.0.0", "--port", "9001", "--db-path", "/var/lib/mt",
-                    "--in-memory", "--shared-db", "--cors", "*", "--threads", "4",
-                    "--cache-mb", "64"});
+  Config c =
+      Parse({"--host", "0.0.0.0", "--port", "9001", "--db-path", "/var/lib/mt", "--in-memory",
+             "--shared-db", "--cors", "*", "--threads", "4", "--cache-mb", "64"});
   EXPECT_EQ(c.host, "0.0.0.0");
   EXPECT_EQ(c.port, 9001);
   EXPECT_EQ(c.db_path, "/var/lib/mt");
@@ -91,8 +91,10 @@ TEST(ConfigTest, UnknownFlags) {
   EXPECT_EQ(Error({"--port", "80", "extra"}), "unknown option 'extra' (see --help)");
   EXPECT_EQ(Error({"--bogus=1"}), "unknown option '--bogus=1' (see --help)");
   EXPECT_EQ(Error({"-Port", "1"}), "unknown option '-Port' (see --help)");
-  EXPECT_EQ(Error({"--throughput"}), "--throughput is not supported by this version of monotable yet");
-  EXPECT_EQ(Error({"--tls-cert=x"}), "--tls-cert is not supported by this version of monotable yet");
+  EXPECT_EQ(Error({"--throughput"}),
+            "--throughput is not supported by this version of monotable yet");
+  EXPECT_EQ(Error({"--tls-cert=x"}),
+            "--tls-cert is not supported by this version of monotable yet");
 }
 
 TEST(ConfigTest, MissingValues) {

@@ -1,8 +1,8 @@
 #include "server/crc32.h"
 
-#include <algorithm>
-
 #include <zlib.h>
+
+#include <algorithm>
 
 #if defined(__x86_64__)
 #include <immintrin.h>
@@ -79,7 +79,7 @@ uint32_t Crc32Zlib(uint32_t crc, std::string_view data) {
 namespace {
 
 __attribute__((target("pclmul,sse2"))) inline __m128i Fold(__m128i lanes, __m128i constants,
-                                                             __m128i next) {
+                                                           __m128i next) {
   __m128i low = _mm_clmulepi64_si128(lanes, constants, 0x00);
   __m128i high = _mm_clmulepi64_si128(lanes, constants, 0x11);
   return _mm_xor_si128(_mm_xor_si128(low, high), next);
@@ -96,8 +96,7 @@ bool CpuHasClmul() {
   return has;
 }
 
-__attribute__((target("pclmul,sse2"))) uint32_t Crc32Clmul(uint32_t crc,
-                                                           std::string_view data) {
+__attribute__((target("pclmul,sse2"))) uint32_t Crc32Clmul(uint32_t crc, std::string_view data) {
   if (data.size() < kClmulMinBytes) return Crc32Zlib(crc, data);
   const char* p = data.data();
   size_t n = data.size();
@@ -134,9 +133,8 @@ __attribute__((target("pclmul,sse2"))) uint32_t Crc32Clmul(uint32_t crc,
   const __m128i low32 = _mm_setr_epi32(~0, 0, ~0, 0);
   x = _mm_xor_si128(_mm_clmulepi64_si128(x, fold128, 0x10), _mm_srli_si128(x, 8));
   // 64 -> 32 bits (in the upper half of the low lane).
-  x = _mm_xor_si128(
-      _mm_clmulepi64_si128(_mm_and_si128(x, low32), _mm_cvtsi64_si128(kFold64), 0x00),
-      _mm_srli_si128(x, 4));
+  x = _mm_xor_si128(_mm_clmulepi64_si128(_mm_and_si128(x, low32), _mm_cvtsi64_si128(kFold64), 0x00),
+                    _mm_srli_si128(x, 4));
   // Barrett reduction to the 32-bit remainder.
   const __m128i barrett = _mm_set_epi64x(kMu, kReflectedPolynomial);
   __m128i t = _mm_clmulepi64_si128(_mm_and_si128(x, low32), barrett, 0x10);

@@ -1,10 +1,10 @@
 #include "server/crc32.h"
 
-#include <random>
-#include <string>
-
 #include <gtest/gtest.h>
 #include <zlib.h>
+
+#include <random>
+#include <string>
 
 namespace monotable::server {
 namespace {

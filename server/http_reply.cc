@@ -1,9 +1,8 @@
 #include "server/http_reply.h"
 
+#include <boost/beast/http/status.hpp>
 #include <charconv>
 #include <ostream>  // boost/beast/http/status.hpp needs it but does not include it
-
-#include <boost/beast/http/status.hpp>
 
 namespace monotable::server {
 
@@ -28,8 +27,8 @@ void FormatResponseHead(const HttpReply& reply, unsigned version, bool keep_aliv
   head.push_back(' ');
   head.append(digits, std::to_chars(digits, digits + sizeof digits, reply.status).ptr);
   head.push_back(' ');
-  auto reason = boost::beast::http::obsolete_reason(
-      static_cast<boost::beast::http::status>(reply.status));
+  auto reason =
+      boost::beast::http::obsolete_reason(static_cast<boost::beast::http::status>(reply.status));
   head.append(reason.data(), reason.size());
   head.append("\r\n").append(reply.headers).append("Content-Length: ");
   head.append(digits, std::to_chars(digits, digits + sizeof digits, reply.body.size()).ptr);

@@ -1,7 +1,6 @@
 #include "server/http_session.h"
 
 #include <array>
-
 #include <boost/asio/write.hpp>
 
 namespace monotable::server {
@@ -48,10 +47,9 @@ void HttpSession::OnIdleTick() {
 void HttpSession::Read() {
   parser_.emplace();
   parser_->body_limit(limits_.body_limit);
-  http::async_read(socket_, buffer_, *parser_,
-                   [self = shared_from_this()](beast::error_code ec, size_t /*bytes*/) {
-                     self->OnRead(ec);
-                   });
+  http::async_read(
+      socket_, buffer_, *parser_,
+      [self = shared_from_this()](beast::error_code ec, size_t /*bytes*/) { self->OnRead(ec); });
 }
 
 void HttpSession::OnRead(beast::error_code ec) {

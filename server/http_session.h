@@ -12,17 +12,16 @@
 // until the session is destroyed, which cannot happen while the timer handler holds it.
 
 #include <atomic>
-#include <chrono>
-#include <functional>
-#include <memory>
-#include <optional>
-#include <string>
-
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/http.hpp>
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
 
 #include "server/http_reply.h"
 
@@ -32,8 +31,8 @@ namespace beast = boost::beast;
 namespace http = beast::http;
 using HttpRequest = http::request<http::string_body>;
 // Bound to the io_context's executor type: no type-erased executor on the hot path.
-using TcpSocket = boost::asio::basic_stream_socket<boost::asio::ip::tcp,
-                                                   boost::asio::io_context::executor_type>;
+using TcpSocket =
+    boost::asio::basic_stream_socket<boost::asio::ip::tcp, boost::asio::io_context::executor_type>;
 
 // Per-connection request handling (it may keep per-connection scratch state). Both
 // calls fill a reply that the session has Reset().
@@ -61,9 +60,10 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void Run();
 
  private:
-  using IdleTimer = boost::asio::basic_waitable_timer<
-      std::chrono::steady_clock, boost::asio::wait_traits<std::chrono::steady_clock>,
-      boost::asio::io_context::executor_type>;
+  using IdleTimer =
+      boost::asio::basic_waitable_timer<std::chrono::steady_clock,
+                                        boost::asio::wait_traits<std::chrono::steady_clock>,
+                                        boost::asio::io_context::executor_type>;
 
   void Read();
   void OnRead(beast::error_code ec);

@@ -4,18 +4,17 @@
 
 #include "server/http_session.h"
 
+#include <gtest/gtest.h>
 #include <sys/socket.h>
 #include <sys/time.h>
-
-#include <string>
-#include <thread>
-#include <vector>
 
 #include <boost/asio/post.hpp>
 #include <boost/asio/read.hpp>
 #include <boost/asio/read_until.hpp>
 #include <boost/asio/write.hpp>
-#include <gtest/gtest.h>
+#include <string>
+#include <thread>
+#include <vector>
 
 #include "server/listener.h"
 
@@ -41,8 +40,9 @@ class EchoTarget final : public ConnectionHandler {
 class HttpSessionTest : public ::testing::Test {
  protected:
   void Start(SessionLimits limits) {
-    auto listener = Listener::Bind(ioc_, {asio::ip::make_address("127.0.0.1"), 0},
-                                   [] { return std::make_unique<EchoTarget>(); }, limits);
+    auto listener = Listener::Bind(
+        ioc_, {asio::ip::make_address("127.0.0.1"), 0},
+        [] { return std::make_unique<EchoTarget>(); }, limits);
     ASSERT_TRUE(listener.ok());
     listener_ = *listener;
     listener_->Start();

@@ -41,17 +41,15 @@ void Listener::Stop() {
 void Listener::Accept() {
   // Sessions need no strand (see HttpSession), so their sockets use the io_context's
   // executor directly.
-  acceptor_.async_accept(
-      ioc_.get_executor(),
-      [self = shared_from_this()](boost::system::error_code ec, TcpSocket socket) {
-        if (ec == boost::asio::error::operation_aborted) return;  // stopped
-        if (!ec) {
-          socket.set_option(boost::asio::ip::tcp::no_delay(true), ec);
-          std::make_shared<HttpSession>(std::move(socket), self->factory_(), self->limits_)
-              ->Run();
-        }
-        self->Accept();
-      });
+  acceptor_.async_accept(ioc_.get_executor(), [self = shared_from_this()](
+                                                  boost::system::error_code ec, TcpSocket socket) {
+    if (ec == boost::asio::error::operation_aborted) return;  // stopped
+    if (!ec) {
+      socket.set_option(boost::asio::ip::tcp::no_delay(true), ec);
+      std::make_shared<HttpSession>(std::move(socket), self->factory_(), self->limits_)->Run();
+    }
+    self->Accept();
+  });
 }
 
 }  // namespace monotable::server

@@ -1,10 +1,9 @@
 #pragma once
 // Listener: accepts TCP connections and starts an HttpSession for each.
 
-#include <memory>
-
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
+#include <memory>
 
 #include "engine/base/status.h"
 #include "server/http_session.h"

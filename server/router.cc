@@ -67,8 +67,9 @@ void Router::Json(int status, std::string body, HttpReply& reply) {
   reply.AddHeader("Content-Type", kContentType);
   AddRequestId(reply);
   char crc[16];
-  reply.AddHeader("x-amz-crc32",
-                  std::string_view(crc, std::to_chars(crc, crc + sizeof crc, Crc32(body)).ptr - crc));
+  reply.AddHeader(
+      "x-amz-crc32",
+      std::string_view(crc, std::to_chars(crc, crc + sizeof crc, Crc32(body)).ptr - crc));
   reply.body = std::move(body);
 }
 
@@ -120,8 +121,7 @@ void Router::Handle(HttpRequest& request, protocol::JsonParser& parser, HttpRepl
   AddCors(request, reply);
 }
 
-void Router::HandleDynamoDb(HttpRequest& request, protocol::JsonParser& parser,
-                            HttpReply& reply) {
+void Router::HandleDynamoDb(HttpRequest& request, protocol::JsonParser& parser, HttpReply& reply) {
   auto error = [&](ErrorCode code, std::string message) {
     auto e = protocol::EncodeError(Status(code, std::move(message)));
     Json(e.http_status, std::move(e.body), reply);
@@ -137,7 +137,8 @@ void Router::HandleDynamoDb(HttpRequest& request, protocol::JsonParser& parser,
       ParseAuthorization(std::string_view(auth_field.data(), auth_field.size()));
   if (!scope) {
     if (auth_field.empty()) {
-      return error(ErrorCode::kMissingAuthenticationToken, "Request is missing Authentication Token");
+      return error(ErrorCode::kMissingAuthenticationToken,
+                   "Request is missing Authentication Token");
     }
     return error(ErrorCode::kMissingAuthenticationToken,
                  "Authorization header requires 'Credential' parameter. Authorization=" +

@@ -1,11 +1,10 @@
 #include "server/server.h"
 
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/signal_set.hpp>
 #include <cstdio>
 #include <thread>
 #include <vector>
-
-#include <boost/asio/io_context.hpp>
-#include <boost/asio/signal_set.hpp>
 
 #include "engine/base/limits.h"
 #include "server/listener.h"
@@ -65,8 +64,9 @@ Status Server::Run() {
                io_->listener->port(),
                config_.in_memory ? "in memory" : ("data in " + config_.db_path).c_str());
 
-  int threads = config_.threads > 0 ? config_.threads
-                                    : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  int threads = config_.threads > 0
+                    ? config_.threads
+                    : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   std::vector<std::thread> pool;
   for (int i = 1; i < threads; ++i) pool.emplace_back([&ioc] { ioc.run(); });
   ioc.run();

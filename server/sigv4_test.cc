@@ -27,7 +27,8 @@ TEST(ParseAuthorizationTest, SeparatorsWithoutSpaces) {
 }
 
 TEST(ParseAuthorizationTest, CredentialAtTheEnd) {
-  auto scope = ParseAuthorization("AWS4-HMAC-SHA256 Credential=fakeMyKeyId/20250101/local/dynamodb/aws4_request");
+  auto scope = ParseAuthorization(
+      "AWS4-HMAC-SHA256 Credential=fakeMyKeyId/20250101/local/dynamodb/aws4_request");
   ASSERT_TRUE(scope);
   EXPECT_EQ(scope->access_key_id, "fakeMyKeyId");
   EXPECT_EQ(scope->region, "local");
@@ -35,7 +36,8 @@ TEST(ParseAuthorizationTest, CredentialAtTheEnd) {
 
 TEST(ParseAuthorizationTest, CredentialNotFirst) {
   auto scope = ParseAuthorization(
-      "AWS4-HMAC-SHA256 SignedHeaders=host, Credential=A/20250101/ap-south-1/dynamodb/aws4_request, "
+      "AWS4-HMAC-SHA256 SignedHeaders=host, "
+      "Credential=A/20250101/ap-south-1/dynamodb/aws4_request, "
       "Signature=00");
   ASSERT_TRUE(scope);
   EXPECT_EQ(scope->access_key_id, "A");
@@ -52,16 +54,22 @@ TEST(ParseAuthorizationTest, MissingOrMalformedCredential) {
   // The region needs a following '/' (service/terminator part of the scope).
   EXPECT_FALSE(ParseAuthorization("AWS4-HMAC-SHA256 Credential=AKID/20250101/us-east-1"));
   // Empty access key id or empty region.
-  EXPECT_FALSE(ParseAuthorization("AWS4-HMAC-SHA256 Credential=/20250101/us-east-1/dynamodb/aws4_request"));
-  EXPECT_FALSE(ParseAuthorization("AWS4-HMAC-SHA256 Credential=AKID/20250101//dynamodb/aws4_request"));
+  EXPECT_FALSE(
+      ParseAuthorization("AWS4-HMAC-SHA256 Credential=/20250101/us-east-1/dynamodb/aws4_request"));
+  EXPECT_FALSE(
+      ParseAuthorization("AWS4-HMAC-SHA256 Credential=AKID/20250101//dynamodb/aws4_request"));
   // A space ends the credential value.
-  EXPECT_FALSE(ParseAuthorization("AWS4-HMAC-SHA256 Credential=AKID/20250101 /us-east-1/dynamodb/x"));
+  EXPECT_FALSE(
+      ParseAuthorization("AWS4-HMAC-SHA256 Credential=AKID/20250101 /us-east-1/dynamodb/x"));
 }
 
 TEST(ParseAuthorizationTest, DifferentKeysAndRegionsAreDistinct) {
-  auto a = ParseAuthorization("AWS4-HMAC-SHA256 Credential=K1/20250101/us-east-1/dynamodb/aws4_request");
-  auto b = ParseAuthorization("AWS4-HMAC-SHA256 Credential=K2/20250101/us-east-1/dynamodb/aws4_request");
-  auto c = ParseAuthorization("AWS4-HMAC-SHA256 Credential=K1/20250101/us-west-2/dynamodb/aws4_request");
+  auto a =
+      ParseAuthorization("AWS4-HMAC-SHA256 Credential=K1/20250101/us-east-1/dynamodb/aws4_request");
+  auto b =
+      ParseAuthorization("AWS4-HMAC-SHA256 Credential=K2/20250101/us-east-1/dynamodb/aws4_request");
+  auto c =
+      ParseAuthorization("AWS4-HMAC-SHA256 Credential=K1/20250101/us-west-2/dynamodb/aws4_request");
   ASSERT_TRUE(a && b && c);
   EXPECT_NE(a->access_key_id, b->access_key_id);
   EXPECT_EQ(a->access_key_id, c->access_key_id);

@@ -174,8 +174,8 @@ struct ScanRequest : ReadPageRequest {
 // One page of a Query or Scan.
 struct ReadPage {
   std::vector<item_codec::EncodedItem> items;  // as stored; empty for Select COUNT
-  int64_t count = 0;          // items that passed the filter
-  int64_t scanned_count = 0;  // items read
+  int64_t count = 0;                           // items that passed the filter
+  int64_t scanned_count = 0;                   // items read
   std::optional<Item> last_evaluated_key;
   ConsumedCapacity consumed;  // by the items read, before the filter
 };

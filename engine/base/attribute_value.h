@@ -38,7 +38,7 @@ struct AttributeValue {
   AttributeType type = AttributeType::kNull;
   // S: UTF-8 text; N: canonical number text; B: raw bytes.
   std::string scalar;
-  bool boolean = false;  // BOOL; NULL is always true
+  bool boolean = false;          // BOOL; NULL is always true
   std::vector<std::string> set;  // SS/NS/BS members (NS canonical), insertion order
   AttributeList list;            // L
   AttributeMap map;              // M
@@ -54,8 +54,7 @@ struct AttributeValue {
   static AttributeValue SetOf(AttributeType type, std::vector<std::string> members);
 
   bool is_set() const {
-    return type == AttributeType::kSS || type == AttributeType::kNS ||
-           type == AttributeType::kBS;
+    return type == AttributeType::kSS || type == AttributeType::kNS || type == AttributeType::kBS;
   }
   friend bool operator==(const AttributeValue& a, const AttributeValue& b);
 };

@@ -2,9 +2,9 @@
 
 #include <gtest/gtest.h>
 
-#include "engine/testing/value_builders.h"
-
 #include <string>
+
+#include "engine/testing/value_builders.h"
 
 namespace monotable {
 namespace {
@@ -62,8 +62,8 @@ TEST(AttributeValueTest, Factories) {
 TEST(AttributeValueTest, ScalarSizes) {
   EXPECT_EQ(AttributeValueSize(S("")), 0u);
   EXPECT_EQ(AttributeValueSize(S("abc")), 3u);
-  EXPECT_EQ(AttributeValueSize(S("h\xC3\xA9llo")), 6u);       // UTF-8 bytes, not characters
-  EXPECT_EQ(AttributeValueSize(S("\xF0\x9F\x98\x80")), 4u);    // one emoji, four bytes
+  EXPECT_EQ(AttributeValueSize(S("h\xC3\xA9llo")), 6u);      // UTF-8 bytes, not characters
+  EXPECT_EQ(AttributeValueSize(S("\xF0\x9F\x98\x80")), 4u);  // one emoji, four bytes
   EXPECT_EQ(AttributeValueSize(AttributeValue::Binary(std::string(5, '\0'))), 5u);
   EXPECT_EQ(AttributeValueSize(AttributeValue::Bool(true)), 1u);
   EXPECT_EQ(AttributeValueSize(AttributeValue::Bool(false)), 1u);
@@ -72,9 +72,19 @@ TEST(AttributeValueTest, ScalarSizes) {
 
 TEST(AttributeValueTest, NumberSizeCountsSignificantDigits) {
   const std::pair<const char*, size_t> cases[] = {
-      {"0", 1},       {"1", 2},      {"12", 2},     {"123", 3},   {"1234", 3},
-      {"-123.45", 4}, {"1000", 2},   {"0.001", 2},  {"100.01", 4}, {"10.5", 3},
-      {"-0.5", 2},    {"1500", 2},   {"0.0012", 2},
+      {"0", 1},
+      {"1", 2},
+      {"12", 2},
+      {"123", 3},
+      {"1234", 3},
+      {"-123.45", 4},
+      {"1000", 2},
+      {"0.001", 2},
+      {"100.01", 4},
+      {"10.5", 3},
+      {"-0.5", 2},
+      {"1500", 2},
+      {"0.0012", 2},
       {"12345678901234567890123456789012345678", 20},
       {"-1234567890123456789012345678901234567.8", 20},
   };
@@ -84,7 +94,8 @@ TEST(AttributeValueTest, NumberSizeCountsSignificantDigits) {
 TEST(AttributeValueTest, SetSizesSumMembers) {
   EXPECT_EQ(AttributeValueSize(Set(AttributeType::kSS, {"a", "bc", ""})), 3u);
   EXPECT_EQ(AttributeValueSize(Set(AttributeType::kBS, {std::string(3, '\0'), "x"})), 4u);
-  EXPECT_EQ(AttributeValueSize(Set(AttributeType::kNS, {"1", "12", "123", "1000"})), 2u + 2 + 3 + 2);
+  EXPECT_EQ(AttributeValueSize(Set(AttributeType::kNS, {"1", "12", "123", "1000"})),
+            2u + 2 + 3 + 2);
 }
 
 TEST(AttributeValueTest, ContainerSizes) {
@@ -112,7 +123,8 @@ TEST(AttributeValueTest, ScalarEquality) {
   EXPECT_NE(S("a"), S("b"));
   EXPECT_NE(S("1"), N("1"));
   EXPECT_NE(S("a"), AttributeValue::Binary("a"));
-  EXPECT_EQ(AttributeValue::Binary(std::string("\0", 1)), AttributeValue::Binary(std::string("\0", 1)));
+  EXPECT_EQ(AttributeValue::Binary(std::string("\0", 1)),
+            AttributeValue::Binary(std::string("\0", 1)));
   EXPECT_EQ(N("1.5"), N("1.5"));
   EXPECT_NE(N("1.5"), N("15"));
   EXPECT_EQ(AttributeValue::Bool(true), AttributeValue::Bool(true));

@@ -11,8 +11,8 @@ namespace monotable {
 
 // Why one action of a cancelled transaction failed (CancellationReason on the wire).
 struct CancellationReason {
-  std::string code;     // None, ConditionalCheckFailed, ValidationError, TransactionConflict
-  std::string message;  // empty for None
+  std::string code;          // None, ConditionalCheckFailed, ValidationError, TransactionConflict
+  std::string message;       // empty for None
   std::optional<Item> item;  // the old item: ReturnValuesOnConditionCheckFailure=ALL_OLD
 };
 

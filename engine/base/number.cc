@@ -187,8 +187,7 @@ Result<Number> Number::AddSigned(const Number& a, const Number& b, bool negate_b
                            b.exponent_ - static_cast<int>(b.digits_.size()));
   const int high = std::max(a.exponent_, b.exponent_);
   const int width = high - low + 1;
-  constexpr int kMaxWidth =
-      kMaxExponent - (kMinExponent - limits::kMaxNumberDigits) + 1;
+  constexpr int kMaxWidth = kMaxExponent - (kMinExponent - limits::kMaxNumberDigits) + 1;
   assert(width <= kMaxWidth);
   std::array<int8_t, kMaxWidth> acc{};
 
@@ -227,8 +226,6 @@ Result<Number> Number::AddSigned(const Number& a, const Number& b, bool negate_b
 
 Result<Number> Number::Add(const Number& a, const Number& b) { return AddSigned(a, b, false); }
 
-Result<Number> Number::Subtract(const Number& a, const Number& b) {
-  return AddSigned(a, b, true);
-}
+Result<Number> Number::Subtract(const Number& a, const Number& b) { return AddSigned(a, b, true); }
 
 }  // namespace monotable

@@ -63,8 +63,8 @@ const std::vector<Vector>& Vectors(std::string* error) {
       std::istringstream split(line);
       while (std::getline(split, field, '\t')) fields.push_back(field);
       if (fields.size() != 4) {
-        load_error = "line " + std::to_string(number) + ": expected 4 tab-separated fields: " +
-                     line;
+        load_error =
+            "line " + std::to_string(number) + ": expected 4 tab-separated fields: " + line;
         return std::vector<Vector>();
       }
       out.push_back(Vector{number, line, fields[0], fields[1], fields[2], fields[3]});
@@ -86,8 +86,8 @@ std::string ExpectedMessage(const std::string& expected) {
 // The outcome of an operation in the file's vocabulary: canonical text or error class.
 std::string Outcome(const Result<Number>& r) {
   if (r.ok()) return r->ToString();
-  if (r.status().code() != ErrorCode::kValidation) return "<non-validation error> " +
-                                                         r.status().message();
+  if (r.status().code() != ErrorCode::kValidation)
+    return "<non-validation error> " + r.status().message();
   const std::string& m = r.status().message();
   if (m == kPrecisionError) return "!precision";
   if (m == kOverflowError) return "!overflow";
@@ -102,9 +102,7 @@ std::string Negated(const std::string& outcome) {
   return outcome[0] == '-' ? outcome.substr(1) : "-" + outcome;
 }
 
-std::string OrderText(std::strong_ordering o) {
-  return o < 0 ? "lt" : (o > 0 ? "gt" : "eq");
-}
+std::string OrderText(std::strong_ordering o) { return o < 0 ? "lt" : (o > 0 ? "gt" : "eq"); }
 
 std::string Reversed(const std::string& order) {
   return order == "lt" ? "gt" : (order == "gt" ? "lt" : order);
@@ -140,8 +138,7 @@ class Checker {
     }
     EXPECT_GE(count, min_count) << op_ << " vectors";
     EXPECT_EQ(failures_, 0) << failures_ << " of " << count << " " << op_
-                            << " vectors failed (first " << kMaxReportedFailures
-                            << " shown above)";
+                            << " vectors failed (first " << kMaxReportedFailures << " shown above)";
   }
 
   // Parses an operand of an arithmetic vector, which the generator keeps in range.

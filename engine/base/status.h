@@ -18,23 +18,23 @@ struct ErrorDetail;
 // What went wrong, in DynamoDB's terms. Not persisted; order is free to change.
 enum class ErrorCode {
   kOk,
-  kValidation,                   // ValidationException
-  kConditionalCheckFailed,       // ConditionalCheckFailedException
-  kResourceNotFound,             // ResourceNotFoundException
-  kResourceInUse,                // ResourceInUseException
-  kLimitExceeded,                // LimitExceededException
-  kTransactionCanceled,          // TransactionCanceledException
-  kTransactionConflict,          // TransactionConflictException
+  kValidation,              // ValidationException
+  kConditionalCheckFailed,  // ConditionalCheckFailedException
+  kResourceNotFound,        // ResourceNotFoundException
+  kResourceInUse,           // ResourceInUseException
+  kLimitExceeded,           // LimitExceededException
+  kTransactionCanceled,     // TransactionCanceledException
+  kTransactionConflict,     // TransactionConflictException
   kProvisionedThroughputExceeded,
   kItemCollectionSizeLimitExceeded,
   kIdempotentParameterMismatch,
-  kTransactionInProgress,        // TransactionInProgressException (same token in flight)
-  kSerialization,                // SerializationException (malformed request body)
-  kUnknownOperation,             // UnknownOperationException
-  kMissingAuthenticationToken,   // MissingAuthenticationTokenException
-  kRequestTooLarge,              // request body over the 16 MB limit
-  kNotImplemented,               // a DynamoDB operation monotable does not serve yet
-  kInternal,                     // InternalServerError: a bug or an I/O failure
+  kTransactionInProgress,       // TransactionInProgressException (same token in flight)
+  kSerialization,               // SerializationException (malformed request body)
+  kUnknownOperation,            // UnknownOperationException
+  kMissingAuthenticationToken,  // MissingAuthenticationTokenException
+  kRequestTooLarge,             // request body over the 16 MB limit
+  kNotImplemented,              // a DynamoDB operation monotable does not serve yet
+  kInternal,                    // InternalServerError: a bug or an I/O failure
 };
 
 class [[nodiscard]] Status {
@@ -69,7 +69,7 @@ class [[nodiscard]] Status {
 template <typename T>
 class [[nodiscard]] Result {
  public:
-  Result(T value) : data_(std::move(value)) {}  // NOLINT: implicit on purpose
+  Result(T value) : data_(std::move(value)) {}        // NOLINT: implicit on purpose
   Result(Status status) : data_(std::move(status)) {  // NOLINT
     assert(!std::get<Status>(data_).ok());
   }
@@ -91,8 +91,8 @@ class [[nodiscard]] Result {
 }  // namespace monotable
 
 // Returns early from the enclosing function when `expr` (a Status) is not ok.
-#define MT_RETURN_IF_ERROR(expr)            \
-  do {                                      \
+#define MT_RETURN_IF_ERROR(expr)             \
+  do {                                       \
     ::monotable::Status mt_status_ = (expr); \
     if (!mt_status_.ok()) return mt_status_; \
   } while (0)

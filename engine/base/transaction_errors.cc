@@ -3,7 +3,8 @@
 namespace monotable {
 
 Status TransactionCanceled(std::vector<CancellationReason> reasons) {
-  std::string message = "Transaction cancelled, please refer cancellation reasons for specific reasons [";
+  std::string message =
+      "Transaction cancelled, please refer cancellation reasons for specific reasons [";
   for (size_t i = 0; i < reasons.size(); ++i) {
     if (i > 0) message += ", ";
     message += reasons[i].code;
@@ -21,7 +22,8 @@ std::optional<CancellationReason> ReasonFor(const Status& status) {
       if (status.detail()) reason.item = status.detail()->item;
       return reason;
     }
-    case ErrorCode::kValidation: return CancellationReason{"ValidationError", status.message(), std::nullopt};
+    case ErrorCode::kValidation:
+      return CancellationReason{"ValidationError", status.message(), std::nullopt};
     default: return std::nullopt;
   }
 }

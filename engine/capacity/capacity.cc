@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-
 namespace monotable {
 namespace {
 
@@ -41,7 +40,8 @@ ConsumedCapacity ReadCharge::ForPage(const std::string& table_name, uint64_t sto
     consumed.table.read_units = stored_units;
     return consumed;
   }
-  auto& indexes = global_index ? consumed.global_secondary_indexes : consumed.local_secondary_indexes;
+  auto& indexes =
+      global_index ? consumed.global_secondary_indexes : consumed.local_secondary_indexes;
   indexes[index_name].read_units = stored_units;
   if (fetched_bytes > 0) consumed.table.read_units = capacity::ReadUnits(fetched_bytes, consistent);
   return consumed;

@@ -16,7 +16,6 @@
 
 namespace monotable {
 
-
 // Read and write units consumed on one table or index.
 struct Capacity {
   double read_units = 0;

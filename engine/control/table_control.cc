@@ -22,7 +22,7 @@ TableDescription TableControl::Describe(const Table& table) const {
 }
 
 Result<TableDescription> TableControl::CreateTable(const std::string& ns,
-                                             const CreateTableRequest& request) {
+                                                   const CreateTableRequest& request) {
   auto definition = BuildTableDefinition(request, clock_.NowMillis());
   if (!definition.ok()) return definition.status();
   auto table = catalog_.Create(ns, std::move(*definition));
@@ -31,14 +31,15 @@ Result<TableDescription> TableControl::CreateTable(const std::string& ns,
 }
 
 Result<TableDescription> TableControl::DescribeTable(const std::string& ns,
-                                               const std::string& name) {
+                                                     const std::string& name) {
   auto table = catalog_.Find(ns, name);
-  if (!table) return Status::NotFound("Requested resource not found: Table: " + name + " not found");
+  if (!table)
+    return Status::NotFound("Requested resource not found: Table: " + name + " not found");
   return Describe(*table);
 }
 
 Result<ListTablesResult> TableControl::ListTables(const std::string& ns,
-                                            const ListTablesRequest& request) {
+                                                  const ListTablesRequest& request) {
   std::vector<std::string> names = catalog_.List(ns);
   auto begin = names.begin();
   if (request.exclusive_start_table_name) {
@@ -56,7 +57,7 @@ Result<ListTablesResult> TableControl::ListTables(const std::string& ns,
 }
 
 Result<TableDescription> TableControl::UpdateTable(const std::string& ns,
-                                             const UpdateTableRequest& request) {
+                                                   const UpdateTableRequest& request) {
   auto table = catalog_.Find(ns, request.table_name);
   if (!table) {
     return Status::NotFound("Requested resource not found: Table: " + request.table_name +
@@ -72,7 +73,8 @@ Result<TableDescription> TableControl::UpdateTable(const std::string& ns,
   return description;
 }
 
-Status TableControl::ContinueIndexChanges(const std::string& ns, const std::shared_ptr<Table>& table) {
+Status TableControl::ContinueIndexChanges(const std::string& ns,
+                                          const std::shared_ptr<Table>& table) {
   auto definition = table->definition();
   bool deleting = false;
   for (const auto& index : definition->global_secondary_indexes) {
@@ -94,8 +96,9 @@ Status TableControl::ContinueIndexChanges(const std::string& ns, const std::shar
 Result<TableDescription> TableControl::DeleteTable(const std::string& ns, const std::string& name) {
   auto existing = catalog_.Find(ns, name);
   if (existing && existing->definition()->deletion_protection) {
-    return Status::Validation("Resource cannot be deleted as it is currently protected against "
-                              "deletion. Disable deletion protection first.");
+    return Status::Validation(
+        "Resource cannot be deleted as it is currently protected against "
+        "deletion. Disable deletion protection first.");
   }
   auto table = catalog_.Drop(ns, name);
   if (!table.ok()) return table.status();

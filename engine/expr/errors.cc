@@ -52,22 +52,14 @@ std::string_view UpdateOperandTypeName(AttributeType type) {
   // "Incorrect operand type for operator or function; operator: ADD, operand type:
   // STRING" (dynalite updateItem tests).
   switch (type) {
-    case AttributeType::kS:
-      return "STRING";
-    case AttributeType::kN:
-      return "NUMBER";
-    case AttributeType::kB:
-      return "BINARY";
-    case AttributeType::kBool:
-      return "BOOLEAN";
-    case AttributeType::kNull:
-      return "NULL";
-    case AttributeType::kL:
-      return "LIST";
-    case AttributeType::kM:
-      return "MAP";
-    default:
-      return AttributeTypeName(type);
+    case AttributeType::kS: return "STRING";
+    case AttributeType::kN: return "NUMBER";
+    case AttributeType::kB: return "BINARY";
+    case AttributeType::kBool: return "BOOLEAN";
+    case AttributeType::kNull: return "NULL";
+    case AttributeType::kL: return "LIST";
+    case AttributeType::kM: return "MAP";
+    default: return AttributeTypeName(type);
   }
 }
 

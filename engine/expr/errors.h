@@ -7,8 +7,8 @@
 #include <string_view>
 
 #include "engine/base/attribute_value.h"
-#include "engine/expr/kind.h"
 #include "engine/base/status.h"
+#include "engine/expr/kind.h"
 
 namespace monotable::expr {
 

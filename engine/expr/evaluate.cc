@@ -22,13 +22,9 @@ struct Operand {
 
 void EvaluateOperand(const ast::Node& node, const Item* item, const Bindings& b, Operand& out) {
   switch (node.op) {
-    case Op::kPath:
-      out.value = item ? FindPath(*item, node.path, b) : nullptr;
-      return;
+    case Op::kPath: out.value = item ? FindPath(*item, node.path, b) : nullptr; return;
     case Op::kValue:
-    case Op::kLiteral:
-      out.value = &b.Value(node);
-      return;
+    case Op::kLiteral: out.value = &b.Value(node); return;
     case Op::kFunction: {  // size(), the only function that yields a value
       Operand arg;
       EvaluateOperand(node.children[0], item, b, arg);
@@ -39,8 +35,7 @@ void EvaluateOperand(const ast::Node& node, const Item* item, const Bindings& b,
       out.value = &out.computed;
       return;
     }
-    default:
-      return;
+    default: return;
   }
 }
 
@@ -84,12 +79,9 @@ bool EvaluateFunction(const ast::Node& node, const Item* item, const Bindings& b
   Operand x;
   EvaluateOperand(node.children[0], item, b, x);
   switch (node.function) {
-    case ast::Function::kAttributeExists:
-      return x.value != nullptr;
-    case ast::Function::kAttributeNotExists:
-      return x.value == nullptr;
-    default:
-      break;
+    case ast::Function::kAttributeExists: return x.value != nullptr;
+    case ast::Function::kAttributeNotExists: return x.value == nullptr;
+    default: break;
   }
   Operand y;
   EvaluateOperand(node.children[1], item, b, y);
@@ -97,12 +89,9 @@ bool EvaluateFunction(const ast::Node& node, const Item* item, const Bindings& b
     case ast::Function::kAttributeType:
       return x.value && y.value && y.value->type == AttributeType::kS &&
              AttributeTypeName(x.value->type) == y.value->scalar;
-    case ast::Function::kBeginsWith:
-      return BeginsWith(x.value, y.value);
-    case ast::Function::kContains:
-      return Contains(x.value, y.value);
-    default:
-      return false;
+    case ast::Function::kBeginsWith: return BeginsWith(x.value, y.value);
+    case ast::Function::kContains: return Contains(x.value, y.value);
+    default: return false;
   }
 }
 
@@ -147,8 +136,7 @@ int CompareNumberText(std::string_view a, std::string_view b) {
 std::optional<int> CompareScalars(const AttributeValue& a, const AttributeValue& b) {
   if (a.type != b.type) return std::nullopt;
   switch (a.type) {
-    case AttributeType::kN:
-      return CompareNumberText(a.scalar, b.scalar);
+    case AttributeType::kN: return CompareNumberText(a.scalar, b.scalar);
     case AttributeType::kS:
     case AttributeType::kB: {
       // std::string compares as unsigned bytes (char_traits<char>), DynamoDB's order
@@ -156,8 +144,7 @@ std::optional<int> CompareScalars(const AttributeValue& a, const AttributeValue&
       int c = a.scalar.compare(b.scalar);
       return c < 0 ? -1 : c > 0 ? 1 : 0;
     }
-    default:
-      return std::nullopt;
+    default: return std::nullopt;
   }
 }
 
@@ -174,18 +161,13 @@ std::optional<size_t> SizeOf(const AttributeValue& value) {
       }
       return units;
     }
-    case AttributeType::kB:
-      return value.scalar.size();
+    case AttributeType::kB: return value.scalar.size();
     case AttributeType::kSS:
     case AttributeType::kNS:
-    case AttributeType::kBS:
-      return value.set.size();
-    case AttributeType::kL:
-      return value.list.size();
-    case AttributeType::kM:
-      return value.map.size();
-    default:
-      return std::nullopt;
+    case AttributeType::kBS: return value.set.size();
+    case AttributeType::kL: return value.list.size();
+    case AttributeType::kM: return value.map.size();
+    default: return std::nullopt;
   }
 }
 
@@ -201,12 +183,9 @@ bool EvaluateCondition(const ast::Node& node, const Item* item, const Bindings& 
         if (EvaluateCondition(child, item, b)) return true;
       }
       return false;
-    case Op::kNot:
-      return !EvaluateCondition(node.children[0], item, b);
-    case Op::kFunction:
-      return EvaluateFunction(node, item, b);
-    default:
-      break;
+    case Op::kNot: return !EvaluateCondition(node.children[0], item, b);
+    case Op::kFunction: return EvaluateFunction(node, item, b);
+    default: break;
   }
   Operand x;
   EvaluateOperand(node.children[0], item, b, x);
@@ -222,10 +201,8 @@ bool EvaluateCondition(const ast::Node& node, const Item* item, const Bindings& 
   Operand y;
   EvaluateOperand(node.children[1], item, b, y);
   switch (node.op) {
-    case Op::kEq:
-      return Equal(x.value, y.value);
-    case Op::kNe:
-      return !Equal(x.value, y.value);  // true when either is missing
+    case Op::kEq: return Equal(x.value, y.value);
+    case Op::kNe: return !Equal(x.value, y.value);  // true when either is missing
     case Op::kLt: {
       auto o = Order(x.value, y.value);
       return o && *o < 0;
@@ -250,8 +227,7 @@ bool EvaluateCondition(const ast::Node& node, const Item* item, const Bindings& 
       auto upper = Order(x.value, z.value);
       return upper && *upper <= 0;
     }
-    default:
-      return false;
+    default: return false;
   }
 }
 

@@ -8,9 +8,9 @@
 #include <random>
 #include <string>
 
-#include "engine/expr/expression.h"
 #include "engine/base/number.h"
 #include "engine/expr/expr_test_util.h"
+#include "engine/expr/expression.h"
 
 namespace monotable::expr {
 namespace {

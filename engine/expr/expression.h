@@ -48,10 +48,10 @@
 #include <vector>
 
 #include "engine/base/attribute_value.h"
+#include "engine/base/status.h"
 #include "engine/expr/ast.h"
 #include "engine/expr/bindings.h"
 #include "engine/expr/kind.h"
-#include "engine/base/status.h"
 
 namespace monotable::expr {
 

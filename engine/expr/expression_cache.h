@@ -13,9 +13,9 @@
 #include <string_view>
 #include <unordered_map>
 
+#include "engine/base/status.h"
 #include "engine/expr/ast.h"
 #include "engine/expr/kind.h"
-#include "engine/base/status.h"
 
 namespace monotable::expr {
 

@@ -6,8 +6,8 @@
 #include <thread>
 #include <vector>
 
-#include "engine/expr/expression.h"
 #include "engine/expr/expr_test_util.h"
+#include "engine/expr/expression.h"
 
 namespace monotable::expr {
 namespace {

@@ -13,7 +13,8 @@ constexpr char kNotSupported[] = "Query key condition not supported";
 
 Status InvalidOperator(std::string_view op, bool legacy) {
   // KeyConditions (legacy) word the same refusal differently.
-  if (legacy) return Status::Validation("Attempted conditional constraint is not an indexable operation");
+  if (legacy)
+    return Status::Validation("Attempted conditional constraint is not an indexable operation");
   return Status::Validation("Invalid operator used in KeyConditionExpression: " + std::string(op));
 }
 
@@ -42,9 +43,7 @@ Status CollectClauses(const Node& node, bool legacy, std::vector<const Node*>& c
     case Op::kLe:
     case Op::kGt:
     case Op::kGe:
-    case Op::kBetween:
-      clauses.push_back(&node);
-      return Status::Ok();
+    case Op::kBetween: clauses.push_back(&node); return Status::Ok();
     case Op::kFunction:
       if (node.function == ast::Function::kBeginsWith) {
         clauses.push_back(&node);
@@ -79,7 +78,8 @@ Result<Clause> ReadClause(const Condition& condition, const Node& node) {
   switch (node.op) {
     case Op::kBetween:
     case Op::kFunction:  // begins_with(path, value)
-      if (node.children.empty() || node.children[0].op != Op::kPath) return Status::Validation(kNotSupported);
+      if (node.children.empty() || node.children[0].op != Op::kPath)
+        return Status::Validation(kNotSupported);
       for (size_t i = 1; i < node.children.size(); ++i) {
         if (!IsValue(node.children[i])) return Status::Validation(kNotSupported);
       }
@@ -110,7 +110,8 @@ Result<Clause> ReadClause(const Condition& condition, const Node& node) {
     }
   }
   if (path_node->path.size() != 1) {
-    return Status::Validation("KeyConditionExpressions cannot have conditions on nested attributes");
+    return Status::Validation(
+        "KeyConditionExpressions cannot have conditions on nested attributes");
   }
   clause.path = &path_node->path;
   return clause;
@@ -148,7 +149,8 @@ Result<KeyCondition> AnalyzeKeyCondition(const Condition& condition, const KeyAt
       MT_ASSIGN_OR_RETURN(clause, ReadClause(condition, *node));
       std::string_view name = condition.Name((*clause.path)[0]);
       if (std::find(names.begin(), names.end(), name) != names.end()) {
-        return Status::Validation("KeyConditionExpressions must only contain one condition per key");
+        return Status::Validation(
+            "KeyConditionExpressions must only contain one condition per key");
       }
       names.push_back(name);
     }
@@ -161,7 +163,8 @@ Result<KeyCondition> AnalyzeKeyCondition(const Condition& condition, const KeyAt
     std::string_view name = condition.Name((*clause.path)[0]);
     if (name == keys.hash_name) {
       if (have_hash) {
-        return Status::Validation("KeyConditionExpressions must only contain one condition per key");
+        return Status::Validation(
+            "KeyConditionExpressions must only contain one condition per key");
       }
       if (clause.condition.op != SortKeyOp::kEq) return Status::Validation(kNotSupported);
       MT_RETURN_IF_ERROR(CheckType(clause.condition, keys.hash_type));
@@ -169,7 +172,8 @@ Result<KeyCondition> AnalyzeKeyCondition(const Condition& condition, const KeyAt
       have_hash = true;
     } else if (!keys.range_name.empty() && name == keys.range_name) {
       if (result.sort) {
-        return Status::Validation("KeyConditionExpressions must only contain one condition per key");
+        return Status::Validation(
+            "KeyConditionExpressions must only contain one condition per key");
       }
       MT_RETURN_IF_ERROR(CheckType(clause.condition, keys.range_type));
       result.sort = std::move(clause.condition);

@@ -8,8 +8,8 @@
 #include <string_view>
 
 #include "engine/base/attribute_value.h"
-#include "engine/expr/expression.h"
 #include "engine/base/status.h"
+#include "engine/expr/expression.h"
 
 namespace monotable::expr {
 

@@ -38,8 +38,10 @@ TEST(KeyConditionTest, EverySortKeyOperator) {
   struct Case {
     const char* text;
     SortKeyOp op;
-  } cases[] = {{"pk = :a AND sk = :b", SortKeyOp::kEq},  {"pk = :a AND sk < :b", SortKeyOp::kLt},
-               {"pk = :a AND sk <= :b", SortKeyOp::kLe}, {"pk = :a AND sk > :b", SortKeyOp::kGt},
+  } cases[] = {{"pk = :a AND sk = :b", SortKeyOp::kEq},
+               {"pk = :a AND sk < :b", SortKeyOp::kLt},
+               {"pk = :a AND sk <= :b", SortKeyOp::kLe},
+               {"pk = :a AND sk > :b", SortKeyOp::kGt},
                {"pk = :a AND sk >= :b", SortKeyOp::kGe},
                {"pk = :a AND sk BETWEEN :b AND :c", SortKeyOp::kBetween},
                // The value may come first: the operator is mirrored.

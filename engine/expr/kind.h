@@ -13,16 +13,11 @@ enum class ExpressionKind : uint8_t { kCondition, kFilter, kKeyCondition, kUpdat
 // "UpdateExpression", "ProjectionExpression".
 constexpr std::string_view ExpressionKindName(ExpressionKind kind) {
   switch (kind) {
-    case ExpressionKind::kCondition:
-      return "ConditionExpression";
-    case ExpressionKind::kFilter:
-      return "FilterExpression";
-    case ExpressionKind::kKeyCondition:
-      return "KeyConditionExpression";
-    case ExpressionKind::kUpdate:
-      return "UpdateExpression";
-    case ExpressionKind::kProjection:
-      return "ProjectionExpression";
+    case ExpressionKind::kCondition: return "ConditionExpression";
+    case ExpressionKind::kFilter: return "FilterExpression";
+    case ExpressionKind::kKeyCondition: return "KeyConditionExpression";
+    case ExpressionKind::kUpdate: return "UpdateExpression";
+    case ExpressionKind::kProjection: return "ProjectionExpression";
   }
   return "Expression";
 }

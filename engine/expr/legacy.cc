@@ -31,29 +31,22 @@ bool IsScalar(AttributeType t) {
 bool TypeAllowed(ComparisonOperator op, AttributeType t) {
   switch (op) {
     case ComparisonOperator::kEq:
-    case ComparisonOperator::kNe:
-      return true;
-    case ComparisonOperator::kBeginsWith:
-      return t == AttributeType::kS || t == AttributeType::kB;
+    case ComparisonOperator::kNe: return true;
+    case ComparisonOperator::kBeginsWith: return t == AttributeType::kS || t == AttributeType::kB;
     case ComparisonOperator::kContains:
     case ComparisonOperator::kNotContains:
       return IsScalar(t) || t == AttributeType::kBool || t == AttributeType::kNull;
-    default:
-      return IsScalar(t);
+    default: return IsScalar(t);
   }
 }
 
 bool CountAllowed(ComparisonOperator op, size_t n) {
   switch (op) {
     case ComparisonOperator::kNull:
-    case ComparisonOperator::kNotNull:
-      return n == 0;
-    case ComparisonOperator::kIn:
-      return n > 0;
-    case ComparisonOperator::kBetween:
-      return n == 2;
-    default:
-      return n == 1;
+    case ComparisonOperator::kNotNull: return n == 0;
+    case ComparisonOperator::kIn: return n > 0;
+    case ComparisonOperator::kBetween: return n == 2;
+    default: return n == 1;
   }
 }
 

@@ -14,8 +14,8 @@
 #include <vector>
 
 #include "engine/base/attribute_value.h"
-#include "engine/expr/expression.h"
 #include "engine/base/status.h"
+#include "engine/expr/expression.h"
 
 namespace monotable::expr::legacy {
 

@@ -2,9 +2,9 @@
 
 #include <limits>
 
+#include "engine/base/limits.h"
 #include "engine/expr/errors.h"
 #include "engine/expr/parser_internal.h"
-#include "engine/base/limits.h"
 
 namespace monotable::expr {
 namespace {
@@ -46,10 +46,8 @@ bool IsConditionNode(const ast::Node& node) {
     case ast::Op::kValue:
     case ast::Op::kLiteral:
     case ast::Op::kPlus:
-    case ast::Op::kMinus:
-      return false;
-    default:
-      return true;
+    case ast::Op::kMinus: return false;
+    default: return true;
   }
 }
 

@@ -4,9 +4,9 @@
 #include <memory>
 #include <string_view>
 
+#include "engine/base/status.h"
 #include "engine/expr/ast.h"
 #include "engine/expr/kind.h"
-#include "engine/base/status.h"
 
 namespace monotable::expr {
 

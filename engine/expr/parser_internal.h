@@ -11,10 +11,10 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/base/status.h"
 #include "engine/expr/ast.h"
 #include "engine/expr/kind.h"
 #include "engine/expr/lexer.h"
-#include "engine/base/status.h"
 
 namespace monotable::expr {
 

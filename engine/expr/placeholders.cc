@@ -4,8 +4,8 @@
 
 #include <algorithm>
 
-#include "engine/expr/expression.h"
 #include "engine/base/limits.h"
+#include "engine/expr/expression.h"
 
 namespace monotable::expr {
 namespace {

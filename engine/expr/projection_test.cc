@@ -2,8 +2,8 @@
 
 #include <string>
 
-#include "engine/expr/expression.h"
 #include "engine/expr/expr_test_util.h"
+#include "engine/expr/expression.h"
 
 namespace monotable::expr {
 namespace {

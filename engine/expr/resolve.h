@@ -3,11 +3,11 @@
 // order DynamoDB reports errors. Internal to engine/expr; the public entry points are
 // Condition/Update/Projection::Resolve.
 
+#include "engine/base/status.h"
 #include "engine/expr/ast.h"
 #include "engine/expr/bindings.h"
 #include "engine/expr/expression.h"
 #include "engine/expr/kind.h"
-#include "engine/base/status.h"
 
 namespace monotable::expr {
 

@@ -6,35 +6,26 @@
 
 #include <optional>
 
+#include "engine/base/limits.h"
 #include "engine/expr/errors.h"
 #include "engine/expr/evaluate.h"
 #include "engine/expr/path.h"
 #include "engine/expr/resolve.h"
-#include "engine/base/limits.h"
 
 namespace monotable::expr {
 namespace {
 
 std::string_view OperatorSymbol(ast::Op op) {
   switch (op) {
-    case ast::Op::kEq:
-      return "=";
-    case ast::Op::kNe:
-      return "<>";
-    case ast::Op::kLt:
-      return "<";
-    case ast::Op::kLe:
-      return "<=";
-    case ast::Op::kGt:
-      return ">";
-    case ast::Op::kGe:
-      return ">=";
-    case ast::Op::kBetween:
-      return "BETWEEN";
-    case ast::Op::kIn:
-      return "IN";
-    default:
-      return "";
+    case ast::Op::kEq: return "=";
+    case ast::Op::kNe: return "<>";
+    case ast::Op::kLt: return "<";
+    case ast::Op::kLe: return "<=";
+    case ast::Op::kGt: return ">";
+    case ast::Op::kGe: return ">=";
+    case ast::Op::kBetween: return "BETWEEN";
+    case ast::Op::kIn: return "IN";
+    default: return "";
   }
 }
 
@@ -253,8 +244,7 @@ class ConditionResolver {
         }
         return Status::Ok();
       }
-      default:
-        return Status::Ok();
+      default: return Status::Ok();
     }
   }
 

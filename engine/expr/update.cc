@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <unordered_set>
 
+#include "engine/base/limits.h"
+#include "engine/base/number.h"
 #include "engine/expr/errors.h"
 #include "engine/expr/expression.h"
 #include "engine/expr/expression_cache.h"
@@ -14,8 +16,6 @@
 #include "engine/expr/path.h"
 #include "engine/expr/projection_tree.h"
 #include "engine/expr/resolve.h"
-#include "engine/base/limits.h"
-#include "engine/base/number.h"
 
 namespace monotable::expr {
 namespace {
@@ -89,8 +89,7 @@ class Applier {
         return *v;
       }
       case ast::Op::kValue:
-      case ast::Op::kLiteral:
-        return bindings_.Value(node);
+      case ast::Op::kLiteral: return bindings_.Value(node);
       case ast::Op::kFunction: {
         if (node.function == ast::Function::kIfNotExists) {
           const AttributeValue* v = FindPath(item, node.children[0].path, bindings_);
@@ -113,8 +112,7 @@ class Applier {
         if (b.type != AttributeType::kN) return TypeError();
         return Arithmetic(a.scalar, b.scalar, node.op == ast::Op::kMinus);
       }
-      default:
-        return TypeError();
+      default: return TypeError();
     }
   }
 
@@ -207,11 +205,8 @@ class Applier {
       }
       const ast::Action& action = actions_[kid.action];
       switch (action.kind) {
-        case ActionKind::kSet:
-          out.push_back(std::move(values_[kid.action]));
-          break;
-        case ActionKind::kRemove:
-          break;  // later elements shift down
+        case ActionKind::kSet: out.push_back(std::move(values_[kid.action])); break;
+        case ActionKind::kRemove: break;  // later elements shift down
         case ActionKind::kAdd:
           MT_RETURN_IF_ERROR(Add(list[i], Operand(action)));
           out.push_back(std::move(list[i]));

@@ -198,8 +198,8 @@ class SizeCounter {
   }
   void EndSet() {}
   void Scalar(AttributeType type, std::string_view bytes) {
-    size_ += type == AttributeType::kN || type == AttributeType::kNS ? NumberSize(bytes)
-                                                                      : bytes.size();
+    size_ +=
+        type == AttributeType::kN || type == AttributeType::kNS ? NumberSize(bytes) : bytes.size();
   }
   void Bool(bool /*value*/) { size_ += 1; }
   void Null() { size_ += 1; }

@@ -2,10 +2,10 @@
 
 #include <gtest/gtest.h>
 
-#include "engine/testing/value_builders.h"
-
 #include <random>
 #include <string>
+
+#include "engine/testing/value_builders.h"
 
 namespace monotable {
 namespace {
@@ -64,11 +64,26 @@ const Item kGoldenItem{{"a", AttributeValue::String("x")},
                        {"e", Set(AttributeType::kSS, {"p"})}};
 const std::string kGoldenBody(
     "\x05"
-    "\x01" "a" "\x01\x01" "x"
-    "\x01" "b" "\x04\x01"
-    "\x01" "c" "\x05"
-    "\x01" "d" "\x07\x01" "\x02\x01" "1"
-    "\x01" "e" "\x08\x01" "\x01" "p",
+    "\x01"
+    "a"
+    "\x01\x01"
+    "x"
+    "\x01"
+    "b"
+    "\x04\x01"
+    "\x01"
+    "c"
+    "\x05"
+    "\x01"
+    "d"
+    "\x07\x01"
+    "\x02\x01"
+    "1"
+    "\x01"
+    "e"
+    "\x08\x01"
+    "\x01"
+    "p",
     26);
 
 TEST(ItemCodecTest, GoldenBytesOfVersion2) {
@@ -156,7 +171,10 @@ TEST(ItemCodecTest, TrailingBytesFail) {
 TEST(ItemCodecTest, InvalidTypeTagsFail) {
   // 0x01 version, one attribute named "a", then a bad type tag.
   for (char tag : {'\x00', '\x0B', '\x80', '\xFF'}) {
-    std::string bytes("\x01\x01\x01" "a", 4);
+    std::string bytes(
+        "\x01\x01\x01"
+        "a",
+        4);
     bytes.push_back(tag);
     EXPECT_FALSE(item_codec::Decode(bytes).ok()) << static_cast<int>(tag);
   }
@@ -166,11 +184,20 @@ TEST(ItemCodecTest, HugeCountsAndLengthsFailWithoutAllocating) {
   // Attribute count far beyond the remaining bytes.
   EXPECT_FALSE(item_codec::Decode(std::string("\x01\xFF\xFF\xFF\xFF\x0F", 6)).ok());
   // Name length far beyond the remaining bytes.
-  EXPECT_FALSE(item_codec::Decode(std::string("\x01\x01\xFF\xFF\xFF\xFF\x0F" "a", 8)).ok());
+  EXPECT_FALSE(item_codec::Decode(std::string("\x01\x01\xFF\xFF\xFF\xFF\x0F"
+                                              "a",
+                                              8))
+                   .ok());
   // A set count far beyond the remaining bytes.
-  EXPECT_FALSE(item_codec::Decode(std::string("\x01\x01\x01" "a\x08\xFF\xFF\xFF\x7F", 9)).ok());
+  EXPECT_FALSE(item_codec::Decode(std::string("\x01\x01\x01"
+                                              "a\x08\xFF\xFF\xFF\x7F",
+                                              9))
+                   .ok());
   // A list count far beyond the remaining bytes.
-  EXPECT_FALSE(item_codec::Decode(std::string("\x01\x01\x01" "a\x07\xFF\xFF\xFF\x7F", 9)).ok());
+  EXPECT_FALSE(item_codec::Decode(std::string("\x01\x01\x01"
+                                              "a\x07\xFF\xFF\xFF\x7F",
+                                              9))
+                   .ok());
   // A varint that never ends (11 continuation bytes).
   std::string endless("\x01", 1);
   endless.append(11, '\xFF');
@@ -179,7 +206,10 @@ TEST(ItemCodecTest, HugeCountsAndLengthsFailWithoutAllocating) {
 
 TEST(ItemCodecTest, AbsurdNestingIsCorruption) {
   // 1000 nested single-element lists: far beyond any depth DynamoDB allows.
-  std::string bytes("\x01\x01\x01" "a", 4);
+  std::string bytes(
+      "\x01\x01\x01"
+      "a",
+      4);
   for (int i = 0; i < 1000; ++i) bytes.append("\x07\x01", 2);
   bytes.push_back('\x05');
   Result<Item> decoded = item_codec::Decode(bytes);

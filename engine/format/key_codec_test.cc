@@ -79,8 +79,7 @@ TEST(KeyCodecTest, NumberGoldenBytes) {
     EXPECT_EQ(Enc(Num("1.5"), last), Bytes({0x03, 0x82, '1', '5', 0x00}));
     EXPECT_EQ(Enc(Num("0.05"), last), Bytes({0x03, 0x80, '5', 0x00}));
     EXPECT_EQ(Enc(Num("-1"), last), Bytes({0x01, 0x7D, 0xCE, 0xFF}));
-    EXPECT_EQ(Enc(Num("-123.45"), last),
-              Bytes({0x01, 0x7B, 0xCE, 0xCD, 0xCC, 0xCB, 0xCA, 0xFF}));
+    EXPECT_EQ(Enc(Num("-123.45"), last), Bytes({0x01, 0x7B, 0xCE, 0xCD, 0xCC, 0xCB, 0xCA, 0xFF}));
     EXPECT_EQ(Enc(Num("1E-130"), last), Bytes({0x03, 0x00, '1', 0x00}));
     EXPECT_EQ(Enc(Num("9E+125"), last), Bytes({0x03, 0xFF, '9', 0x00}));
   }
@@ -172,7 +171,8 @@ std::string RandomNumberText(std::mt19937_64& rng) {
     text.push_back(narrow ? "0159"[rng() % 4] : static_cast<char>('0' + rng() % 10));
   }
   // value = d.ddd * 10^e with e in [-130, 125]: always within DynamoDB's range.
-  const int exponent = narrow ? static_cast<int>(rng() % 7) - 3 : static_cast<int>(rng() % 256) - 130;
+  const int exponent =
+      narrow ? static_cast<int>(rng() % 7) - 3 : static_cast<int>(rng() % 256) - 130;
   return text + "E" + std::to_string(exponent);
 }
 
@@ -193,9 +193,9 @@ TEST(KeyCodecTest, NumberOrderMatchesNumericOrder) {
 }
 
 TEST(KeyCodecTest, NumberGoldenOrder) {
-  const char* sorted[] = {"-1E+125", "-150", "-15",  "-10",    "-1.5", "-1.05", "-1",
-                          "-0.15",   "-0.1", "-1E-130", "0",    "1E-130", "0.1",  "0.15",
-                          "1",       "1.05", "1.5",  "10",     "15",   "105",   "150", "1E+125"};
+  const char* sorted[] = {"-1E+125", "-150",    "-15", "-10",    "-1.5", "-1.05", "-1", "-0.15",
+                          "-0.1",    "-1E-130", "0",   "1E-130", "0.1",  "0.15",  "1",  "1.05",
+                          "1.5",     "10",      "15",  "105",    "150",  "1E+125"};
   for (size_t i = 0; i + 1 < std::size(sorted); ++i) {
     EXPECT_LT(Enc(Num(sorted[i]), false), Enc(Num(sorted[i + 1]), false))
         << sorted[i] << " < " << sorted[i + 1];
@@ -251,8 +251,7 @@ TEST(KeyCodecTest, SortedKeysKeepPartitionsContiguous) {
   std::vector<std::string> seen;
   for (size_t i = 0; i < keys.size(); ++i) {
     if (i > 0 && keys[i].second == keys[i - 1].second) continue;
-    EXPECT_EQ(std::find(seen.begin(), seen.end(), keys[i].second), seen.end())
-        << "partition split";
+    EXPECT_EQ(std::find(seen.begin(), seen.end(), keys[i].second), seen.end()) << "partition split";
     seen.push_back(keys[i].second);
   }
 }
@@ -276,9 +275,9 @@ TEST(KeyCodecTest, IndexKeysOrderByIndexSortKeyThenTableKey) {
 }
 
 TEST(KeyCodecTest, EncodedValueLengthFindsTheEndOfEachForm) {
-  for (const auto& v : {AttributeValue::String(std::string("a\0b", 3)), AttributeValue::String("xyz"),
-                        AttributeValue::Binary(std::string(1, '\0')), Num("0"), Num("-12.5"),
-                        Num("1E+100"), Num("-0.000001")}) {
+  for (const auto& v : {AttributeValue::String(std::string("a\0b", 3)),
+                        AttributeValue::String("xyz"), AttributeValue::Binary(std::string(1, '\0')),
+                        Num("0"), Num("-12.5"), Num("1E+100"), Num("-0.000001")}) {
     const std::string encoded = Enc(v, /*last=*/false);
     const AttributeType type = v.type;
     EXPECT_EQ(key_codec::EncodedValueLength(encoded + "tail", type), encoded.size());

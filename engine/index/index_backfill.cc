@@ -1,8 +1,8 @@
 #include "engine/index/index_backfill.h"
 
-#include <algorithm>
-
 #include <rocksdb/write_batch.h>
+
+#include <algorithm>
 
 #include "engine/index/index_staging.h"
 #include "engine/read/stored_item_reader.h"
@@ -75,14 +75,14 @@ IndexBackfiller::~IndexBackfiller() {
 void IndexBackfiller::Start(std::string ns, std::shared_ptr<Table> table, std::string index_name) {
   std::lock_guard lock(mutex_);
   if (!running_.emplace(table.get(), index_name).second) return;
-  threads_.emplace_back([this, ns = std::move(ns), table = std::move(table),
-                         index_name = std::move(index_name)] {
-    // A failed backfill leaves the index CREATING; the next start of the engine
-    // resumes it.
-    Run(ns, *table, index_name).ok();
-    std::lock_guard done(mutex_);
-    running_.erase({table.get(), index_name});
-  });
+  threads_.emplace_back(
+      [this, ns = std::move(ns), table = std::move(table), index_name = std::move(index_name)] {
+        // A failed backfill leaves the index CREATING; the next start of the engine
+        // resumes it.
+        Run(ns, *table, index_name).ok();
+        std::lock_guard done(mutex_);
+        running_.erase({table.get(), index_name});
+      });
 }
 
 Result<bool> IndexBackfiller::StageOne(Table& table, const std::string& index_name,
@@ -124,7 +124,8 @@ Status IndexBackfiller::Run(const std::string& ns, Table& table, const std::stri
       if (catalog_->Find(ns, table.definition()->name).get() != &table) return held.Flush();
     }
     const std::string key = it->key().ToString();
-    MT_RETURN_IF_ERROR(held.Lock(locks_->StripeMutex(LockTable::IdOf(table.family()->GetID(), key))));
+    MT_RETURN_IF_ERROR(
+        held.Lock(locks_->StripeMutex(LockTable::IdOf(table.family()->GetID(), key))));
     MT_ASSIGN_OR_RETURN(more, StageOne(table, index_name, key, held.batch()));
     if (!more) return held.Flush();
     if (held.items() >= kItemsPerBatch) MT_RETURN_IF_ERROR(held.Flush());
@@ -132,17 +133,18 @@ Status IndexBackfiller::Run(const std::string& ns, Table& table, const std::stri
   MT_RETURN_IF_ERROR(held.Flush());
   if (!it->status().ok()) return Status::Internal(it->status().ToString());
   if (catalog_->Find(ns, table.definition()->name).get() != &table) return Status::Ok();
-  return catalog_->Update(ns, table, [&](const TableDefinition& current) -> Result<TableDefinition> {
-    TableDefinition next = current;
-    for (auto& index : next.global_secondary_indexes) {
-      if (index.name == index_name && index.status == IndexStatus::kCreating) {
-        index.status = IndexStatus::kActive;
-        index.backfilling = false;
-        return next;
-      }
-    }
-    return Status::NotFound("the index was deleted during its backfill");
-  });
+  return catalog_->Update(
+      ns, table, [&](const TableDefinition& current) -> Result<TableDefinition> {
+        TableDefinition next = current;
+        for (auto& index : next.global_secondary_indexes) {
+          if (index.name == index_name && index.status == IndexStatus::kCreating) {
+            index.status = IndexStatus::kActive;
+            index.backfilling = false;
+            return next;
+          }
+        }
+        return Status::NotFound("the index was deleted during its backfill");
+      });
 }
 
 }  // namespace monotable

@@ -20,8 +20,8 @@
 #include <thread>
 #include <vector>
 
-#include "engine/storage/catalog.h"
 #include "engine/lock/lock_table.h"
+#include "engine/storage/catalog.h"
 #include "engine/storage/storage.h"
 
 namespace rocksdb {

@@ -19,8 +19,7 @@ struct IndexKeyValues {
   const AttributeValue* range;  // null for indexes without a sort key
 };
 std::optional<IndexKeyValues> KeyValuesOf(const TableDefinition& table,
-                                          const SecondaryIndexDefinition& index,
-                                          const Item& item) {
+                                          const SecondaryIndexDefinition& index, const Item& item) {
   IndexKeyValues values{nullptr, nullptr};
   for (const auto& k : index.key_schema) {
     auto it = item.find(k.name);

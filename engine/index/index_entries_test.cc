@@ -1,9 +1,9 @@
 #include "engine/index/index_entries.h"
-#include "engine/schema/key_validation.h"
 
 #include <gtest/gtest.h>
 
 #include "engine/format/key_codec.h"
+#include "engine/schema/key_validation.h"
 #include "engine/testing/value_builders.h"
 
 namespace monotable {
@@ -29,8 +29,8 @@ TableDefinition OrdersTable() {
 }
 
 Item Order() {
-  return {{"PK", S("USER#1")}, {"SK", S("ORDER#1")}, {"GSI1PK", S("ORDER")},
-          {"GSI1SK", N("20240105")}, {"total", N("12")}, {"notes", S("fragile")}};
+  return {{"PK", S("USER#1")},       {"SK", S("ORDER#1")}, {"GSI1PK", S("ORDER")},
+          {"GSI1SK", N("20240105")}, {"total", N("12")},   {"notes", S("fragile")}};
 }
 
 TEST(IndexesTest, EntryHoldsTheProjectedAttributesUnderTheIndexKey) {
@@ -59,9 +59,10 @@ TEST(IndexesTest, KeysOnlyAndAllProjections) {
   TableDefinition t = OrdersTable();
   SecondaryIndexDefinition& index = t.global_secondary_indexes[0];
   index.projection.type = ProjectionType::kKeysOnly;
-  EXPECT_EQ(ProjectIntoIndex(t, index, Order()),
-            (Item{{"PK", S("USER#1")}, {"SK", S("ORDER#1")}, {"GSI1PK", S("ORDER")},
-                  {"GSI1SK", N("20240105")}}));
+  EXPECT_EQ(ProjectIntoIndex(t, index, Order()), (Item{{"PK", S("USER#1")},
+                                                       {"SK", S("ORDER#1")},
+                                                       {"GSI1PK", S("ORDER")},
+                                                       {"GSI1SK", N("20240105")}}));
   index.projection.type = ProjectionType::kAll;
   EXPECT_EQ(ProjectIntoIndex(t, index, Order()), Order());
 }

@@ -1,8 +1,8 @@
 #include "engine/index/index_staging.h"
 
-#include <algorithm>
-
 #include <rocksdb/write_batch.h>
+
+#include <algorithm>
 
 #include "engine/base/limits.h"
 #include "engine/format/item_codec.h"

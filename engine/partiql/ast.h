@@ -35,9 +35,9 @@ struct PathElement {
     kExpression,  // [anything else]: expression holds it
   };
   Kind kind = Kind::kName;
-  bool quoted = false;  // kName written in double quotes
-  uint32_t index = 0;   // kIndex
-  std::string name;     // kName, unescaped
+  bool quoted = false;                     // kName written in double quotes
+  uint32_t index = 0;                      // kIndex
+  std::string name;                        // kName, unescaped
   std::shared_ptr<const Node> expression;  // kExpression
   Position position = 0;
   uint32_t length = 0;
@@ -47,11 +47,11 @@ using Path = std::vector<PathElement>;
 
 enum class Op : uint8_t {
   // Operands.
-  kPath,       // an attribute path; Node::path
-  kPathOn,     // path steps on a term that is not a name: children[0], steps in path
-  kString,     // Node::text, unescaped
-  kNumber,     // Node::text as written, with a folded unary sign ("-.5e1")
-  kBool,       // Node::boolean
+  kPath,    // an attribute path; Node::path
+  kPathOn,  // path steps on a term that is not a name: children[0], steps in path
+  kString,  // Node::text, unescaped
+  kNumber,  // Node::text as written, with a folded unary sign ("-.5e1")
+  kBool,    // Node::boolean
   kNull,
   kMissing,
   kParameter,  // '?': Node::parameter is its 0-based number in the statement
@@ -89,12 +89,12 @@ enum class Op : uint8_t {
 
 struct Node {
   Op op = Op::kPath;
-  bool boolean = false;     // kBool
-  uint32_t parameter = 0;   // kParameter
-  Position position = 0;    // the node's leading token (a call: its name)
-  uint32_t length = 0;      // that token's length in bytes
-  std::string text;         // kString, kNumber, kFunction, kIs
-  Path path;                // kPath, kPathOn
+  bool boolean = false;    // kBool
+  uint32_t parameter = 0;  // kParameter
+  Position position = 0;   // the node's leading token (a call: its name)
+  uint32_t length = 0;     // that token's length in bytes
+  std::string text;        // kString, kNumber, kFunction, kIs
+  Path path;               // kPath, kPathOn
   std::vector<Node> children;
   std::shared_ptr<const Statement> statement;  // kStatement
 };
@@ -128,8 +128,8 @@ struct OrderKey {
 };
 
 struct Select {
-  bool star = false;            // SELECT *
-  std::vector<Node> projection;  // otherwise: kPath nodes, in text order
+  bool star = false;              // SELECT *
+  std::vector<Node> projection;   // otherwise: kPath nodes, in text order
   bool projection_alias = false;  // `SELECT a AS b`: refused like a table alias
   TableRef from;
   bool has_where = false;

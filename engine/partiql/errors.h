@@ -39,23 +39,23 @@ inline constexpr std::string_view kUnexpectedOperator = "Unexpected operator";  
 inline constexpr std::string_view kMissingRightHandSide =
     "Missing right-hand side expression of infix operator";  // [C]
 inline constexpr std::string_view kExpectedIdentifierForSimplePath =
-    "Expected identifier for simple path";  // [C]
+    "Expected identifier for simple path";                                                  // [C]
 inline constexpr std::string_view kInvalidPathDotComponent = "Invalid path dot component";  // [C]
 inline constexpr std::string_view kInvalidPathDotComponentForSimplePath =
     "Invalid path dot component for simple path";  // [K]
 inline constexpr std::string_view kInvalidPathComponentForSimplePath =
-    "Invalid path component for simple path";  // [K]
+    "Invalid path component for simple path";                                // [K]
 inline constexpr std::string_view kExpectedTypeName = "Expected type name";  // [C]
 inline constexpr std::string_view kExpectedDataManipulation =
     "Expected data manipulation";  // [C] (BatchExecuteStatement test: "SLECT * FROM ...")
 inline constexpr std::string_view kUnexpectedTokenAfterExpression =
     "Unexpected token after expression";  // [C]
 inline constexpr std::string_view kUnexpectedTokenAfterSemicolon =
-    "Unexpected token after semicolon. (Only one query is allowed.)";  // [K]
-inline constexpr std::string_view kExpectedAssignment = "Expected '='";                 // [K]
+    "Unexpected token after semicolon. (Only one query is allowed.)";                       // [K]
+inline constexpr std::string_view kExpectedAssignment = "Expected '='";                     // [K]
 inline constexpr std::string_view kExpectedFromAfterDelete = "Expected FROM after DELETE";  // [K]
 inline constexpr std::string_view kExpectedFromAfterSelectList =
-    "Expected FROM after SELECT list";  // [K]
+    "Expected FROM after SELECT list";                                           // [K]
 inline constexpr std::string_view kExpectedAndKeyword = "Expected AND keyword";  // [K]
 inline constexpr std::string_view kExpectedExpressionAfterAnd =
     "Expected expression after AND";  // [K]
@@ -109,7 +109,8 @@ inline constexpr std::string_view kTransactionReadAndWrite =
     "request.";  // [L]
 // [C] ExecuteTransaction prefixes a statement's error: "Validation failed in
 // TransactStatements[0]: <message>".
-inline constexpr std::string_view kTransactionStatementPrefix = "Validation failed in TransactStatements[";
+inline constexpr std::string_view kTransactionStatementPrefix =
+    "Validation failed in TransactStatements[";
 // [C] Each followed by " at <FormatLocation>":
 //   "Unrecognized function: exists"           (name in lower case)
 //   "The first argument to SET_ADD must equal the assignment value"   (also SET_DELETE)

@@ -42,8 +42,8 @@ enum class TokenType : uint8_t {
 
 struct Token {
   TokenType type = TokenType::kEnd;
-  uint32_t offset = 0;  // byte offset in the statement
-  uint32_t length = 0;  // bytes of source text
+  uint32_t offset = 0;   // byte offset in the statement
+  uint32_t length = 0;   // bytes of source text
   uint32_t ordinal = 0;  // kQuestionMark: 0-based parameter number
   std::string text;
 };

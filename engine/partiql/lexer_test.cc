@@ -44,18 +44,17 @@ TEST(PartiqlLexer, OperatorWordsAreOperators) {
 
 TEST(PartiqlLexer, IdentifiersKeepTheirCase) {
   EXPECT_EQ(Shapes("Artist _x $y a1"),
-            (std::vector<std::string>{Shape(TokenType::kIdentifier, "Artist"),
-                                      Shape(TokenType::kIdentifier, "_x"),
-                                      Shape(TokenType::kIdentifier, "$y"),
-                                      Shape(TokenType::kIdentifier, "a1")}));
+            (std::vector<std::string>{
+                Shape(TokenType::kIdentifier, "Artist"), Shape(TokenType::kIdentifier, "_x"),
+                Shape(TokenType::kIdentifier, "$y"), Shape(TokenType::kIdentifier, "a1")}));
 }
 
 TEST(PartiqlLexer, QuotedIdentifiersAndStringsUnescapeDoubledQuotes) {
-  EXPECT_EQ(Shapes(R"("My ""Table""" 'it''s' '' "select")"),
-            (std::vector<std::string>{Shape(TokenType::kQuotedIdentifier, "My \"Table\""),
-                                      Shape(TokenType::kString, "it's"),
-                                      Shape(TokenType::kString, ""),
-                                      Shape(TokenType::kQuotedIdentifier, "select")}));
+  EXPECT_EQ(
+      Shapes(R"("My ""Table""" 'it''s' '' "select")"),
+      (std::vector<std::string>{Shape(TokenType::kQuotedIdentifier, "My \"Table\""),
+                                Shape(TokenType::kString, "it's"), Shape(TokenType::kString, ""),
+                                Shape(TokenType::kQuotedIdentifier, "select")}));
 }
 
 TEST(PartiqlLexer, NumbersKeepTheirText) {
@@ -69,10 +68,9 @@ TEST(PartiqlLexer, NumbersKeepTheirText) {
 
 TEST(PartiqlLexer, AnEWithoutDigitsEndsTheNumber) {
   EXPECT_EQ(Shapes("1 e5 2e"),
-            (std::vector<std::string>{Shape(TokenType::kNumber, "1"),
-                                      Shape(TokenType::kIdentifier, "e5"),
-                                      Shape(TokenType::kNumber, "2"),
-                                      Shape(TokenType::kIdentifier, "e")}));
+            (std::vector<std::string>{
+                Shape(TokenType::kNumber, "1"), Shape(TokenType::kIdentifier, "e5"),
+                Shape(TokenType::kNumber, "2"), Shape(TokenType::kIdentifier, "e")}));
 }
 
 TEST(PartiqlLexer, Symbols) {
@@ -123,8 +121,8 @@ TEST(PartiqlLexer, KeywordTable) {
 // DynamoDB reports lexical errors with nothing after the envelope's colon.
 TEST(PartiqlLexer, LexicalErrorsHaveNoDetail) {
   for (std::string_view text :
-       {"a # note", "a /* note", "'open", "\"open", "a ! b", "a | b", "a & b", "`ion`",
-        "@a", "1e2147483648", "1e99999999999", "1e-2147483649", "1.5e-2147483647",
+       {"a # note", "a /* note", "'open", "\"open", "a ! b", "a | b", "a & b", "`ion`", "@a",
+        "1e2147483648", "1e99999999999", "1e-2147483649", "1.5e-2147483647",
         "1e-2147483648",  // the exponent fits, the scale (0 - exponent) does not
         "caf\xC3\xA9"}) {
     auto lexed = Lex(text);

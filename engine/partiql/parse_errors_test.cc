@@ -44,11 +44,11 @@ TEST(PartiqlErrors, LexicalErrorsHaveNothingAfterTheColon) {  // [C]
 }
 
 TEST(PartiqlErrors, NothingWhereAConditionStarts) {  // [C]
-  for (const char* text :
-       {R"(SELECT * FROM "t" WHERE)", R"(SELECT * FROM "t" WHERE;)", R"(SELECT * FROM "t" WHERE   )",
-        R"(SELECT pk FROM "t" WHERE)", R"(UPDATE "t" SET a = 1 WHERE)", R"(DELETE FROM "t" WHERE)",
-        R"(SELECT * FROM "t" WHERE NOT)", R"(SELECT * FROM "t" WHERE ()", "SELECT * FROM", "",
-        "   ", ";"}) {
+  for (const char* text : {R"(SELECT * FROM "t" WHERE)", R"(SELECT * FROM "t" WHERE;)",
+                           R"(SELECT * FROM "t" WHERE   )", R"(SELECT pk FROM "t" WHERE)",
+                           R"(UPDATE "t" SET a = 1 WHERE)", R"(DELETE FROM "t" WHERE)",
+                           R"(SELECT * FROM "t" WHERE NOT)", R"(SELECT * FROM "t" WHERE ()",
+                           "SELECT * FROM", "", "   ", ";"}) {
     EXPECT_EQ(ErrorOf(text), Malformed("Unexpected term")) << text;
   }
 }
@@ -86,10 +86,10 @@ TEST(PartiqlErrors, ExpectedTypeName) {  // [C]
 }
 
 TEST(PartiqlErrors, ExpectedIdentifierForSimplePath) {  // [C]
-  for (const char* text : {"DELETE FROM", "DELETE FROM   ", "DELETE FROM;",
-                           "DELETE FROM WHERE pk = 'a'", "UPDATE SET a = 1",
-                           "UPDATE \"t\" SET = 1", "UPDATE \"t\" SET", "UPDATE t REMOVE",
-                           "INSERT INTO VALUE {'a': 1}", "UPDATE t SET 'a' = 1"}) {
+  for (const char* text :
+       {"DELETE FROM", "DELETE FROM   ", "DELETE FROM;", "DELETE FROM WHERE pk = 'a'",
+        "UPDATE SET a = 1", "UPDATE \"t\" SET = 1", "UPDATE \"t\" SET", "UPDATE t REMOVE",
+        "INSERT INTO VALUE {'a': 1}", "UPDATE t SET 'a' = 1"}) {
     EXPECT_EQ(ErrorOf(text), Malformed("Expected identifier for simple path")) << text;
   }
 }
@@ -100,11 +100,13 @@ TEST(PartiqlErrors, InvalidPathDotComponent) {  // [C]: INNER is a keyword
   EXPECT_EQ(ErrorOf(R"(UPDATE "t" SET m.inner = set_add(m.inner, <<'y'>>) WHERE pk = 'a')"),
             Malformed("Invalid path dot component"));
   EXPECT_EQ(ErrorOf("SELECT * FROM t WHERE a. = 1"), Malformed("Invalid path dot component"));
-  EXPECT_EQ(ErrorOf("SELECT * FROM t WHERE a.1 = 1"), Malformed("Unexpected token after expression"));
+  EXPECT_EQ(ErrorOf("SELECT * FROM t WHERE a.1 = 1"),
+            Malformed("Unexpected token after expression"));
 }
 
 TEST(PartiqlErrors, SimplePathComponents) {  // [K]
-  EXPECT_EQ(ErrorOf("UPDATE t SET a.* = 1"), Malformed("Invalid path dot component for simple path"));
+  EXPECT_EQ(ErrorOf("UPDATE t SET a.* = 1"),
+            Malformed("Invalid path dot component for simple path"));
   EXPECT_EQ(ErrorOf("UPDATE t SET a[*] = 1"), Malformed("Invalid path component for simple path"));
   EXPECT_EQ(ErrorOf("UPDATE t SET a[b + 1] = 1"),
             Malformed("Invalid path component for simple path"));
@@ -207,8 +209,9 @@ TEST(PartiqlErrors, UnexpectedPathComponent) {  // [C]
   const std::string statement = R"(SELECT attribute_exists(ss) FROM "t" WHERE pk = 'x')";
   EXPECT_EQ(ErrorOf(statement), "Unexpected path component at 1:8:16");
   EXPECT_EQ(ErrorOf("SELECT a, 'lit' FROM t"), "Unexpected path component at 1:11:5");
-  EXPECT_EQ(ErrorOf("EXISTS(SELECT a + 1 FROM t WHERE pk = 1)"),
-            "Unexpected path component at 1:17:1");  // a binary node is at its operator, as in PartiQL
+  EXPECT_EQ(
+      ErrorOf("EXISTS(SELECT a + 1 FROM t WHERE pk = 1)"),
+      "Unexpected path component at 1:17:1");  // a binary node is at its operator, as in PartiQL
 }
 
 TEST(PartiqlErrors, UnsupportedOperation) {  // [C] for IsType; the others by PartiqlAst
@@ -224,16 +227,16 @@ TEST(PartiqlErrors, UnsupportedOperation) {  // [C] for IsType; the others by Pa
 }
 
 TEST(PartiqlErrors, DeepNestingIsRefusedNotFatal) {  // monotable's own guard
-  std::string deep = "SELECT * FROM t WHERE " + std::string(5000, '(') + "a = 1" +
-                     std::string(5000, ')');
+  std::string deep =
+      "SELECT * FROM t WHERE " + std::string(5000, '(') + "a = 1" + std::string(5000, ')');
   EXPECT_EQ(ErrorOf(deep), Malformed(""));
   std::string minus = "SELECT * FROM t WHERE a = " + std::string(5000, '-') + "1";
   EXPECT_FALSE(ErrorOf(minus).empty());  // "--" starts a comment: the 1 is never read
   std::string negations;
   for (int i = 0; i < 3000; ++i) negations += "- ";
   EXPECT_EQ(ErrorOf("SELECT * FROM t WHERE a = " + negations + "1"), Malformed(""));
-  std::string fine = "SELECT * FROM t WHERE " + std::string(50, '(') + "a = 1" +
-                     std::string(50, ')');
+  std::string fine =
+      "SELECT * FROM t WHERE " + std::string(50, '(') + "a = 1" + std::string(50, ')');
   EXPECT_EQ(ErrorOf(fine), "");
 }
 

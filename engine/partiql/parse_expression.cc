@@ -21,12 +21,23 @@ struct InfixOperator {
 };
 
 constexpr std::array<InfixOperator, 17> kInfix = {{
-    {"or", 10, Op::kOr},       {"and", 20, Op::kAnd},     {"=", 40, Op::kEq},
-    {"<>", 40, Op::kNe},       {"is", 40, Op::kIs},       {"in", 40, Op::kIn},
-    {"<", 50, Op::kLt},        {"<=", 50, Op::kLe},       {">", 50, Op::kGt},
-    {">=", 50, Op::kGe},       {"between", 50, Op::kBetween}, {"like", 50, Op::kLike},
-    {"+", 60, Op::kPlus},      {"-", 60, Op::kMinus},     {"||", 60, Op::kConcat},
-    {"/", 70, Op::kDivide},    {"%", 70, Op::kModulo},
+    {"or", 10, Op::kOr},
+    {"and", 20, Op::kAnd},
+    {"=", 40, Op::kEq},
+    {"<>", 40, Op::kNe},
+    {"is", 40, Op::kIs},
+    {"in", 40, Op::kIn},
+    {"<", 50, Op::kLt},
+    {"<=", 50, Op::kLe},
+    {">", 50, Op::kGt},
+    {">=", 50, Op::kGe},
+    {"between", 50, Op::kBetween},
+    {"like", 50, Op::kLike},
+    {"+", 60, Op::kPlus},
+    {"-", 60, Op::kMinus},
+    {"||", 60, Op::kConcat},
+    {"/", 70, Op::kDivide},
+    {"%", 70, Op::kModulo},
 }};
 
 const InfixOperator* FindInfix(std::string_view text) {
@@ -38,9 +49,9 @@ const InfixOperator* FindInfix(std::string_view text) {
 
 // Keywords that are function names when '(' follows (partiql FUNCTION_NAME_KEYWORDS).
 constexpr std::array<std::string_view, 17> kFunctionKeywords = {
-    "avg",   "bag",   "bit_length", "char_length", "character_length", "count",
-    "exists", "list", "lower",      "max",         "min",              "octet_length",
-    "sexp",  "size",  "substring",  "sum",         "upper"};
+    "avg",       "bag",   "bit_length", "char_length", "character_length", "count", "exists",
+    "list",      "lower", "max",        "min",         "octet_length",     "sexp",  "size",
+    "substring", "sum",   "upper"};
 
 // IS <type>: the type names DynamoDB's parser knows, aliases resolved.
 struct TypeName {
@@ -48,18 +59,41 @@ struct TypeName {
   std::string_view name;
 };
 constexpr std::array<TypeName, 35> kTypeNames = {{
-    {"missing", "missing"},   {"null", "null"},         {"boolean", "boolean"},
-    {"bool", "boolean"},      {"smallint", "smallint"}, {"int2", "smallint"},
-    {"integer2", "smallint"}, {"integer4", "integer4"}, {"int4", "integer4"},
-    {"integer8", "integer8"}, {"int8", "integer8"},     {"bigint", "integer8"},
-    {"integer", "integer"},   {"int", "integer"},       {"float", "float"},
-    {"real", "real"},         {"decimal", "decimal"},   {"dec", "decimal"},
-    {"numeric", "numeric"},   {"timestamp", "timestamp"}, {"date", "date"},
-    {"time", "time"},         {"character", "character"}, {"char", "character"},
-    {"varchar", "character_varying"}, {"string", "string"}, {"symbol", "symbol"},
-    {"clob", "clob"},         {"blob", "blob"},         {"struct", "struct"},
-    {"tuple", "tuple"},       {"list", "list"},         {"sexp", "sexp"},
-    {"bag", "bag"},           {"any", "any"},
+    {"missing", "missing"},
+    {"null", "null"},
+    {"boolean", "boolean"},
+    {"bool", "boolean"},
+    {"smallint", "smallint"},
+    {"int2", "smallint"},
+    {"integer2", "smallint"},
+    {"integer4", "integer4"},
+    {"int4", "integer4"},
+    {"integer8", "integer8"},
+    {"int8", "integer8"},
+    {"bigint", "integer8"},
+    {"integer", "integer"},
+    {"int", "integer"},
+    {"float", "float"},
+    {"real", "real"},
+    {"decimal", "decimal"},
+    {"dec", "decimal"},
+    {"numeric", "numeric"},
+    {"timestamp", "timestamp"},
+    {"date", "date"},
+    {"time", "time"},
+    {"character", "character"},
+    {"char", "character"},
+    {"varchar", "character_varying"},
+    {"string", "string"},
+    {"symbol", "symbol"},
+    {"clob", "clob"},
+    {"blob", "blob"},
+    {"struct", "struct"},
+    {"tuple", "tuple"},
+    {"list", "list"},
+    {"sexp", "sexp"},
+    {"bag", "bag"},
+    {"any", "any"},
 }};
 
 // A kNumber literal that is a list index: digits only, fitting 32 bits.
@@ -203,10 +237,8 @@ bool Parser::ParseUnary(Node& out) {
 bool Parser::ParseTerm(Node& out) {
   const Token& token = Peek();
   switch (token.type) {
-    case TokenType::kOperator:
-      return Fail(kUnexpectedOperator);
-    case TokenType::kKeyword:
-      return ParseKeywordTerm(out);
+    case TokenType::kOperator: return Fail(kUnexpectedOperator);
+    case TokenType::kKeyword: return ParseKeywordTerm(out);
     case TokenType::kIdentifier:
     case TokenType::kQuotedIdentifier: {
       if (At(TokenType::kLeftParen, 1)) return ParseFunctionCall(out);
@@ -237,12 +269,10 @@ bool Parser::ParseTerm(Node& out) {
     case TokenType::kLeftBracket:
       return ParseSequence(Op::kList, TokenType::kRightBracket, "RIGHT_BRACKET", out);
     case TokenType::kLeftDoubleAngle:
-      return ParseSequence(Op::kBag, TokenType::kRightDoubleAngle,
-                           "RIGHT_DOUBLE_ANGLE_BRACKET", out);
-    case TokenType::kLeftCurly:
-      return ParseTuple(out);
-    default:
-      return Fail(kUnexpectedTerm);
+      return ParseSequence(Op::kBag, TokenType::kRightDoubleAngle, "RIGHT_DOUBLE_ANGLE_BRACKET",
+                           out);
+    case TokenType::kLeftCurly: return ParseTuple(out);
+    default: return Fail(kUnexpectedTerm);
   }
 }
 
@@ -424,12 +454,11 @@ bool Parser::ParseSimplePath(Node& out) {
       element = NameElement();
     } else {
       if (!ParseBracketStep(element)) return false;
-      bool literal = element.kind == ast::PathElement::Kind::kIndex ||
-                     (element.kind == ast::PathElement::Kind::kExpression &&
-                      (element.expression->op == Op::kString ||
-                       element.expression->op == Op::kNumber ||
-                       (element.expression->op == Op::kPath &&
-                        element.expression->path.size() == 1)));
+      bool literal =
+          element.kind == ast::PathElement::Kind::kIndex ||
+          (element.kind == ast::PathElement::Kind::kExpression &&
+           (element.expression->op == Op::kString || element.expression->op == Op::kNumber ||
+            (element.expression->op == Op::kPath && element.expression->path.size() == 1)));
       if (!literal) return Fail(kInvalidPathComponentForSimplePath);
     }
     out.path.push_back(std::move(element));

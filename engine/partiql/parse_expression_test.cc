@@ -156,8 +156,7 @@ TEST(PartiqlExpression, ContainerLiterals) {
 }
 
 TEST(PartiqlExpression, ParametersAreNumberedInTextOrder) {
-  auto statement =
-      MustParse("SELECT * FROM t WHERE a = ? AND b IN [?, ?] AND c BETWEEN ? AND ?");
+  auto statement = MustParse("SELECT * FROM t WHERE a = ? AND b IN [?, ?] AND c BETWEEN ? AND ?");
   EXPECT_EQ(statement->parameter_count, 5u);
   EXPECT_EQ(Dump(statement->select.where),
             "(and (and (eq a ?0) (incollection b (list ?1 ?2))) (between c ?3 ?4))");

@@ -15,8 +15,8 @@ using ast::Op;
 
 // Keywords that cannot start a select-list item (partiql RESERVED_KEYWORDS; INSERT
 // INTO is checked apart, as two words).
-constexpr std::array<std::string_view, 6> kSelectListReserved = {
-    "delete", "from", "remove", "select", "set", "update"};
+constexpr std::array<std::string_view, 6> kSelectListReserved = {"delete", "from", "remove",
+                                                                 "select", "set",  "update"};
 
 }  // namespace
 
@@ -43,8 +43,7 @@ bool Parser::ParseSelect(Node& out) {
     if (!AtKeyword("from")) return Fail(kExpectedFromAfterSelectList);
     Advance();
     return ParseFromSource(kSelectPrecedence, select.from) &&
-           ParseWhere(kSelectPrecedence, select.has_where, select.where) &&
-           ParseOrderBy(select);
+           ParseWhere(kSelectPrecedence, select.has_where, select.where) && ParseOrderBy(select);
   });
 }
 

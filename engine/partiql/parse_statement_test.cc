@@ -47,8 +47,7 @@ TEST(PartiqlSelect, ProjectionList) {
 }
 
 TEST(PartiqlSelect, WhereAndOrderBy) {
-  auto s = MustParse(
-      R"(SELECT * FROM "t" WHERE pk = ? AND begins_with(sk, ?) ORDER BY sk DESC)");
+  auto s = MustParse(R"(SELECT * FROM "t" WHERE pk = ? AND begins_with(sk, ?) ORDER BY sk DESC)");
   EXPECT_EQ(Dump(s->select.where), "(and (eq pk ?0) (begins_with sk ?1))");
   ASSERT_EQ(s->select.order_by.size(), 1u);
   EXPECT_EQ(Dump(s->select.order_by[0].key), "sk");
@@ -101,7 +100,8 @@ TEST(PartiqlExists, CaseInsensitive) {
 }
 
 TEST(PartiqlInsert, Value) {
-  auto s = MustParse(R"(INSERT INTO "Music" VALUE {'Artist': 'Acme', 'Year': 2020, 'Tags': <<'a', 'b'>>})");
+  auto s = MustParse(
+      R"(INSERT INTO "Music" VALUE {'Artist': 'Acme', 'Year': 2020, 'Tags': <<'a', 'b'>>})");
   EXPECT_EQ(s->kind, Statement::Kind::kInsert);
   EXPECT_EQ(Dump(s->insert.into.source), "\"Music\"");
   EXPECT_TRUE(s->insert.value_form);
@@ -199,7 +199,8 @@ TEST(PartiqlUpdate, WithoutWhereParses) {
 }
 
 TEST(PartiqlDelete, WithWhereAndReturning) {
-  auto s = MustParse(R"(DELETE FROM "t" WHERE pk = 'a' AND attribute_exists(b) RETURNING ALL OLD *)");
+  auto s =
+      MustParse(R"(DELETE FROM "t" WHERE pk = 'a' AND attribute_exists(b) RETURNING ALL OLD *)");
   EXPECT_EQ(s->kind, Statement::Kind::kDelete);
   EXPECT_EQ(Dump(s->del.table.source), "\"t\"");
   EXPECT_EQ(Dump(s->del.where), "(and (eq pk 'a') (attribute_exists b))");

@@ -152,8 +152,7 @@ Status Parser::CheckStatement(const ast::Statement& statement) const {
         return Status::Validation(std::string(kAliasingNotSupported));
       }
       break;
-    case ast::Statement::Kind::kInsert:
-      break;
+    case ast::Statement::Kind::kInsert: break;
   }
   return Status::Ok();
 }

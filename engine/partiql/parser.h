@@ -5,8 +5,8 @@
 #include <memory>
 #include <string_view>
 
-#include "engine/partiql/ast.h"
 #include "engine/base/status.h"
+#include "engine/partiql/ast.h"
 
 namespace monotable::partiql {
 

@@ -14,9 +14,9 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/base/status.h"
 #include "engine/partiql/ast.h"
 #include "engine/partiql/lexer.h"
-#include "engine/base/status.h"
 
 namespace monotable::partiql {
 
@@ -42,12 +42,12 @@ class Parser {
   bool AtKeyword(std::string_view keyword, size_t ahead = 0) const;
   bool AtOperator(std::string_view op, size_t ahead = 0) const;
   bool AtIdentifier(size_t ahead = 0) const;  // plain or quoted
-  bool AtEndOfStatement() const;  // the end, or ';' and the end
+  bool AtEndOfStatement() const;              // the end, or ';' and the end
   void Advance() {
     if (!At(TokenType::kEnd)) ++pos_;
   }
   bool Fail(Status status);
-  bool Fail(std::string_view detail);  // Malformed(detail)
+  bool Fail(std::string_view detail);                       // Malformed(detail)
   bool Expect(TokenType type, std::string_view type_name);  // "Expected <type_name>"
   // Nesting guard against stack exhaustion (a statement is at most 8 KB).
   bool Enter();
@@ -68,8 +68,7 @@ class Parser {
   bool ParseBracketStep(ast::PathElement& element);
   bool ParseFunctionCall(ast::Node& out);
   bool ParseArguments(std::vector<ast::Node>& out);  // one or more, comma-separated
-  bool ParseSequence(ast::Op op, TokenType close, std::string_view close_name,
-                     ast::Node& out);
+  bool ParseSequence(ast::Op op, TokenType close, std::string_view close_name, ast::Node& out);
   bool ParseTuple(ast::Node& out);
   bool ParseType(std::string& out);
 

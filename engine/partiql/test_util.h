@@ -55,9 +55,7 @@ inline std::string DumpPath(const ast::Path& path) {
       case ast::PathElement::Kind::kIndex:
         out.append(Cat({"[", std::to_string(e.index), "]"}));
         break;
-      case ast::PathElement::Kind::kWildcard:
-        out.append("[*]");
-        break;
+      case ast::PathElement::Kind::kWildcard: out.append("[*]"); break;
       case ast::PathElement::Kind::kExpression:
         out.append(Cat({"[", Dump(*e.expression), "]"}));
         break;

@@ -8,7 +8,8 @@
 
 namespace monotable {
 
-Result<ItemResult> GetItem(const Storage& storage, const Table& table, const GetItemRequest& request) {
+Result<ItemResult> GetItem(const Storage& storage, const Table& table,
+                           const GetItemRequest& request) {
   MT_ASSIGN_OR_RETURN(key, ValidateKeyAndBuildKey(*table.definition(), request.key));
   MT_ASSIGN_OR_RETURN(item, ReadStoredItem(storage, table, key));
   ItemResult result;

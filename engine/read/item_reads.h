@@ -10,7 +10,8 @@
 namespace monotable {
 
 // Errors: kValidation (key rules: schema/key_validation.h), kInternal.
-Result<ItemResult> GetItem(const Storage& storage, const Table& table, const GetItemRequest& request);
+Result<ItemResult> GetItem(const Storage& storage, const Table& table,
+                           const GetItemRequest& request);
 
 // Answers at most 16 MB of items; the rest is reported as unprocessed. Errors:
 // kValidation ("Provided list of item keys contains duplicates", key errors),

@@ -51,8 +51,7 @@ Result<ReadPage> ReadOnePage(rocksdb::Iterator& it, bool forward, const RangeCla
 
     std::string_view bytes(it.value().data(), it.value().size());
     auto page_full = [&] {
-      return (request.limit && page.scanned_count >= *request.limit) ||
-             bytes_read >= kMaxPageBytes;
+      return (request.limit && page.scanned_count >= *request.limit) || bytes_read >= kMaxPageBytes;
     };
     if (!decode) {
       MT_ASSIGN_OR_RETURN(item_bytes, item_codec::EncodedItemSize(bytes));

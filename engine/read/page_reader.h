@@ -9,9 +9,9 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/capacity/capacity.h"
 #include "engine/api/requests.h"
 #include "engine/base/status.h"
+#include "engine/capacity/capacity.h"
 #include "engine/schema/table_schema.h"
 
 namespace rocksdb {

@@ -5,11 +5,11 @@
 
 #include "engine/expr/key_condition.h"
 #include "engine/format/key_codec.h"
-#include "engine/schema/key_validation.h"
 #include "engine/read/page_reader.h"
-#include "engine/read/stored_item_reader.h"
 #include "engine/read/read_target.h"
 #include "engine/read/sort_key_range.h"
+#include "engine/read/stored_item_reader.h"
+#include "engine/schema/key_validation.h"
 #include "engine/storage/bounded_iterator.h"
 
 namespace monotable {
@@ -24,7 +24,8 @@ Status CheckFilterHasNoKeys(const QueryRequest& request, const ReadTarget& targe
       if (name == k.name) {
         return Status::Validation(request.filter_parameter +
                                   " can only contain non-primary key attributes: Primary key "
-                                  "attribute: " + name);
+                                  "attribute: " +
+                                  name);
       }
     }
   }
@@ -46,8 +47,8 @@ Result<std::string> StartKey(const ReadTarget& target, const Item& key, bool que
 // The sort key part of a stored key, given what follows the partition prefix.
 std::string_view SortComponent(const ReadTarget& target, std::string_view rest) {
   if (target.sort_key_is_last() || target.key_schema.size() < 2) return rest;
-  const size_t length =
-      key_codec::EncodedValueLength(rest, target.table().AttributeTypeOf(target.key_schema[1].name));
+  const size_t length = key_codec::EncodedValueLength(
+      rest, target.table().AttributeTypeOf(target.key_schema[1].name));
   return length == std::string_view::npos ? rest : rest.substr(0, length);
 }
 
@@ -71,8 +72,8 @@ PageSource SourceOf(const Storage& storage, const Table& table, const ReadTarget
   source.resolve = [&storage, &table, &target](Item stored) -> Result<std::optional<Item>> {
     const TableDefinition& definition = target.table();
     const std::string* range = definition.range_key();
-    const std::string key = key_codec::TableKey(stored.at(definition.hash_key()),
-                                                range ? &stored.at(*range) : nullptr);
+    const std::string key =
+        key_codec::TableKey(stored.at(definition.hash_key()), range ? &stored.at(*range) : nullptr);
     return ReadStoredItem(storage, table, key);
   };
   return source;
@@ -80,7 +81,8 @@ PageSource SourceOf(const Storage& storage, const Table& table, const ReadTarget
 
 }  // namespace
 
-Result<ReadPage> QueryPage(const Storage& storage, const Table& table, const QueryRequest& request) {
+Result<ReadPage> QueryPage(const Storage& storage, const Table& table,
+                           const QueryRequest& request) {
   MT_ASSIGN_OR_RETURN(target, ResolveReadTarget(table, request));
   const TableDefinition& definition = target.table();
   const std::string& hash_name = target.key_schema[0].name;
@@ -157,7 +159,8 @@ Result<ReadPage> ScanPage(const Storage& storage, const Table& table, const Scan
     skip_key = std::move(start);
   }
 
-  BoundedIterator it(storage, target.family, key_codec::HashBound(lo), hi ? key_codec::HashBound(*hi) : std::string());
+  BoundedIterator it(storage, target.family, key_codec::HashBound(lo),
+                     hi ? key_codec::HashBound(*hi) : std::string());
   if (!skip_key.empty()) {
     it->Seek(skip_key);
   } else {

@@ -75,9 +75,10 @@ Result<ReadTarget> ResolveReadTarget(const Table& table, const ReadPageRequest& 
   }
   if (global && request.select == Select::kAllAttributes &&
       index->projection.type != ProjectionType::kAll) {
-    return Status::Validation(
-        std::string(kInvalid) + "Select type ALL_ATTRIBUTES is not supported for global "
-        "secondary index " + name + " because its projection type is not ALL");
+    return Status::Validation(std::string(kInvalid) +
+                              "Select type ALL_ATTRIBUTES is not supported for global "
+                              "secondary index " +
+                              name + " because its projection type is not ALL");
   }
   target.family = target.index->family.get();
   target.key_schema = index->key_schema;

@@ -10,16 +10,16 @@
 #include <string>
 #include <vector>
 
-#include "engine/base/attribute_value.h"
-#include "engine/storage/catalog.h"
 #include "engine/api/requests.h"
+#include "engine/base/attribute_value.h"
 #include "engine/base/status.h"
+#include "engine/storage/catalog.h"
 
 namespace monotable {
 
 struct ReadTarget {
   std::shared_ptr<const TableLayout> layout;  // keeps the definition and families alive
-  const LiveIndex* index = nullptr;            // null: the table
+  const LiveIndex* index = nullptr;           // null: the table
   rocksdb::ColumnFamilyHandle* family = nullptr;
   // The key schema that Query's key condition and the key order follow.
   std::vector<KeySchemaElement> key_schema;

@@ -9,8 +9,10 @@ namespace {
 // needed to resolve a read target.
 std::shared_ptr<Table> MakeTable(IndexStatus gsi_status) {
   TableDefinition t;
-  t.attribute_definitions = {{"PK", AttributeType::kS}, {"SK", AttributeType::kS},
-                             {"G", AttributeType::kS}, {"L", AttributeType::kN}};
+  t.attribute_definitions = {{"PK", AttributeType::kS},
+                             {"SK", AttributeType::kS},
+                             {"G", AttributeType::kS},
+                             {"L", AttributeType::kN}};
   t.key_schema = {{"PK", KeyType::kHash}, {"SK", KeyType::kRange}};
   SecondaryIndexDefinition gsi;
   gsi.name = "ByG";

@@ -29,15 +29,18 @@ RangePosition SortKeyRange::Classify(std::string_view sk) const {
   if (!has_condition_) return RangePosition::kInside;
   using Op = expr::SortKeyOp;
   switch (op_) {
-    case Op::kEq: return sk < value_ ? RangePosition::kBefore
-                         : sk == value_ ? RangePosition::kInside : RangePosition::kAfter;
+    case Op::kEq:
+      return sk < value_    ? RangePosition::kBefore
+             : sk == value_ ? RangePosition::kInside
+                            : RangePosition::kAfter;
     case Op::kLt: return sk < value_ ? RangePosition::kInside : RangePosition::kAfter;
     case Op::kLe: return sk <= value_ ? RangePosition::kInside : RangePosition::kAfter;
     case Op::kGt: return sk > value_ ? RangePosition::kInside : RangePosition::kBefore;
     case Op::kGe: return sk >= value_ ? RangePosition::kInside : RangePosition::kBefore;
     case Op::kBetween:
-      return sk < value_ ? RangePosition::kBefore
-             : sk <= upper_ ? RangePosition::kInside : RangePosition::kAfter;
+      return sk < value_    ? RangePosition::kBefore
+             : sk <= upper_ ? RangePosition::kInside
+                            : RangePosition::kAfter;
     case Op::kBeginsWith:
       if (sk.substr(0, value_.size()) == value_) return RangePosition::kInside;
       return sk < value_ ? RangePosition::kBefore : RangePosition::kAfter;
@@ -53,7 +56,8 @@ std::string_view SortKeyRange::lower() const {
 
 std::string SortKeyRange::UpperExclusive(const std::string& prefix) const {
   using Op = expr::SortKeyOp;
-  if (!has_condition_ || op_ == Op::kGt || op_ == Op::kGe) return key_codec::PrefixSuccessor(prefix);
+  if (!has_condition_ || op_ == Op::kGt || op_ == Op::kGe)
+    return key_codec::PrefixSuccessor(prefix);
   if (op_ == Op::kBeginsWith) return key_codec::PrefixSuccessor(prefix + value_);
   if (op_ == Op::kLt) return prefix + value_;
   const std::string& inclusive = op_ == Op::kBetween ? upper_ : value_;

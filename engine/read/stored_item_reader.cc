@@ -10,8 +10,8 @@ Result<std::optional<Item>> ReadStoredItem(const Storage& storage, const Table& 
   rocksdb::ReadOptions options = storage.read_options();
   options.snapshot = snapshot;
   rocksdb::PinnableSlice value;
-  rocksdb::Status s = storage.db()->Get(options, table.family(),
-                                        rocksdb::Slice(key.data(), key.size()), &value);
+  rocksdb::Status s =
+      storage.db()->Get(options, table.family(), rocksdb::Slice(key.data(), key.size()), &value);
   if (s.IsNotFound()) return std::optional<Item>();
   if (!s.ok()) return Status::Internal(s.ToString());
   auto item = item_codec::Decode({value.data(), value.size()});

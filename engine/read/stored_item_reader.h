@@ -5,8 +5,8 @@
 #include <string_view>
 
 #include "engine/base/attribute_value.h"
-#include "engine/storage/catalog.h"
 #include "engine/base/status.h"
+#include "engine/storage/catalog.h"
 #include "engine/storage/storage.h"
 
 namespace monotable {

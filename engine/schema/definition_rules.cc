@@ -20,7 +20,8 @@ std::string JoinNames(const std::vector<std::string>& names) {
 
 Status CheckKeySchema(const std::vector<KeySchemaElement>& key_schema) {
   if (key_schema.empty() || key_schema[0].type != KeyType::kHash) {
-    return Status::Validation("Invalid KeySchema: The first KeySchemaElement is not a HASH key type");
+    return Status::Validation(
+        "Invalid KeySchema: The first KeySchemaElement is not a HASH key type");
   }
   if (key_schema.size() > 1) {
     if (key_schema[1].type != KeyType::kRange) {
@@ -48,7 +49,8 @@ Status CheckKeysDefined(const std::vector<KeySchemaElement>& keys,
   if (!missing) return Status::Ok();
   return Status::Validation(std::string(kInvalidParameter) +
                             "Some index key attributes are not defined in AttributeDefinitions. "
-                            "Keys: " + JoinNames(key_names) +
+                            "Keys: " +
+                            JoinNames(key_names) +
                             ", AttributeDefinitions: " + JoinNames(defined_names));
 }
 
@@ -65,7 +67,6 @@ Status CheckGlobalIndexThroughput(BillingMode mode, const SecondaryIndexDefiniti
   return Status::Ok();
 }
 
-
 Status ApplyThroughputChange(ProvisionedThroughput& t, const ProvisionedThroughput& want,
                              bool count_decreases, int64_t now_ms) {
   bool decrease = want.read_capacity_units < t.read_capacity_units ||
@@ -78,11 +79,11 @@ Status ApplyThroughputChange(ProvisionedThroughput& t, const ProvisionedThroughp
     if (t.last_decrease_ms / kDayMs != now_ms / kDayMs) t.number_of_decreases_today = 0;
     if (t.number_of_decreases_today >= limits::kMaxDecreasesPerDay) {
       return Status(ErrorCode::kLimitExceeded,
-              "Subscriber limit exceeded: Provisioned throughput decreases are limited "
-              "within a given UTC day. After the first 4 decreases, each subsequent "
-              "decrease in the same UTC day can be performed at most once every 3600 "
-              "seconds. Number of decreases today: " +
-                  std::to_string(t.number_of_decreases_today));
+                    "Subscriber limit exceeded: Provisioned throughput decreases are limited "
+                    "within a given UTC day. After the first 4 decreases, each subsequent "
+                    "decrease in the same UTC day can be performed at most once every 3600 "
+                    "seconds. Number of decreases today: " +
+                        std::to_string(t.number_of_decreases_today));
     }
     ++t.number_of_decreases_today;
     t.last_decrease_ms = now_ms;

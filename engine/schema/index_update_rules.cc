@@ -37,7 +37,8 @@ Status CreateIndex(const UpdateTableRequest& request, const SecondaryIndexDefini
   if (table.global_secondary_indexes.size() >= limits::kMaxGlobalSecondaryIndexes) {
     return {ErrorCode::kLimitExceeded,
             "Subscriber limit exceeded: The number of global secondary indexes exceeds the "
-            "limit of " + std::to_string(limits::kMaxGlobalSecondaryIndexes)};
+            "limit of " +
+                std::to_string(limits::kMaxGlobalSecondaryIndexes)};
   }
   for (const auto& d : request.attribute_definitions) {
     if (table.AttributeTypeOf(d.name) == AttributeType::kNull) {
@@ -59,15 +60,13 @@ Status ApplyIndexUpdates(const UpdateTableRequest& request, int64_t now_ms, Tabl
                                     [](const auto& u) { return u.action != Action::kUpdate; });
   if (request.index_updates.empty()) return Status::Ok();
   if (online > 1) return OnlineIndexLimit();
-  const bool in_progress = std::any_of(
-      next.global_secondary_indexes.begin(), next.global_secondary_indexes.end(),
-      [](const auto& index) { return index.status != IndexStatus::kActive; });
+  const bool in_progress =
+      std::any_of(next.global_secondary_indexes.begin(), next.global_secondary_indexes.end(),
+                  [](const auto& index) { return index.status != IndexStatus::kActive; });
   if (online > 0 && in_progress) return OnlineIndexLimit();
   for (const auto& update : request.index_updates) {
     switch (update.action) {
-      case Action::kCreate:
-        MT_RETURN_IF_ERROR(CreateIndex(request, update.index, next));
-        break;
+      case Action::kCreate: MT_RETURN_IF_ERROR(CreateIndex(request, update.index, next)); break;
       case Action::kDelete: {
         MT_ASSIGN_OR_RETURN(index, ExistingGlobalIndex(next, update.index.name));
         index->status = IndexStatus::kDeleting;
@@ -78,8 +77,8 @@ Status ApplyIndexUpdates(const UpdateTableRequest& request, int64_t now_ms, Tabl
         MT_ASSIGN_OR_RETURN(index, ExistingGlobalIndex(next, update.index.name));
         MT_RETURN_IF_ERROR(CheckGlobalIndexThroughput(next.billing_mode, update.index));
         if (update.index.throughput) {
-          ProvisionedThroughput& t = index->throughput.emplace(index->throughput.value_or(
-              ProvisionedThroughput{}));
+          ProvisionedThroughput& t =
+              index->throughput.emplace(index->throughput.value_or(ProvisionedThroughput{}));
           MT_RETURN_IF_ERROR(ApplyThroughputChange(t, *update.index.throughput, true, now_ms));
         }
         break;

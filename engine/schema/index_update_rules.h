@@ -5,8 +5,8 @@
 
 #include <cstdint>
 
-#include "engine/schema/table_requests.h"
 #include "engine/base/status.h"
+#include "engine/schema/table_requests.h"
 #include "engine/schema/table_schema.h"
 
 namespace monotable {

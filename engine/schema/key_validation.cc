@@ -1,7 +1,7 @@
 #include "engine/schema/key_validation.h"
 
-#include "engine/format/key_codec.h"
 #include "engine/base/limits.h"
+#include "engine/format/key_codec.h"
 #include "engine/schema/definition_rules.h"
 
 namespace monotable {
@@ -51,7 +51,8 @@ Result<std::string> ValidateItemAndBuildKey(const TableDefinition& table, const 
     const std::string& name = table.key_schema[i].name;
     auto it = item.find(name);
     if (it == item.end()) {
-      return Status::Validation(std::string(kInvalidParameter) + "Missing the key " + name + " in the item");
+      return Status::Validation(std::string(kInvalidParameter) + "Missing the key " + name +
+                                " in the item");
     }
     AttributeType declared = table.AttributeTypeOf(name);
     if (it->second.type != declared) {
@@ -95,9 +96,8 @@ Status CheckIndexKeyValues(const TableDefinition& table, const Item& item) {
         if (value.type != declared) {
           return Status::Validation(
               "One or more parameter values were invalid: Type mismatch for Index Key " + k.name +
-              " Expected: " + std::string(AttributeTypeName(declared)) +
-              " Actual: " + std::string(AttributeTypeName(value.type)) +
-              " IndexName: " + index.name);
+              " Expected: " + std::string(AttributeTypeName(declared)) + " Actual: " +
+              std::string(AttributeTypeName(value.type)) + " IndexName: " + index.name);
         }
         if (value.type != AttributeType::kN && value.scalar.empty()) {
           return Status::Validation(
@@ -110,13 +110,13 @@ Status CheckIndexKeyValues(const TableDefinition& table, const Item& item) {
         // As for the table's keys: 2048 bytes for the index partition key, 1024 for
         // its sort key. Message as the service words it (recorded in dynalite issue 35).
         const size_t size = AttributeValueSize(value);
-        const size_t max = k.type == KeyType::kHash ? limits::kMaxPartitionKeyBytes
-                                                    : limits::kMaxSortKeyBytes;
+        const size_t max =
+            k.type == KeyType::kHash ? limits::kMaxPartitionKeyBytes : limits::kMaxSortKeyBytes;
         if (size > max) {
           return Status::Validation(
               "One or more parameter values were invalid: Size limit exceeded for Index Key " +
-              k.name + " Actual Size: " + std::to_string(size) + " bytes Max Size: " +
-              std::to_string(max) + " bytes IndexName: " + index.name);
+              k.name + " Actual Size: " + std::to_string(size) +
+              " bytes Max Size: " + std::to_string(max) + " bytes IndexName: " + index.name);
         }
       }
     }

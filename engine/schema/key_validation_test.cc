@@ -2,12 +2,11 @@
 
 #include <gtest/gtest.h>
 
-#include "engine/testing/value_builders.h"
-
 #include <string>
 
-#include "engine/format/key_codec.h"
 #include "engine/base/limits.h"
+#include "engine/format/key_codec.h"
+#include "engine/testing/value_builders.h"
 
 namespace monotable {
 namespace {
@@ -67,8 +66,10 @@ TEST(KeyValidationTest, BuildsTheTableKey) {
 }
 
 TEST(KeyValidationTest, MissingKeyInItem) {
-  EXPECT_EQ(PutError(Composite(), Item{{"sk", N("1")}}), kInvalid + "Missing the key pk in the item");
-  EXPECT_EQ(PutError(Composite(), Item{{"pk", S("a")}}), kInvalid + "Missing the key sk in the item");
+  EXPECT_EQ(PutError(Composite(), Item{{"sk", N("1")}}),
+            kInvalid + "Missing the key pk in the item");
+  EXPECT_EQ(PutError(Composite(), Item{{"pk", S("a")}}),
+            kInvalid + "Missing the key sk in the item");
   EXPECT_EQ(PutError(HashOnly(), Item{}), kInvalid + "Missing the key pk in the item");
 }
 
@@ -100,10 +101,12 @@ TEST(KeyValidationTest, EmptyKeyValues) {
 }
 
 TEST(KeyValidationTest, HashKeySizeLimit) {
-  const std::string too_big = kInvalid + "Size of hashkey has exceeded the maximum size limit of2048 bytes";
+  const std::string too_big =
+      kInvalid + "Size of hashkey has exceeded the maximum size limit of2048 bytes";
   EXPECT_EQ(PutError(HashOnly(), Item{{"pk", S(std::string(2048, 'h'))}}), "<ok>");
   EXPECT_EQ(PutError(HashOnly(), Item{{"pk", S(std::string(2049, 'h'))}}), too_big);
-  EXPECT_EQ(PutError(HashOnly(AttributeType::kB), Item{{"pk", B(std::string(2048, '\0'))}}), "<ok>");
+  EXPECT_EQ(PutError(HashOnly(AttributeType::kB), Item{{"pk", B(std::string(2048, '\0'))}}),
+            "<ok>");
   EXPECT_EQ(PutError(HashOnly(AttributeType::kB), Item{{"pk", B(std::string(2049, '\0'))}}),
             too_big);
   // Size counts UTF-8 bytes: 1024 two-byte characters are 2048 bytes.
@@ -131,9 +134,8 @@ TEST(KeyValidationTest, ItemSizeLimit) {
   const size_t payload = limits::kMaxItemBytes - 7;
   EXPECT_EQ(PutError(HashOnly(), Item{{"pk", S("a")}, {"data", S(std::string(payload, 'd'))}}),
             "<ok>");
-  EXPECT_EQ(
-      PutError(HashOnly(), Item{{"pk", S("a")}, {"data", S(std::string(payload + 1, 'd'))}}),
-      too_big);
+  EXPECT_EQ(PutError(HashOnly(), Item{{"pk", S("a")}, {"data", S(std::string(payload + 1, 'd'))}}),
+            too_big);
   // Attribute names count towards the limit.
   EXPECT_EQ(PutError(HashOnly(), Item{{"pk", S("a")}, {"datax", S(std::string(payload, 'd'))}}),
             too_big);

@@ -57,7 +57,8 @@ Status CheckThroughputForMode(BillingMode mode, const std::optional<ProvisionedT
             t->write_capacity_units > limits::kMaxProvisionedUnits)) {
     return {ErrorCode::kLimitExceeded,
             "Subscriber limit exceeded: Provisioned throughput for the table exceeds the "
-            "account limit of " + std::to_string(limits::kMaxProvisionedUnits) + " units"};
+            "account limit of " +
+                std::to_string(limits::kMaxProvisionedUnits) + " units"};
   }
   return Status::Ok();
 }
@@ -66,7 +67,8 @@ Status CheckIndexes(const CreateTableRequest& request) {
   if (request.global_secondary_indexes.size() > limits::kMaxGlobalSecondaryIndexes) {
     return {ErrorCode::kLimitExceeded,
             "Subscriber limit exceeded: The number of global secondary indexes exceeds the "
-            "limit of " + std::to_string(limits::kMaxGlobalSecondaryIndexes)};
+            "limit of " +
+                std::to_string(limits::kMaxGlobalSecondaryIndexes)};
   }
   if (request.local_secondary_indexes.size() > limits::kMaxLocalSecondaryIndexes) {
     return Status::Validation(std::string(kInvalidParameter) +
@@ -77,7 +79,8 @@ Status CheckIndexes(const CreateTableRequest& request) {
   for (const auto* list : {&request.global_secondary_indexes, &request.local_secondary_indexes}) {
     for (const auto& index : *list) {
       if (!names.insert(index.name).second) {
-        return Status::Validation(std::string(kInvalidParameter) + "Duplicate index name: " + index.name);
+        return Status::Validation(std::string(kInvalidParameter) +
+                                  "Duplicate index name: " + index.name);
       }
       MT_RETURN_IF_ERROR(CheckKeySchema(index.key_schema));
     }
@@ -91,8 +94,8 @@ Status CheckIndexes(const CreateTableRequest& request) {
     if (index.key_schema.size() < 2 || index.key_schema[0].name != request.key_schema[0].name) {
       return Status::Validation(std::string(kInvalidParameter) +
                                 "Index KeySchema does not have the same leading hash key as "
-                                "table KeySchema for index: " + index.name +
-                                ". index hash key: " + index.key_schema[0].name +
+                                "table KeySchema for index: " +
+                                index.name + ". index hash key: " + index.key_schema[0].name +
                                 ", table hash key: " + request.key_schema[0].name);
     }
   }
@@ -104,7 +107,6 @@ Status CheckIndexes(const CreateTableRequest& request) {
 }
 
 }  // namespace
-
 
 Result<TableDefinition> BuildTableDefinition(const CreateTableRequest& request, int64_t now_ms) {
   MT_RETURN_IF_ERROR(CheckKeySchema(request.key_schema));
@@ -171,15 +173,15 @@ Result<TableDefinition> ApplyTableUpdate(const TableDefinition& current,
       return Status::Validation(
           "The provisioned throughput for the table will not change. The requested value "
           "equals the current value. Current ReadCapacityUnits provisioned for the table: " +
-          n(t.read_capacity_units) + ". Requested ReadCapacityUnits: " +
-          n(want.read_capacity_units) + ". Current WriteCapacityUnits provisioned for the table: " +
-          n(t.write_capacity_units) + ". Requested WriteCapacityUnits: " +
-          n(want.write_capacity_units) +
+          n(t.read_capacity_units) +
+          ". Requested ReadCapacityUnits: " + n(want.read_capacity_units) +
+          ". Current WriteCapacityUnits provisioned for the table: " + n(t.write_capacity_units) +
+          ". Requested WriteCapacityUnits: " + n(want.write_capacity_units) +
           ". Refer to the Amazon DynamoDB Developer Guide for current limits and how to "
           "request higher limits.");
     }
-    MT_RETURN_IF_ERROR(ApplyThroughputChange(
-        t, want, current.billing_mode == BillingMode::kProvisioned, now_ms));
+    MT_RETURN_IF_ERROR(
+        ApplyThroughputChange(t, want, current.billing_mode == BillingMode::kProvisioned, now_ms));
   }
   MT_RETURN_IF_ERROR(ApplyIndexUpdates(request, now_ms, next));
   return next;

@@ -2,8 +2,8 @@
 // DynamoDB's rules for CreateTable and UpdateTable that need more than the request's
 // shape: key schema against attribute definitions, billing mode and throughput.
 
-#include "engine/schema/table_requests.h"
 #include "engine/base/status.h"
+#include "engine/schema/table_requests.h"
 #include "engine/schema/table_schema.h"
 
 namespace monotable {

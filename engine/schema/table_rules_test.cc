@@ -93,15 +93,13 @@ TEST(BuildTableDefinitionTest, AttributeDefinitions) {
   EXPECT_EQ(Error(r), kInvalid +
                           "Some index key attributes are not defined in AttributeDefinitions. "
                           "Keys: [pk, sk], AttributeDefinitions: [other, x]");
-  r.attribute_definitions = {{"pk", AttributeType::kS},
-                             {"sk", AttributeType::kN},
-                             {"unused", AttributeType::kS}};
+  r.attribute_definitions = {
+      {"pk", AttributeType::kS}, {"sk", AttributeType::kN}, {"unused", AttributeType::kS}};
   EXPECT_EQ(Error(r), kInvalid +
                           "Number of attributes in KeySchema does not exactly match number of "
                           "attributes defined in AttributeDefinitions");
-  r.attribute_definitions = {{"pk", AttributeType::kS},
-                             {"sk", AttributeType::kN},
-                             {"pk", AttributeType::kN}};
+  r.attribute_definitions = {
+      {"pk", AttributeType::kS}, {"sk", AttributeType::kN}, {"pk", AttributeType::kN}};
   EXPECT_EQ(Error(r), "Cannot have two attributes with the same name");
 }
 

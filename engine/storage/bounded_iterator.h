@@ -2,10 +2,10 @@
 // BoundedIterator: a RocksDB iterator over one column family, confined to a key range.
 // Not thread-safe: one reader at a time, like the RocksDB iterator it owns.
 
+#include <rocksdb/db.h>
+
 #include <memory>
 #include <string>
-
-#include <rocksdb/db.h>
 
 #include "engine/storage/storage.h"
 
@@ -20,9 +20,11 @@ namespace monotable {
 class BoundedIterator {
  public:
   // An empty `upper` means no upper bound.
-  BoundedIterator(const Storage& storage, rocksdb::ColumnFamilyHandle* family,
-                  std::string lower, std::string upper)
-      : lower_(std::move(lower)), upper_(std::move(upper)), lower_slice_(lower_),
+  BoundedIterator(const Storage& storage, rocksdb::ColumnFamilyHandle* family, std::string lower,
+                  std::string upper)
+      : lower_(std::move(lower)),
+        upper_(std::move(upper)),
+        lower_slice_(lower_),
         upper_slice_(upper_) {
     rocksdb::ReadOptions options;
     // Total order as far as results go, but RocksDB may consult the prefix (partition

@@ -1,13 +1,13 @@
 #include "engine/storage/catalog.h"
 
+#include <rocksdb/write_batch.h>
+
 #include <algorithm>
 #include <random>
 
-#include <rocksdb/write_batch.h>
-
-#include "engine/storage/catalog_codec.h"
 #include "engine/format/catalog_keys.h"
 #include "engine/format/key_codec.h"
+#include "engine/storage/catalog_codec.h"
 
 namespace monotable {
 namespace {
@@ -41,7 +41,8 @@ std::string NewUuid() {
 }  // namespace
 
 std::string ItemCollectionKey(const TableDefinition& table, const AttributeValue& partition_key) {
-  return catalog_keys::ItemCollectionKey(table.column_family, key_codec::PartitionPrefix(partition_key));
+  return catalog_keys::ItemCollectionKey(table.column_family,
+                                         key_codec::PartitionPrefix(partition_key));
 }
 
 Table::Table(std::shared_ptr<const TableLayout> layout, ColumnFamilyRef family, StatsDelta stats)
@@ -177,7 +178,8 @@ Status Catalog::Load() {
       }
     }
     if (!owned) {
-      if (auto family = storage_->Find(name)) MT_RETURN_IF_ERROR(storage_->DropColumnFamily(family));
+      if (auto family = storage_->Find(name))
+        MT_RETURN_IF_ERROR(storage_->DropColumnFamily(family));
     }
   }
   return Status::Ok();
@@ -191,8 +193,7 @@ std::shared_ptr<Table> Catalog::Find(std::string_view ns, std::string_view name)
   return it == tables->second.end() ? nullptr : it->second;
 }
 
-Result<std::shared_ptr<Table>> Catalog::Create(const std::string& ns,
-                                               TableDefinition definition) {
+Result<std::shared_ptr<Table>> Catalog::Create(const std::string& ns, TableDefinition definition) {
   std::unique_lock lock(mutex_);
   Tables& tables = namespaces_[ns];
   if (tables.count(definition.name)) {
@@ -234,8 +235,8 @@ Status Catalog::Update(const std::string& ns, Table& table, const DefinitionChan
   auto tables = namespaces_.find(ns);
   if (tables == namespaces_.end() || !tables->second.count(previous->definition->name) ||
       tables->second.at(previous->definition->name).get() != &table) {
-    return Status::NotFound("Requested resource not found: Table: " +
-                            previous->definition->name + " not found");
+    return Status::NotFound("Requested resource not found: Table: " + previous->definition->name +
+                            " not found");
   }
   MT_ASSIGN_OR_RETURN(definition, change(*previous->definition));
   MT_ASSIGN_OR_RETURN(created, CreateIndexFamilies(definition));
@@ -274,7 +275,8 @@ Result<std::shared_ptr<Table>> Catalog::Drop(const std::string& ns, const std::s
   for (const auto& family : OwnedFamilies(*layout->definition)) {
     batch.Delete(storage_->catalog(), catalog_keys::StatsKey(family));
   }
-  const std::string collections = catalog_keys::ItemCollectionPrefix(layout->definition->column_family);
+  const std::string collections =
+      catalog_keys::ItemCollectionPrefix(layout->definition->column_family);
   std::string collections_end = collections;
   collections_end.back() = '\x01';
   batch.DeleteRange(storage_->catalog(), collections, collections_end);

@@ -14,10 +14,10 @@
 #include <vector>
 
 #include "engine/base/clock.h"
-#include "engine/format/stats_record.h"
 #include "engine/base/status.h"
-#include "engine/storage/storage.h"
+#include "engine/format/stats_record.h"
 #include "engine/schema/table_schema.h"
+#include "engine/storage/storage.h"
 
 namespace monotable {
 

@@ -165,12 +165,14 @@ Result<TableDefinition> Decode(std::string_view bytes) {
   }
   t.key_schema = ReadKeySchema(r, "keys");
   t.billing_mode = static_cast<BillingMode>(r.Int("billing"));
-  if (auto* b = r.Get("billing_explicit", AttributeType::kBool)) t.billing_mode_explicit = b->boolean;
+  if (auto* b = r.Get("billing_explicit", AttributeType::kBool))
+    t.billing_mode_explicit = b->boolean;
   t.billing_mode_changed_ms = r.Int("billing_changed");
   t.throughput = ReadThroughput(r, r.Map("throughput"));
   for (const auto& i : r.List("gsi")) t.global_secondary_indexes.push_back(ReadIndex(r, i));
   for (const auto& i : r.List("lsi")) t.local_secondary_indexes.push_back(ReadIndex(r, i));
-  if (auto* b = r.Get("deletion_protection", AttributeType::kBool)) t.deletion_protection = b->boolean;
+  if (auto* b = r.Get("deletion_protection", AttributeType::kBool))
+    t.deletion_protection = b->boolean;
   t.status = static_cast<TableStatus>(r.Int("status"));
   t.column_family = r.String("cf");
   if (!r.ok() || t.key_schema.empty()) return Status::Internal("catalog record is corrupt");

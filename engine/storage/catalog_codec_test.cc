@@ -136,8 +136,8 @@ TEST(CatalogCodecTest, RoundTripsEveryEnumValue) {
                              TableStatus::kUpdating}) {
     TableDefinition t = FullDefinition();
     t.status = status;
-    t.billing_mode = status == TableStatus::kActive ? BillingMode::kPayPerRequest
-                                                    : BillingMode::kProvisioned;
+    t.billing_mode =
+        status == TableStatus::kActive ? BillingMode::kPayPerRequest : BillingMode::kProvisioned;
     Result<TableDefinition> decoded = catalog_codec::Decode(catalog_codec::Encode(t));
     ASSERT_TRUE(decoded.ok());
     EXPECT_EQ(decoded->status, status);
@@ -162,9 +162,9 @@ TEST(CatalogCodecTest, PersistedEnumValuesAreFrozen) {
 TEST(CatalogCodecTest, RecordIsAnItemWithFrozenFieldNames) {
   Result<Item> item = item_codec::Decode(catalog_codec::Encode(FullDefinition()));
   ASSERT_TRUE(item.ok());
-  for (const char* field : {"name", "id", "created", "attrs", "keys", "billing",
-                            "billing_explicit", "billing_changed", "throughput", "gsi", "lsi",
-                            "deletion_protection", "status", "cf"}) {
+  for (const char* field :
+       {"name", "id", "created", "attrs", "keys", "billing", "billing_explicit", "billing_changed",
+        "throughput", "gsi", "lsi", "deletion_protection", "status", "cf"}) {
     EXPECT_TRUE(item->count(field)) << field;
   }
   EXPECT_EQ(item->at("name").scalar, "Orders.v2-test_1");

@@ -2,9 +2,9 @@
 // The catalog column family's merge operator: adds the signed deltas of statistics
 // records (format/stats_record.h). Thread-safe, as RocksDB requires.
 
-#include <memory>
-
 #include <rocksdb/merge_operator.h>
+
+#include <memory>
 
 namespace monotable {
 

@@ -1,11 +1,11 @@
 #include "engine/storage/storage.h"
 
-#include <filesystem>
-
 #include <rocksdb/filter_policy.h>
 #include <rocksdb/merge_operator.h>
 #include <rocksdb/slice_transform.h>
 #include <rocksdb/table.h>
+
+#include <filesystem>
 
 #include "engine/storage/stats_merge_operator.h"
 
@@ -36,7 +36,7 @@ rocksdb::ColumnFamilyOptions Storage::TableColumnFamilyOptions() const {
   options.write_buffer_size = 32 << 20;
   // Items are small and hot data sits in the upper levels: decompressing them on every
   // read costs more than it saves, so only the bulk of the data (L2+) is compressed.
-  options.compression_per_level = {rocksdb::kNoCompression, rocksdb::kNoCompression,
+  options.compression_per_level = {rocksdb::kNoCompression,  rocksdb::kNoCompression,
                                    rocksdb::kLZ4Compression, rocksdb::kLZ4Compression,
                                    rocksdb::kLZ4Compression, rocksdb::kLZ4Compression,
                                    rocksdb::kLZ4Compression};
@@ -90,7 +90,8 @@ Result<std::unique_ptr<Storage>> Storage::Open(const StorageOptions& options) {
   std::vector<rocksdb::ColumnFamilyHandle*> handles;
   rocksdb::DB* db = nullptr;
   rocksdb::Status s = rocksdb::DB::Open(db_options, path, descriptors, &handles, &db);
-  if (!s.ok()) return Status::Internal("cannot open data directory '" + path + "': " + s.ToString());
+  if (!s.ok())
+    return Status::Internal("cannot open data directory '" + path + "': " + s.ToString());
   storage->db_.reset(db);
   for (size_t i = 0; i < handles.size(); ++i) {
     const std::string& name = descriptors[i].name;
@@ -116,9 +117,8 @@ ColumnFamilyRef Storage::Wrap(rocksdb::ColumnFamilyHandle* handle) {
   // Every handle DB::Open returns, the default family's included, must be destroyed
   // before the database closes.
   rocksdb::DB* db = db_.get();
-  return ColumnFamilyRef(handle, [db](rocksdb::ColumnFamilyHandle* h) {
-    db->DestroyColumnFamilyHandle(h);
-  });
+  return ColumnFamilyRef(
+      handle, [db](rocksdb::ColumnFamilyHandle* h) { db->DestroyColumnFamilyHandle(h); });
 }
 
 Storage::~Storage() {

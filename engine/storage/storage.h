@@ -3,14 +3,14 @@
 // column family and one column family per table (later: per secondary index).
 // Thread-safe: RocksDB handles concurrency; the column-family set is mutex-guarded.
 
+#include <rocksdb/cache.h>
+#include <rocksdb/db.h>
+#include <rocksdb/env.h>
+
 #include <memory>
 #include <mutex>
 #include <string>
 #include <vector>
-
-#include <rocksdb/cache.h>
-#include <rocksdb/db.h>
-#include <rocksdb/env.h>
 
 #include "engine/base/status.h"
 
@@ -61,7 +61,7 @@ class Storage {
   ColumnFamilyRef Wrap(rocksdb::ColumnFamilyHandle* handle);
   rocksdb::ColumnFamilyOptions TableColumnFamilyOptions() const;
 
-  std::unique_ptr<rocksdb::Env> mem_env_;  // outlives db_ (declared first)
+  std::unique_ptr<rocksdb::Env> mem_env_;        // outlives db_ (declared first)
   std::shared_ptr<rocksdb::Cache> block_cache_;  // shared by every table
   std::unique_ptr<rocksdb::DB> db_;
   ColumnFamilyRef catalog_;

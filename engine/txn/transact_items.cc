@@ -2,12 +2,12 @@
 
 #include <set>
 
-#include "engine/txn/idempotency_cache.h"
-#include "engine/write/item_changes.h"
-#include "engine/schema/key_validation.h"
 #include "engine/base/limits.h"
 #include "engine/base/transaction_errors.h"
+#include "engine/schema/key_validation.h"
+#include "engine/txn/idempotency_cache.h"
 #include "engine/txn/transactions.h"
+#include "engine/write/item_changes.h"
 
 namespace monotable {
 namespace {
@@ -91,8 +91,7 @@ Status WithIdempotency(IdempotencyCache& cache, const RequestContext& ctx,
 
 Result<TransactWriteResult> TransactWriteItems(Transactions& transactions,
                                                IdempotencyCache& idempotency,
-                                               const TableLookup& tables,
-                                               const RequestContext& ctx,
+                                               const TableLookup& tables, const RequestContext& ctx,
                                                const TransactWriteRequest& request) {
   auto find_table = [&](const std::string& name) { return tables.Find(name); };
   TransactWriteResult result;
@@ -103,10 +102,11 @@ Result<TransactWriteResult> TransactWriteItems(Transactions& transactions,
     if (payload > limits::kMaxTransactionBytes) {
       return Status::Validation("Transaction request size cannot exceed 4 MB");
     }
-    MT_ASSIGN_OR_RETURN(planned, Plan<PlannedTransactWrite>(
-                                     request.actions, find_table, [](const PlannedTransactWrite& p) {
-                                       return ValidatedKey(*p.action, *p.table->definition());
-                                     }));
+    MT_ASSIGN_OR_RETURN(
+        planned,
+        Plan<PlannedTransactWrite>(request.actions, find_table, [](const PlannedTransactWrite& p) {
+          return ValidatedKey(*p.action, *p.table->definition());
+        }));
     MT_ASSIGN_OR_RETURN(consumed, transactions.Write(planned));
     result.consumed = std::move(consumed);
     return Status::Ok();
@@ -117,11 +117,10 @@ Result<TransactWriteResult> TransactWriteItems(Transactions& transactions,
 Result<TransactGetResult> TransactGetItems(Transactions& transactions, const TableLookup& tables,
                                            const TransactGetRequest& request) {
   auto find_table = [&](const std::string& name) { return tables.Find(name); };
-  MT_ASSIGN_OR_RETURN(planned, Plan<PlannedTransactGet>(
-                                   request.gets, find_table, [](const PlannedTransactGet& p) {
-                                     return ValidateKeyAndBuildKey(*p.table->definition(),
-                                                                   p.get->key);
-                                   }));
+  MT_ASSIGN_OR_RETURN(
+      planned, Plan<PlannedTransactGet>(request.gets, find_table, [](const PlannedTransactGet& p) {
+        return ValidateKeyAndBuildKey(*p.table->definition(), p.get->key);
+      }));
   return transactions.Read(planned);
 }
 

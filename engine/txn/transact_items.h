@@ -19,8 +19,7 @@ namespace monotable {
 // applying anything.
 Result<TransactWriteResult> TransactWriteItems(Transactions& transactions,
                                                IdempotencyCache& idempotency,
-                                               const TableLookup& tables,
-                                               const RequestContext& ctx,
+                                               const TableLookup& tables, const RequestContext& ctx,
                                                const TransactWriteRequest& request);
 
 // Errors: kValidation, kResourceNotFound, kTransactionCanceled (invalid key), kInternal.

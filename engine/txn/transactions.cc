@@ -1,10 +1,10 @@
 #include "engine/txn/transactions.h"
 
-#include "engine/write/item_batch.h"
-#include "engine/write/write_capacity.h"
-#include "engine/write/item_changes.h"
-#include "engine/read/stored_item_reader.h"
 #include "engine/base/transaction_errors.h"
+#include "engine/read/stored_item_reader.h"
+#include "engine/write/item_batch.h"
+#include "engine/write/item_changes.h"
+#include "engine/write/write_capacity.h"
 
 namespace monotable {
 namespace {
@@ -89,9 +89,9 @@ Result<std::vector<ConsumedCapacity>> Transactions::Write(
       if (!staged.ok()) return staged.status();
       index_writes = std::move(*staged);
     }
-    capacity::AddPerTable(consumed, capacity::Transactional(capacity::ForWrite(
-                                        writes[i].action->table_name, old_items[i],
-                                        new_items[i], index_writes)));
+    capacity::AddPerTable(
+        consumed, capacity::Transactional(capacity::ForWrite(
+                      writes[i].action->table_name, old_items[i], new_items[i], index_writes)));
   }
   MT_RETURN_IF_ERROR(batch.Commit());
   return consumed;

@@ -26,10 +26,10 @@
 #include <string>
 #include <vector>
 
-#include "engine/storage/catalog.h"
-#include "engine/lock/lock_table.h"
 #include "engine/api/requests.h"
 #include "engine/base/status.h"
+#include "engine/lock/lock_table.h"
+#include "engine/storage/catalog.h"
 #include "engine/storage/storage.h"
 
 namespace monotable {

@@ -9,22 +9,22 @@
 #include <chrono>
 #include <deque>
 #include <map>
-#include <mutex>
 #include <memory>
+#include <mutex>
 #include <set>
 #include <string>
 #include <thread>
 #include <vector>
 
-#include "engine/storage/catalog.h"
-#include "engine/engine.h"
 #include "engine/base/error_detail.h"
-#include "engine/txn/idempotency_cache.h"
-#include "engine/schema/key_validation.h"
+#include "engine/engine.h"
 #include "engine/read/stored_item_reader.h"
+#include "engine/schema/key_validation.h"
 #include "engine/schema/table_rules.h"
-#include "engine/write/write_path.h"
+#include "engine/storage/catalog.h"
 #include "engine/testing/value_builders.h"
+#include "engine/txn/idempotency_cache.h"
+#include "engine/write/write_path.h"
 
 namespace monotable {
 namespace {
@@ -185,8 +185,7 @@ TEST_F(TransactionsTest, FailedConditionsCancelEverythingWithReasonsInOrder) {
   auto check_a = b_.Check("Accounts", Key("a"), "balance >= :amt", {{":amt", N("5")}});
   check_a.condition.return_old_on_failure = true;
   Status s = Write({
-      b_.Put("Audit", Item{{"pk", S("t1")}}),
-      check_a,
+      b_.Put("Audit", Item{{"pk", S("t1")}}), check_a,
       b_.Check("Accounts", Key("b"), "attribute_exists(pk)"),  // no item: fails, no Item
   });
   ASSERT_EQ(s.code(), ErrorCode::kTransactionCanceled);
@@ -219,8 +218,8 @@ TEST_F(TransactionsTest, InvalidKeyIsAValidationErrorReasonForTheFirstOnly) {
 
 TEST_F(TransactionsTest, UpdateErrorsAreValidationErrorReasons) {
   ASSERT_TRUE(Write({b_.Put("Accounts", Item{{"pk", S("a")}, {"label", S("x")}})}).ok());
-  Status s = Write({b_.Update("Accounts", Key("a"), "SET label = label + :one", "",
-                              {{":one", N("1")}})});
+  Status s =
+      Write({b_.Update("Accounts", Key("a"), "SET label = label + :one", "", {{":one", N("1")}})});
   ASSERT_EQ(s.code(), ErrorCode::kTransactionCanceled);
   EXPECT_EQ(Codes(s), std::vector<std::string>{"ValidationError"});
   EXPECT_EQ(s.detail()->cancellation_reasons[0].message,
@@ -228,8 +227,8 @@ TEST_F(TransactionsTest, UpdateErrorsAreValidationErrorReasons) {
 }
 
 TEST_F(TransactionsTest, RequestLevelValidation) {
-  Status twice = Write({b_.Put("Accounts", Key("a")), b_.Check("Accounts", Key("a"),
-                                                               "attribute_not_exists(pk)")});
+  Status twice = Write(
+      {b_.Put("Accounts", Key("a")), b_.Check("Accounts", Key("a"), "attribute_not_exists(pk)")});
   EXPECT_EQ(twice.code(), ErrorCode::kValidation);
   EXPECT_EQ(twice.message(), "Transaction request cannot include multiple operations on one item");
   // The same key in two tables is two items.
@@ -275,7 +274,8 @@ TEST_F(TransactionsTest, ClientRequestTokenReplaysWithinTenMinutes) {
   r.actions = {b_.Put("Accounts", Key("q"))};
   r.client_request_token = "token-1";
   r.fingerprint = "fingerprint-add";
-  EXPECT_EQ(StatusOf(engine_->TransactWriteItems(other_ns, r)).code(), ErrorCode::kResourceNotFound);
+  EXPECT_EQ(StatusOf(engine_->TransactWriteItems(other_ns, r)).code(),
+            ErrorCode::kResourceNotFound);
 }
 
 TEST_F(TransactionsTest, FailedRequestDoesNotConsumeItsToken) {
@@ -451,9 +451,11 @@ TEST_F(TransactionLocksTest, KeysSharingAStripeLockItOnce) {
   ASSERT_TRUE(transactions.Write({{&a, table_, k1}, {&b, table_, k2}}).ok());
   // And both stripes were released.
   WritePath writes(storage_.get(), &locks_);
-  EXPECT_TRUE(writes.Apply(*table_, k1, [](const std::optional<Item>& old) {
-    return Result<std::optional<Item>>(old);
-  }).ok());
+  EXPECT_TRUE(
+      writes
+          .Apply(*table_, k1,
+                 [](const std::optional<Item>& old) { return Result<std::optional<Item>>(old); })
+          .ok());
 }
 
 // Another item of a stripe held by a transaction is not in conflict: its writers

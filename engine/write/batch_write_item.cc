@@ -30,13 +30,14 @@ Result<BatchWriteResult> BatchWriteItem(WritePath& write_path, const TableLookup
   BatchWriteResult result;
   for (size_t i = 0; i < planned.size(); ++i) {
     const auto& entry = request.entries[i];
-    MT_ASSIGN_OR_RETURN(outcome, write_path.Apply(
-        *planned[i].table, planned[i].key,
-        [&](const std::optional<Item>&) -> Result<std::optional<Item>> {
-          if (!entry.is_put) return std::optional<Item>();
-          return std::optional<Item>(entry.item);
-        },
-        WritePath::OnTransaction::kWait));
+    MT_ASSIGN_OR_RETURN(outcome,
+                        write_path.Apply(
+                            *planned[i].table, planned[i].key,
+                            [&](const std::optional<Item>&) -> Result<std::optional<Item>> {
+                              if (!entry.is_put) return std::optional<Item>();
+                              return std::optional<Item>(entry.item);
+                            },
+                            WritePath::OnTransaction::kWait));
     // Each write is charged on its own, as the single-item write it stands for.
     if (const auto& collection = outcome.index_writes.item_collection) {
       auto same = [&](const BatchWriteResult::ItemCollection& c) {
@@ -50,8 +51,8 @@ Result<BatchWriteResult> BatchWriteItem(WritePath& write_path, const TableLookup
       }
     }
     capacity::AddPerTable(result.consumed,
-                          capacity::ForWrite(entry.table_name, outcome.old_item,
-                                             outcome.new_item, outcome.index_writes));
+                          capacity::ForWrite(entry.table_name, outcome.old_item, outcome.new_item,
+                                             outcome.index_writes));
   }
   return result;
 }

@@ -9,8 +9,8 @@ Result<IndexWrites> ItemBatch::Stage(Table& table, const std::string& key,
                                      const std::optional<Item>& new_item) {
   if (!old_item && !new_item) return IndexWrites{};  // deleting nothing writes nothing
   // Index entries first: on an index key error nothing of this item is staged.
-  MT_ASSIGN_OR_RETURN(index_writes,
-                      StageIndexEntries(storage_, *table.layout(), key, old_item, new_item, batch_));
+  MT_ASSIGN_OR_RETURN(
+      index_writes, StageIndexEntries(storage_, *table.layout(), key, old_item, new_item, batch_));
   if (new_item) {
     batch_.Put(table.family(), key, item_codec::Encode(*new_item));
   } else {

@@ -5,18 +5,18 @@
 // entries now; TTL entries and stream records later) is added in one function and is
 // always committed atomically with the item. Not thread-safe: one batch per request.
 
+#include <rocksdb/write_batch.h>
+
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
-#include <rocksdb/write_batch.h>
-
 #include "engine/base/attribute_value.h"
-#include "engine/storage/catalog.h"
-#include "engine/index/index_staging.h"
-#include "engine/format/stats_record.h"
 #include "engine/base/status.h"
+#include "engine/format/stats_record.h"
+#include "engine/index/index_staging.h"
+#include "engine/storage/catalog.h"
 #include "engine/storage/storage.h"
 
 namespace monotable {

@@ -7,10 +7,10 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/base/attribute_value.h"
-#include "engine/expr/expression.h"
 #include "engine/api/requests.h"
+#include "engine/base/attribute_value.h"
 #include "engine/base/status.h"
+#include "engine/expr/expression.h"
 #include "engine/schema/table_schema.h"
 
 namespace monotable {

@@ -29,8 +29,8 @@ std::optional<Item> UpdateReturnValues(const UpdateItemRequest& request, WriteOu
 // collection, taken before ReturnValues move the images out of the outcome.
 ItemResult WriteResultFor(const std::string& table_name, const WriteOutcome& outcome) {
   ItemResult result;
-  result.consumed = capacity::ForWrite(table_name, outcome.old_item, outcome.new_item,
-                                       outcome.index_writes);
+  result.consumed =
+      capacity::ForWrite(table_name, outcome.old_item, outcome.new_item, outcome.index_writes);
   if (outcome.index_writes.item_collection) {
     result.item_collection_key = outcome.index_writes.item_collection->key;
     result.item_collection_bytes = outcome.index_writes.item_collection->bytes;
@@ -42,11 +42,12 @@ ItemResult WriteResultFor(const std::string& table_name, const WriteOutcome& out
 
 Result<ItemResult> PutItem(WritePath& write_path, Table& table, const PutItemRequest& request) {
   MT_ASSIGN_OR_RETURN(key, ValidateItemAndBuildKey(*table.definition(), request.item));
-  MT_ASSIGN_OR_RETURN(outcome, write_path.Apply(table, key, [&](const std::optional<Item>& old)
-                                                      -> Result<std::optional<Item>> {
-    MT_RETURN_IF_ERROR(CheckCondition(request.condition, old));
-    return std::optional<Item>(request.item);
-  }));
+  MT_ASSIGN_OR_RETURN(
+      outcome, write_path.Apply(table, key,
+                                [&](const std::optional<Item>& old) -> Result<std::optional<Item>> {
+                                  MT_RETURN_IF_ERROR(CheckCondition(request.condition, old));
+                                  return std::optional<Item>(request.item);
+                                }));
   ItemResult result = WriteResultFor(request.table_name, outcome);
   if (request.return_values == ReturnValues::kAllOld) result.item = std::move(outcome.old_item);
   return result;
@@ -55,11 +56,12 @@ Result<ItemResult> PutItem(WritePath& write_path, Table& table, const PutItemReq
 Result<ItemResult> DeleteItem(WritePath& write_path, Table& table,
                               const DeleteItemRequest& request) {
   MT_ASSIGN_OR_RETURN(key, ValidateKeyAndBuildKey(*table.definition(), request.key));
-  MT_ASSIGN_OR_RETURN(outcome, write_path.Apply(table, key, [&](const std::optional<Item>& old)
-                                                      -> Result<std::optional<Item>> {
-    MT_RETURN_IF_ERROR(CheckCondition(request.condition, old));
-    return std::optional<Item>();
-  }));
+  MT_ASSIGN_OR_RETURN(
+      outcome, write_path.Apply(table, key,
+                                [&](const std::optional<Item>& old) -> Result<std::optional<Item>> {
+                                  MT_RETURN_IF_ERROR(CheckCondition(request.condition, old));
+                                  return std::optional<Item>();
+                                }));
   ItemResult result = WriteResultFor(request.table_name, outcome);
   if (request.return_values == ReturnValues::kAllOld) result.item = std::move(outcome.old_item);
   return result;
@@ -72,12 +74,14 @@ Result<ItemResult> UpdateItem(WritePath& write_path, Table& table,
   const std::vector<std::string_view> key_names = KeyAttributeNames(*definition);
   // Updating a key attribute is refused before the item is read, as DynamoDB does.
   MT_RETURN_IF_ERROR(request.update.CheckKeyAttributes(key_names));
-  MT_ASSIGN_OR_RETURN(outcome, write_path.Apply(table, key, [&](const std::optional<Item>& old)
-                                                      -> Result<std::optional<Item>> {
-    MT_RETURN_IF_ERROR(CheckCondition(request.condition, old));
-    MT_ASSIGN_OR_RETURN(item, UpdatedImage(request.update, request.key, old, key_names));
-    return std::optional<Item>(std::move(item));
-  }));
+  MT_ASSIGN_OR_RETURN(
+      outcome, write_path.Apply(
+                   table, key, [&](const std::optional<Item>& old) -> Result<std::optional<Item>> {
+                     MT_RETURN_IF_ERROR(CheckCondition(request.condition, old));
+                     MT_ASSIGN_OR_RETURN(item,
+                                         UpdatedImage(request.update, request.key, old, key_names));
+                     return std::optional<Item>(std::move(item));
+                   }));
   ItemResult result = WriteResultFor(request.table_name, outcome);
   result.item = UpdateReturnValues(request, outcome);
   return result;

@@ -15,9 +15,11 @@ namespace monotable {
 // ErrorDetail when asked), kTransactionConflict, kItemCollectionSizeLimitExceeded,
 // kInternal.
 Result<ItemResult> PutItem(WritePath& write_path, Table& table, const PutItemRequest& request);
-Result<ItemResult> DeleteItem(WritePath& write_path, Table& table, const DeleteItemRequest& request);
+Result<ItemResult> DeleteItem(WritePath& write_path, Table& table,
+                              const DeleteItemRequest& request);
 // Also kValidation for an update of a key attribute or an update expression that
 // does not apply to the item.
-Result<ItemResult> UpdateItem(WritePath& write_path, Table& table, const UpdateItemRequest& request);
+Result<ItemResult> UpdateItem(WritePath& write_path, Table& table,
+                              const UpdateItemRequest& request);
 
 }  // namespace monotable

@@ -1,8 +1,8 @@
 #include "engine/write/write_path.h"
 
-#include "engine/write/item_batch.h"
-#include "engine/read/stored_item_reader.h"
 #include "engine/base/transaction_errors.h"
+#include "engine/read/stored_item_reader.h"
+#include "engine/write/item_batch.h"
 
 namespace monotable {
 

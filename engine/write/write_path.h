@@ -9,10 +9,10 @@
 #include <string>
 
 #include "engine/base/attribute_value.h"
-#include "engine/storage/catalog.h"
+#include "engine/base/status.h"
 #include "engine/index/index_entries.h"
 #include "engine/lock/lock_table.h"
-#include "engine/base/status.h"
+#include "engine/storage/catalog.h"
 #include "engine/storage/storage.h"
 
 namespace monotable {

@@ -68,7 +68,8 @@ Result<std::string> BatchWriteItem(const OperationContext& ctx, JsonObject reque
     for (size_t i = 0; i < result.item_collections.size(); ++i) {
       const auto& table = result.item_collections[i].table_name;
       bool first_of_table = true;
-      for (size_t j = 0; j < i; ++j) first_of_table &= result.item_collections[j].table_name != table;
+      for (size_t j = 0; j < i; ++j)
+        first_of_table &= result.item_collections[j].table_name != table;
       if (!first_of_table) continue;
       w.Key(table).BeginArray();
       for (const auto& c : result.item_collections) {

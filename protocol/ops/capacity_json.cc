@@ -27,9 +27,9 @@ void WriteOne(JsonWriter& w, const ConsumedCapacity& consumed, CapacityDetail de
   w.Key("CapacityUnits").Double(consumed.Total().total());
   if (detail == CapacityDetail::kIndexes) {
     // A read served by an index alone shows no Table entry, as DynamoDB does.
-    const bool indexes_only = consumed.table.total() == 0 &&
-                              (!consumed.global_secondary_indexes.empty() ||
-                               !consumed.local_secondary_indexes.empty());
+    const bool indexes_only =
+        consumed.table.total() == 0 &&
+        (!consumed.global_secondary_indexes.empty() || !consumed.local_secondary_indexes.empty());
     if (!indexes_only) {
       w.Key("Table");
       WriteUnits(w, consumed.table);

@@ -4,8 +4,8 @@
 
 #include <vector>
 
-#include "engine/capacity/capacity.h"
 #include "engine/base/status.h"
+#include "engine/capacity/capacity.h"
 #include "protocol/json_reader.h"
 #include "protocol/json_writer.h"
 

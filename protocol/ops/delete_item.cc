@@ -5,10 +5,9 @@
 namespace monotable::protocol::ops {
 
 Result<std::string> DeleteItem(const OperationContext& ctx, JsonObject request) {
-  return ConditionOnlyWrite(ctx, request, "Key", "key", &DeleteItemRequest::key,
-                            [&](const DeleteItemRequest& del) {
-                              return ctx.engine.DeleteItem(ctx.request, del);
-                            });
+  return ConditionOnlyWrite(
+      ctx, request, "Key", "key", &DeleteItemRequest::key,
+      [&](const DeleteItemRequest& del) { return ctx.engine.DeleteItem(ctx.request, del); });
 }
 
 }  // namespace monotable::protocol::ops

@@ -20,8 +20,8 @@ Result<std::string> GetItem(const OperationContext& ctx, JsonObject request) {
   MT_RETURN_IF_ERROR(errors.ToStatus());
 
   RequestExpressions expressions;
-  MT_ASSIGN_OR_RETURN(projection, ResolveReadProjection(ctx, request, projection_text, attributes,
-                                                        expressions));
+  MT_ASSIGN_OR_RETURN(
+      projection, ResolveReadProjection(ctx, request, projection_text, attributes, expressions));
   get.projection = std::move(projection);
 
   MT_ASSIGN_OR_RETURN(result, ctx.engine.GetItem(ctx.request, get));

@@ -114,8 +114,8 @@ Status CheckNotMixed(std::initializer_list<NamedParameter> legacy,
   if (legacy_given.empty() || expressions_given.empty()) return Status::Ok();
   return Status::Validation(
       "Can not use both expression and non-expression parameters in the same request: "
-      "Non-expression parameters: {" + legacy_given + "} Expression parameters: {" +
-      expressions_given + "}");
+      "Non-expression parameters: {" +
+      legacy_given + "} Expression parameters: {" + expressions_given + "}");
 }
 
 Status RequestExpressions::Decode(JsonObject request, bool with_values) {
@@ -128,8 +128,8 @@ Status RequestExpressions::Decode(JsonObject request, bool with_values) {
 
 Status RequestExpressions::CheckMaps(
     std::initializer_list<expr::Placeholders::ExpressionParameter> parameters) {
-  MT_RETURN_IF_ERROR(expr::Placeholders::CheckMapsHaveExpressions(names_given(), values_given(),
-                                                                   parameters));
+  MT_RETURN_IF_ERROR(
+      expr::Placeholders::CheckMapsHaveExpressions(names_given(), values_given(), parameters));
   return expr::Placeholders::ValidateMaps(params_.names ? &*params_.names : nullptr,
                                           params_.values ? &*params_.values : nullptr);
 }
@@ -150,10 +150,9 @@ Result<ConditionInputs> DecodeConditionInputs(JsonObject request, ConstraintErro
 Result<expr::Condition> ResolveConditionOnlyWrite(const OperationContext& ctx, JsonObject request,
                                                   const ConditionInputs& inputs,
                                                   RequestExpressions& expressions) {
-  MT_RETURN_IF_ERROR(CheckNotMixed(
-      {{"Expected", inputs.expected.has_value()},
-       {"ConditionalOperator", inputs.conditional_operator_given}},
-      {{"ConditionExpression", inputs.expression.has_value()}}));
+  MT_RETURN_IF_ERROR(CheckNotMixed({{"Expected", inputs.expected.has_value()},
+                                    {"ConditionalOperator", inputs.conditional_operator_given}},
+                                   {{"ConditionExpression", inputs.expression.has_value()}}));
   MT_RETURN_IF_ERROR(expressions.Decode(request));
   MT_RETURN_IF_ERROR(
       expressions.CheckMaps({{"ConditionExpression", inputs.expression.has_value(), true}}));
@@ -166,21 +165,21 @@ Result<ResolvedUpdate> ResolveUpdateWrite(const OperationContext& ctx, JsonObjec
                                           const ConditionInputs& inputs,
                                           const UpdateInputs& update_inputs,
                                           RequestExpressions& expressions) {
-  MT_RETURN_IF_ERROR(CheckNotMixed(
-      {{"AttributeUpdates", update_inputs.attribute_updates.has_value()},
-       {"Expected", inputs.expected.has_value()},
-       {"ConditionalOperator", inputs.conditional_operator_given}},
-      {{"UpdateExpression", update_inputs.expression.has_value()},
-       {"ConditionExpression", inputs.expression.has_value()}}));
+  MT_RETURN_IF_ERROR(
+      CheckNotMixed({{"AttributeUpdates", update_inputs.attribute_updates.has_value()},
+                     {"Expected", inputs.expected.has_value()},
+                     {"ConditionalOperator", inputs.conditional_operator_given}},
+                    {{"UpdateExpression", update_inputs.expression.has_value()},
+                     {"ConditionExpression", inputs.expression.has_value()}}));
   MT_RETURN_IF_ERROR(expressions.Decode(request));
   MT_RETURN_IF_ERROR(
       expressions.CheckMaps({{"UpdateExpression", update_inputs.expression.has_value(), true},
                              {"ConditionExpression", inputs.expression.has_value(), true}}));
   ResolvedUpdate resolved;
   if (update_inputs.expression) {
-    MT_ASSIGN_OR_RETURN(parsed, expr::Update::Parse(*update_inputs.expression,
-                                                    expressions.placeholders(),
-                                                    &ctx.engine.expression_cache()));
+    MT_ASSIGN_OR_RETURN(parsed,
+                        expr::Update::Parse(*update_inputs.expression, expressions.placeholders(),
+                                            &ctx.engine.expression_cache()));
     resolved.update = std::move(parsed);
   } else if (update_inputs.attribute_updates) {
     MT_ASSIGN_OR_RETURN(translated,
@@ -204,9 +203,9 @@ Result<std::optional<expr::Projection>> ResolveReadProjection(
       expressions.CheckMaps({{"ProjectionExpression", projection_text.has_value(), false}}));
   std::optional<expr::Projection> result;
   if (projection_text) {
-    MT_ASSIGN_OR_RETURN(projection, expr::Projection::Parse(*projection_text,
-                                                            expressions.placeholders(),
-                                                            &ctx.engine.expression_cache()));
+    MT_ASSIGN_OR_RETURN(projection,
+                        expr::Projection::Parse(*projection_text, expressions.placeholders(),
+                                                &ctx.engine.expression_cache()));
     result = std::move(projection);
   } else if (attributes) {
     MT_ASSIGN_OR_RETURN(projection, expr::legacy::TranslateAttributesToGet(*attributes));

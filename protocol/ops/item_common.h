@@ -9,13 +9,13 @@
 #include <string_view>
 #include <utility>
 
+#include "engine/api/requests.h"
 #include "engine/expr/expression.h"
 #include "engine/expr/legacy.h"
-#include "engine/api/requests.h"
 #include "protocol/expression_params.h"
 #include "protocol/json_reader.h"
-#include "protocol/ops/operation_context.h"
 #include "protocol/ops/capacity_json.h"
+#include "protocol/ops/operation_context.h"
 
 namespace monotable::protocol::ops {
 

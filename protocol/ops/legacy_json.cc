@@ -20,8 +20,7 @@ Result<std::optional<AttributeValue>> OptionalAttributeValue(JsonObject object,
 }  // namespace
 
 Result<std::optional<std::vector<expr::legacy::AttributeCondition>>> DecodeExpected(
-    JsonObject request, ConstraintErrors& errors, std::string_view member,
-    std::string_view path) {
+    JsonObject request, ConstraintErrors& errors, std::string_view member, std::string_view path) {
   using Conditions = std::vector<expr::legacy::AttributeCondition>;
   MT_ASSIGN_OR_RETURN(object, OptionalObject(request, member));
   if (!object) return std::optional<Conditions>();

@@ -5,10 +5,9 @@
 namespace monotable::protocol::ops {
 
 Result<std::string> PutItem(const OperationContext& ctx, JsonObject request) {
-  return ConditionOnlyWrite(ctx, request, "Item", "item", &PutItemRequest::item,
-                            [&](const PutItemRequest& put) {
-                              return ctx.engine.PutItem(ctx.request, put);
-                            });
+  return ConditionOnlyWrite(
+      ctx, request, "Item", "item", &PutItemRequest::item,
+      [&](const PutItemRequest& put) { return ctx.engine.PutItem(ctx.request, put); });
 }
 
 }  // namespace monotable::protocol::ops

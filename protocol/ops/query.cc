@@ -12,20 +12,21 @@ Result<std::string> Query(const OperationContext& ctx, JsonObject object) {
   ReadInputs inputs;
   MT_RETURN_IF_ERROR(DecodeReadMembers(object, "QueryFilter", request, inputs, errors));
   MT_ASSIGN_OR_RETURN(key_expression, OptionalString(object, "KeyConditionExpression"));
-  MT_ASSIGN_OR_RETURN(key_conditions, DecodeExpected(object, errors, "KeyConditions", "keyConditions"));
+  MT_ASSIGN_OR_RETURN(key_conditions,
+                      DecodeExpected(object, errors, "KeyConditions", "keyConditions"));
   MT_ASSIGN_OR_RETURN(forward, OptionalBool(object, "ScanIndexForward"));
   request.scan_forward = forward.value_or(true);
   MT_ASSIGN_OR_RETURN(capacity, DecodeReturnConsumedCapacity(object, errors));
   MT_RETURN_IF_ERROR(errors.ToStatus());
 
-  MT_RETURN_IF_ERROR(CheckNotMixed(
-      {{"KeyConditions", key_conditions.has_value()},
-       {"QueryFilter", inputs.legacy_filter.has_value()},
-       {"ConditionalOperator", inputs.conditional_operator_given},
-       {"AttributesToGet", inputs.attributes_to_get.has_value()}},
-      {{"KeyConditionExpression", key_expression.has_value()},
-       {"FilterExpression", inputs.filter_expression.has_value()},
-       {"ProjectionExpression", inputs.projection_expression.has_value()}}));
+  MT_RETURN_IF_ERROR(
+      CheckNotMixed({{"KeyConditions", key_conditions.has_value()},
+                     {"QueryFilter", inputs.legacy_filter.has_value()},
+                     {"ConditionalOperator", inputs.conditional_operator_given},
+                     {"AttributesToGet", inputs.attributes_to_get.has_value()}},
+                    {{"KeyConditionExpression", key_expression.has_value()},
+                     {"FilterExpression", inputs.filter_expression.has_value()},
+                     {"ProjectionExpression", inputs.projection_expression.has_value()}}));
   if (!key_expression && !key_conditions) {
     return Status::Validation(
         "Either the KeyConditions or KeyConditionExpression parameter must be specified in the "
@@ -39,10 +40,9 @@ Result<std::string> Query(const OperationContext& ctx, JsonObject object) {
        {"KeyConditionExpression", key_expression.has_value(), true},
        {"ProjectionExpression", inputs.projection_expression.has_value(), false}}));
   if (key_expression) {
-    MT_ASSIGN_OR_RETURN(condition, expr::Condition::Parse(*key_expression,
-                                                          expr::ExpressionKind::kKeyCondition,
-                                                          expressions.placeholders(),
-                                                          &ctx.engine.expression_cache()));
+    MT_ASSIGN_OR_RETURN(condition, expr::Condition::Parse(
+                                       *key_expression, expr::ExpressionKind::kKeyCondition,
+                                       expressions.placeholders(), &ctx.engine.expression_cache()));
     request.key_condition = std::move(condition);
   } else {
     MT_ASSIGN_OR_RETURN(condition, expr::legacy::TranslateConditions(
@@ -51,8 +51,9 @@ Result<std::string> Query(const OperationContext& ctx, JsonObject object) {
     request.key_condition = std::move(condition);
   }
   if (request.key_condition.empty()) {
-    return Status::Validation("Either the KeyConditions or KeyConditionExpression parameter must "
-                              "be specified in the request.");
+    return Status::Validation(
+        "Either the KeyConditions or KeyConditionExpression parameter must "
+        "be specified in the request.");
   }
   MT_RETURN_IF_ERROR(ResolveReadExpressions(ctx, inputs, expressions, request));
   if (inputs.legacy_filter) request.filter_parameter = "QueryFilter";

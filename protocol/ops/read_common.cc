@@ -107,10 +107,9 @@ Status CheckSelect(const ReadInputs& inputs, ReadPageRequest& request) {
 Status ResolveReadExpressions(const OperationContext& ctx, const ReadInputs& inputs,
                               RequestExpressions& expressions, ReadPageRequest& request) {
   if (inputs.filter_expression) {
-    MT_ASSIGN_OR_RETURN(filter, expr::Condition::Parse(*inputs.filter_expression,
-                                                       expr::ExpressionKind::kFilter,
-                                                       expressions.placeholders(),
-                                                       &ctx.engine.expression_cache()));
+    MT_ASSIGN_OR_RETURN(
+        filter, expr::Condition::Parse(*inputs.filter_expression, expr::ExpressionKind::kFilter,
+                                       expressions.placeholders(), &ctx.engine.expression_cache()));
     request.filter = std::move(filter);
   } else if (inputs.legacy_filter) {
     MT_ASSIGN_OR_RETURN(filter, expr::legacy::TranslateConditions(
@@ -119,20 +118,19 @@ Status ResolveReadExpressions(const OperationContext& ctx, const ReadInputs& inp
     request.filter = std::move(filter);
   }
   if (inputs.projection_expression) {
-    MT_ASSIGN_OR_RETURN(projection,
-                        expr::Projection::Parse(*inputs.projection_expression,
-                                                expressions.placeholders(),
-                                                &ctx.engine.expression_cache()));
+    MT_ASSIGN_OR_RETURN(projection, expr::Projection::Parse(*inputs.projection_expression,
+                                                            expressions.placeholders(),
+                                                            &ctx.engine.expression_cache()));
     request.projection = std::move(projection);
   } else if (inputs.attributes_to_get) {
-    MT_ASSIGN_OR_RETURN(projection, expr::legacy::TranslateAttributesToGet(*inputs.attributes_to_get));
+    MT_ASSIGN_OR_RETURN(projection,
+                        expr::legacy::TranslateAttributesToGet(*inputs.attributes_to_get));
     request.projection = std::move(projection);
   }
   return Status::Ok();
 }
 
-Result<std::string> PageResponse(const ReadPage& page, bool count_only,
-                                 CapacityDetail capacity) {
+Result<std::string> PageResponse(const ReadPage& page, bool count_only, CapacityDetail capacity) {
   // JSON spells an item out at about 1.5 times its stored size.
   size_t stored_bytes = 0;
   for (const auto& item : page.items) stored_bytes += item.size();

@@ -8,9 +8,9 @@
 
 #include "engine/api/requests.h"
 #include "protocol/json_reader.h"
-#include "protocol/ops/operation_context.h"
 #include "protocol/ops/capacity_json.h"
 #include "protocol/ops/item_common.h"
+#include "protocol/ops/operation_context.h"
 
 namespace monotable::protocol::ops {
 
@@ -39,7 +39,6 @@ Status ResolveReadExpressions(const OperationContext& ctx, const ReadInputs& inp
 
 // {"Items": [...], "Count": n, "ScannedCount": m, "LastEvaluatedKey": {...}}
 // (+ "ConsumedCapacity" when asked)
-Result<std::string> PageResponse(const ReadPage& page, bool count_only,
-                                 CapacityDetail capacity);
+Result<std::string> PageResponse(const ReadPage& page, bool count_only, CapacityDetail capacity);
 
 }  // namespace monotable::protocol::ops

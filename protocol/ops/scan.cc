@@ -47,7 +47,8 @@ Status CheckSegments(const ScanRequest& request) {
   if (request.segment && *request.segment >= *request.total_segments) {
     return Status::Validation(
         "The Segment parameter is zero-based and must be less than parameter TotalSegments: "
-        "Segment: " + std::to_string(*request.segment) +
+        "Segment: " +
+        std::to_string(*request.segment) +
         " is not less than TotalSegments: " + std::to_string(*request.total_segments));
   }
   return Status::Ok();
@@ -65,12 +66,12 @@ Result<std::string> Scan(const OperationContext& ctx, JsonObject object) {
   MT_RETURN_IF_ERROR(errors.ToStatus());
 
   MT_RETURN_IF_ERROR(CheckSegments(request));
-  MT_RETURN_IF_ERROR(CheckNotMixed(
-      {{"ScanFilter", inputs.legacy_filter.has_value()},
-       {"ConditionalOperator", inputs.conditional_operator_given},
-       {"AttributesToGet", inputs.attributes_to_get.has_value()}},
-      {{"FilterExpression", inputs.filter_expression.has_value()},
-       {"ProjectionExpression", inputs.projection_expression.has_value()}}));
+  MT_RETURN_IF_ERROR(
+      CheckNotMixed({{"ScanFilter", inputs.legacy_filter.has_value()},
+                     {"ConditionalOperator", inputs.conditional_operator_given},
+                     {"AttributesToGet", inputs.attributes_to_get.has_value()}},
+                    {{"FilterExpression", inputs.filter_expression.has_value()},
+                     {"ProjectionExpression", inputs.projection_expression.has_value()}}));
   MT_RETURN_IF_ERROR(CheckSelect(inputs, request));
   RequestExpressions expressions;
   MT_RETURN_IF_ERROR(expressions.Decode(object));

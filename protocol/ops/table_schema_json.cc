@@ -27,8 +27,9 @@ Result<JsonObject> ElementObject(JsonElement e) {
 
 }  // namespace
 
-Result<std::vector<AttributeDefinition>> DecodeAttributeDefinitions(
-    JsonArray array, const std::string& path, ConstraintErrors& errors) {
+Result<std::vector<AttributeDefinition>> DecodeAttributeDefinitions(JsonArray array,
+                                                                    const std::string& path,
+                                                                    ConstraintErrors& errors) {
   std::vector<AttributeDefinition> out;
   size_t i = 0;
   for (JsonElement e : array) {
@@ -182,22 +183,22 @@ Status DecodeIndexThroughput(JsonObject o, const std::string& member,
                              SecondaryIndexDefinition& index, ConstraintErrors& errors) {
   MT_ASSIGN_OR_RETURN(throughput, OptionalObject(o, "ProvisionedThroughput"));
   if (throughput) {
-    MT_ASSIGN_OR_RETURN(t, DecodeThroughput(*throughput, member + ".provisionedThroughput", errors));
+    MT_ASSIGN_OR_RETURN(t,
+                        DecodeThroughput(*throughput, member + ".provisionedThroughput", errors));
     index.throughput = t;
   }
   return Status::Ok();
 }
 
 Result<std::vector<SecondaryIndexDefinition>> DecodeIndexes(JsonArray array,
-                                                            const std::string& path,
-                                                            bool global,
+                                                            const std::string& path, bool global,
                                                             ConstraintErrors& errors) {
   std::vector<SecondaryIndexDefinition> out;
   size_t i = 0;
   for (JsonElement e : array) {
     MT_ASSIGN_OR_RETURN(o, ElementObject(e));
-    MT_ASSIGN_OR_RETURN(index, DecodeIndex(o, path + "." + std::to_string(++i) + ".member",
-                                           global, errors));
+    MT_ASSIGN_OR_RETURN(
+        index, DecodeIndex(o, path + "." + std::to_string(++i) + ".member", global, errors));
     out.push_back(std::move(index));
   }
   return out;

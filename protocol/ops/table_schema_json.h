@@ -15,8 +15,9 @@
 namespace monotable::protocol::ops {
 
 // Each returns kSerialization on wrong JSON types; constraint violations go to `errors`.
-Result<std::vector<AttributeDefinition>> DecodeAttributeDefinitions(
-    JsonArray array, const std::string& path, ConstraintErrors& errors);
+Result<std::vector<AttributeDefinition>> DecodeAttributeDefinitions(JsonArray array,
+                                                                    const std::string& path,
+                                                                    ConstraintErrors& errors);
 Result<std::vector<KeySchemaElement>> DecodeKeySchema(JsonArray array, const std::string& path,
                                                       ConstraintErrors& errors);
 Result<ProvisionedThroughput> DecodeThroughput(JsonObject object, const std::string& path,
@@ -24,8 +25,7 @@ Result<ProvisionedThroughput> DecodeThroughput(JsonObject object, const std::str
 Result<std::optional<BillingMode>> DecodeBillingMode(JsonObject request, ConstraintErrors& errors);
 // GlobalSecondaryIndexes / LocalSecondaryIndexes of CreateTable.
 Result<std::vector<SecondaryIndexDefinition>> DecodeIndexes(JsonArray array,
-                                                            const std::string& path,
-                                                            bool global,
+                                                            const std::string& path, bool global,
                                                             ConstraintErrors& errors);
 // A GSI's optional ProvisionedThroughput, under `member` + ".provisionedThroughput".
 Status DecodeIndexThroughput(JsonObject object, const std::string& member,

@@ -6,7 +6,6 @@
 namespace monotable::protocol::ops {
 namespace {
 
-
 Result<std::string> DescriptionResponse(const OperationContext& ctx, std::string_view wrapper,
                                         const Result<TableDescription>& description) {
   if (!description.ok()) return description.status();
@@ -37,7 +36,8 @@ Result<std::string> CreateTable(const OperationContext& ctx, JsonObject request)
   if (!definitions) {
     errors.Null("attributeDefinitions");
   } else {
-    MT_ASSIGN_OR_RETURN(decoded, DecodeAttributeDefinitions(*definitions, "attributeDefinitions", errors));
+    MT_ASSIGN_OR_RETURN(decoded,
+                        DecodeAttributeDefinitions(*definitions, "attributeDefinitions", errors));
     create.attribute_definitions = std::move(decoded);
   }
   MT_ASSIGN_OR_RETURN(name, OptionalString(request, "TableName"));
@@ -124,7 +124,8 @@ Result<std::string> UpdateTable(const OperationContext& ctx, JsonObject request)
   UpdateTableRequest update;
   MT_ASSIGN_OR_RETURN(definitions, OptionalArray(request, "AttributeDefinitions"));
   if (definitions) {
-    MT_ASSIGN_OR_RETURN(decoded, DecodeAttributeDefinitions(*definitions, "attributeDefinitions", errors));
+    MT_ASSIGN_OR_RETURN(decoded,
+                        DecodeAttributeDefinitions(*definitions, "attributeDefinitions", errors));
     update.attribute_definitions = std::move(decoded);
   }
   MT_ASSIGN_OR_RETURN(name, OptionalString(request, "TableName"));

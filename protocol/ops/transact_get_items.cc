@@ -29,8 +29,8 @@ Status DecodeGet(const OperationContext& ctx, JsonElement entry, size_t index,
   MT_RETURN_IF_ERROR(errors.ToStatus());
 
   // Get has no AttributesToGet (and so no mixing of the two forms).
-  MT_ASSIGN_OR_RETURN(projection, ResolveReadProjection(ctx, *object, projection_text,
-                                                        std::nullopt, expressions));
+  MT_ASSIGN_OR_RETURN(
+      projection, ResolveReadProjection(ctx, *object, projection_text, std::nullopt, expressions));
   get.projection = std::move(projection);
   return Status::Ok();
 }
@@ -46,8 +46,8 @@ Result<std::string> TransactGetItems(const OperationContext& ctx, JsonObject req
   TransactGetRequest txn;
   txn.gets.resize(list->size());
   std::vector<std::unique_ptr<RequestExpressions>> expressions;
-  MT_RETURN_IF_ERROR(ForEachEntry(
-      *list, expressions, [&](JsonElement entry, size_t i, RequestExpressions& state) {
+  MT_RETURN_IF_ERROR(
+      ForEachEntry(*list, expressions, [&](JsonElement entry, size_t i, RequestExpressions& state) {
         return DecodeGet(ctx, entry, i, txn.gets[i], state);
       }));
   MT_ASSIGN_OR_RETURN(result, ctx.engine.TransactGetItems(ctx.request, txn));

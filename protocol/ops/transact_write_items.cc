@@ -64,8 +64,9 @@ Status DecodeAction(JsonElement entry, size_t index, TransactWriteAction& action
   MT_ASSIGN_OR_RETURN(item, RequiredItem(object, is_put ? "Item" : "Key",
                                          path + (is_put ? ".item" : ".key"), errors));
   action.item = std::move(item);
-  MT_ASSIGN_OR_RETURN(return_old, DecodeReturnOldOnConditionFailure(
-                                      object, errors, path + ".returnValuesOnConditionCheckFailure"));
+  MT_ASSIGN_OR_RETURN(
+      return_old, DecodeReturnOldOnConditionFailure(object, errors,
+                                                    path + ".returnValuesOnConditionCheckFailure"));
   action.condition.return_old_on_failure = return_old;
   MT_ASSIGN_OR_RETURN(condition_text, OptionalString(object, "ConditionExpression"));
   decoded.condition.expression = condition_text;
@@ -126,8 +127,8 @@ Result<std::string> TransactWriteItems(const OperationContext& ctx, JsonObject r
   TransactWriteRequest txn;
   txn.actions.resize(list->size());
   std::vector<std::unique_ptr<DecodedAction>> decoded;
-  MT_RETURN_IF_ERROR(ForEachEntry(
-      *list, decoded, [&](JsonElement entry, size_t i, DecodedAction& state) {
+  MT_RETURN_IF_ERROR(
+      ForEachEntry(*list, decoded, [&](JsonElement entry, size_t i, DecodedAction& state) {
         return DecodeAction(entry, i, txn.actions[i], state, errors);
       }));
   MT_RETURN_IF_ERROR(errors.ToStatus());

@@ -17,10 +17,10 @@ Result<std::string> UpdateItem(const OperationContext& ctx, JsonObject request) 
   MT_RETURN_IF_ERROR(errors.ToStatus());
 
   RequestExpressions expressions;
-  MT_ASSIGN_OR_RETURN(resolved,
-                      ResolveUpdateWrite(ctx, request, inputs,
-                                         UpdateInputs{update_text, std::move(attribute_updates)},
-                                         expressions));
+  MT_ASSIGN_OR_RETURN(
+      resolved,
+      ResolveUpdateWrite(ctx, request, inputs,
+                         UpdateInputs{update_text, std::move(attribute_updates)}, expressions));
   update.update = std::move(resolved.update);
   update.condition.condition = std::move(resolved.condition);
 
