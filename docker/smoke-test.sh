@@ -6,9 +6,13 @@
 #
 #   docker/smoke-test.sh        exit 0 on success, non-zero otherwise
 #
-# Needs podman (../shared/tools/container-base.sh installs it and the base images),
-# the AWS CLI, curl and python3 (docker/install-deps.sh test). The container is
-# removed on exit, whatever happens.
+# Needs podman or docker (CONTAINER_ENGINE=podman|docker picks one; podman is preferred
+# when both are there), a debian:bookworm base image the engine can use, the AWS CLI,
+# curl and python3 (docker/install-deps.sh test). The container is removed on exit,
+# whatever happens.
+#
+# MONOTABLE_CONTAINER_PREP, when set, names a script run first to prepare the container
+# engine and its base images (for a machine without a registry, say).
 set -euo pipefail
 
 root=$(git -C "$(dirname "$0")" rev-parse --show-toplevel 2>/dev/null ||
@@ -16,15 +20,16 @@ root=$(git -C "$(dirname "$0")" rev-parse --show-toplevel 2>/dev/null ||
 cd "$root"
 
 image=monotable:smoke
+engine=""  # podman or docker, chosen below
 name=monotable-smoke-$$
 table=smoke_items
 
 log() { printf '\n== %s\n' "$*" >&2; }
 fail() {
   printf 'SMOKE TEST FAILED: %s\n' "$*" >&2
-  if podman container exists "$name" 2>/dev/null; then
+  if [ -n "$engine" ] && "$engine" container inspect "$name" >/dev/null 2>&1; then
     echo "--- container logs:" >&2
-    podman logs --tail 50 "$name" >&2 || true
+    "$engine" logs --tail 50 "$name" >&2 || true
   fi
   exit 1
 }
@@ -33,41 +38,63 @@ for tool in aws curl python3; do
   command -v "$tool" >/dev/null || fail "$tool not found (docker/install-deps.sh test)"
 done
 
-log "preparing podman and base images"
-"$root/../shared/tools/container-base.sh"
+chosen=${CONTAINER_ENGINE:-}
+if [ -z "$chosen" ]; then
+  if command -v podman >/dev/null; then chosen=podman; else chosen=docker; fi
+fi
+command -v "$chosen" >/dev/null || fail "neither podman nor docker found (or set CONTAINER_ENGINE)"
+engine=$chosen
+
+if [ -n "${MONOTABLE_CONTAINER_PREP:-}" ]; then
+  log "preparing the container engine: $MONOTABLE_CONTAINER_PREP"
+  "$MONOTABLE_CONTAINER_PREP" || fail "the preparation script failed"
+fi
 
 log "building $image"
-# --format docker: the OCI format has no HEALTHCHECK and podman would drop it.
-podman build --pull=never --format docker -f docker/Dockerfile -t "$image" .
-podman image inspect --format 'image size: {{.Size}} bytes' "$image" >&2
+# podman: --format docker, since the OCI format has no HEALTHCHECK and podman would drop
+# it; --pull=never uses the local base images. docker builds the docker format anyway.
+build_flags=()
+[ "$engine" = podman ] && build_flags=(--pull=never --format docker)
+"$engine" build "${build_flags[@]}" -f docker/Dockerfile -t "$image" .
+"$engine" image inspect --format 'image size: {{.Size}} bytes' "$image" >&2
 
 # A free port chosen by the kernel; racy in theory, fine for a one-off test.
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 endpoint=http://127.0.0.1:$port
 
 # -v: also remove the anonymous /data volume, or every run would leave one behind.
-cleanup() { podman rm -f -v -t 0 "$name" >/dev/null 2>&1 || true; }
+cleanup() { "$engine" rm -f -v "$name" >/dev/null 2>&1 || true; }
 trap cleanup EXIT
 
 # Without systemd, podman complains that it cannot schedule the healthcheck timer;
 # that is expected here (we run the check by hand), so its stderr is shown only
 # when the command fails.
-quiet_podman() {
+quiet_engine() {
   local out
-  out=$(podman "$@" 2>&1) || fail "podman $1 failed: $out"
+  out=$("$engine" "$@" 2>&1) || fail "$engine $1 failed: $out"
   printf '%s\n' "$out" | grep -v 'systemd' >&2 || true
 }
 
 log "starting $name on $endpoint"
-quiet_podman run -d --name "$name" -p "127.0.0.1:$port:8000" "$image"
+quiet_engine run -d --name "$name" -p "127.0.0.1:$port:8000" "$image"
+
+# The image's HEALTHCHECK, run now: podman runs it on demand; docker runs it on its
+# own schedule, so its latest verdict is read instead.
+container_healthy() {
+  if [ "$engine" = podman ]; then
+    podman healthcheck run "$name" >/dev/null 2>&1
+  else
+    [ "$(docker inspect --format '{{.State.Health.Status}}' "$name")" = healthy ]
+  fi
+}
 
 # Healthy means: the image's own HEALTHCHECK passes inside the container, and the
 # published port answers from outside (which needs --host 0.0.0.0 in CMD).
 wait_healthy() {
   for _ in $(seq 1 60); do
-    [ "$(podman inspect --format '{{.State.Running}}' "$name")" = true ] ||
+    [ "$("$engine" inspect --format '{{.State.Running}}' "$name")" = true ] ||
       fail "container exited"
-    if podman healthcheck run "$name" >/dev/null 2>&1 &&
+    if container_healthy &&
        curl -fsS -o /dev/null "$endpoint/"; then
       return 0
     fi
@@ -118,14 +145,14 @@ check_item() {
 check_item "after put"
 
 log "restart: data must survive in the /data volume"
-# podman stop sends SIGTERM. As PID 1 the server only dies of it if it handles it,
+# stop sends SIGTERM. As PID 1 the server only dies of it if it handles it,
 # otherwise `podman stop`/`docker compose down` wait 10 s and SIGKILL it.
 started=$(date +%s)
-stop_out=$(podman stop -t 10 "$name" 2>&1) || fail "stop failed: $stop_out"
+stop_out=$("$engine" stop -t 10 "$name" 2>&1) || fail "stop failed: $stop_out"
 if grep -q 'resorting to SIGKILL' <<< "$stop_out" || [ $(($(date +%s) - started)) -ge 10 ]; then
   echo "WARNING: the server ignored SIGTERM (it needs a handler when it runs as PID 1)" >&2
 fi
-quiet_podman start "$name"
+quiet_engine start "$name"
 wait_healthy
 check_item "after restart"
 out=$(ddb list-tables) || fail "list-tables after restart failed"

@@ -99,7 +99,10 @@ class [[nodiscard]] Result {
 
 // Declares `var` as a reference to the value of `expr` (a Result<T>), or returns its
 // Status from the enclosing function.
+// `var` names a declaration, so it cannot be parenthesised.
+// NOLINTBEGIN(bugprone-macro-parentheses)
 #define MT_ASSIGN_OR_RETURN(var, expr)                  \
   auto var##_result = (expr);                           \
   if (!var##_result.ok()) return var##_result.status(); \
   auto& var = *var##_result
+// NOLINTEND(bugprone-macro-parentheses)

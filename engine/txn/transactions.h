@@ -1,6 +1,6 @@
 #pragma once
 // Transactions: executes TransactWriteItems and TransactGetItems whose actions have been
-// resolved to tables and validated keys (see engine_transactions.cc for the planning).
+// resolved to tables and validated keys (txn/transact_items.h plans them).
 //
 // Isolation model. A write transaction locks the stripes of all its keys (LockTable:
 // distinct stripes, ascending order, so it can deadlock neither with another
