@@ -298,4 +298,14 @@ int Main(int argc, char** argv) {
 }  // namespace
 }  // namespace monotable::bench
 
-int main(int argc, char** argv) { return monotable::bench::Main(argc, argv); }
+// The driver's one exception boundary: a stray exception is reported, not a crash.
+int main(int argc, char** argv) {
+  try {
+    return monotable::bench::Main(argc, argv);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "monotable_bench: %s\n", e.what());
+  } catch (...) {
+    std::fprintf(stderr, "monotable_bench: unknown exception\n");
+  }
+  return 1;
+}

@@ -163,7 +163,8 @@ TEST(JsonWriterTest, PlainStringsOfEveryLengthAreCopiedExactly) {
     for (size_t i = 0; i < length; ++i) value.push_back(static_cast<char>('A' + i % 26));
     JsonWriter w(1);  // growing on the way, too
     w.BeginArray().String(value).String(value).EndArray();
-    EXPECT_EQ(w.str(), "[\"" + value + "\",\"" + value + "\"]") << length;
+    const std::string quoted = "\"" + value + "\"";
+    EXPECT_EQ(w.str(), "[" + quoted + "," + quoted + "]") << length;
   }
 }
 

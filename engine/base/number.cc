@@ -219,7 +219,8 @@ Result<Number> Number::AddSigned(const Number& a, const Number& b, bool negate_b
   Number r;
   r.negative_ = big_negative;
   r.exponent_ = exponent;
-  r.digits_.resize(static_cast<size_t>(top - bottom + 1));
+  const int count = top - bottom + 1;
+  r.digits_.resize(static_cast<size_t>(count));
   for (int i = top; i >= bottom; --i) r.digits_[top - i] = static_cast<char>('0' + acc[i]);
   return r;
 }

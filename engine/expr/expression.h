@@ -218,7 +218,7 @@ class Projection {
   // path two: [a, b]"; "Two document paths conflict with each other; ...".
   static Result<Projection> Parse(std::string_view text, Placeholders& placeholders,
                                   ExpressionCache* cache = nullptr);
-  static Result<Projection> Resolve(std::shared_ptr<const ast::Expression> parsed,
+  static Result<Projection> Resolve(const std::shared_ptr<const ast::Expression>& parsed,
                                     Placeholders& placeholders);
   // Keeps the named top-level attributes (AttributesToGet, KEYS_ONLY, ...). Duplicates
   // are the caller's to refuse.

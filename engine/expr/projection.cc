@@ -85,7 +85,7 @@ Result<Projection> Projection::Parse(std::string_view text, Placeholders& placeh
   return Resolve(std::move(parsed).value(), placeholders);
 }
 
-Result<Projection> Projection::Resolve(std::shared_ptr<const ast::Expression> parsed,
+Result<Projection> Projection::Resolve(const std::shared_ptr<const ast::Expression>& parsed,
                                        Placeholders& placeholders) {
   Bindings bindings;
   MT_RETURN_IF_ERROR(ResolveProjectionTree(*parsed, placeholders, bindings));

@@ -41,7 +41,7 @@ class Admitter {
   }
 
   // After unlocking: lets each resource that asked for it split or grow.
-  static void GrowWanted(std::vector<Resource*> resources);
+  static void GrowWanted(const std::vector<Resource*>& resources);
 
   Scratch& s_;
   int64_t now_ms_ = 0;
@@ -80,7 +80,7 @@ Admitter::~Admitter() {
   for (Resource* r : s_.resources) r->layout_mu_.unlock_shared();
 }
 
-void Admitter::GrowWanted(std::vector<Resource*> resources) {
+void Admitter::GrowWanted(const std::vector<Resource*>& resources) {
   for (Resource* r : resources) {
     if (r->grow_wanted_.load(std::memory_order_relaxed)) r->Grow();
   }
@@ -148,7 +148,7 @@ Admission Admitter::Admit(std::span<const Claim> claims) {
       if (r->grow_wanted_.load(std::memory_order_relaxed)) grow.push_back(r);
     }
   }
-  GrowWanted(std::move(grow));
+  GrowWanted(grow);
   return result;
 }
 
@@ -180,7 +180,7 @@ void Admitter::Settle(std::span<const Claim> claims, std::span<const double> act
       if (r->grow_wanted_.load(std::memory_order_relaxed)) grow.push_back(r);
     }
   }
-  GrowWanted(std::move(grow));
+  GrowWanted(grow);
 }
 
 Admission AdmitAll(std::span<const Claim> claims) { return Admitter::Admit(claims); }
