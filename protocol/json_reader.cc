@@ -106,7 +106,12 @@ void ConstraintErrors::Add(std::string_view shown_value, std::string_view path,
 
 void ConstraintErrors::AddString(std::string_view value, std::string_view path,
                                  std::string_view constraint) {
-  Add("'" + std::string(value) + "'", path, constraint);
+  // Appended piece by piece: GCC 12 reports a false -Wrestrict (bug 105329) for
+  // "'" + std::string(value) once inlined, which fails the -Werror build.
+  std::string quoted;
+  quoted.reserve(value.size() + 2);
+  quoted.append(1, '\'').append(value).append(1, '\'');
+  Add(quoted, path, constraint);
 }
 
 Status ConstraintErrors::ToStatus() const {

@@ -3,16 +3,13 @@
 #include <algorithm>
 #include <array>
 
+#include "engine/base/catch_all.h"
+#include "engine/base/log.h"
 #include "protocol/errors.h"
 #include "protocol/ops/handlers.h"
 
 namespace monotable::protocol {
 namespace {
-
-struct Route {
-  std::string_view name;
-  ops::Handler handler;
-};
 
 constexpr Route kRoutes[] = {
     {"BatchGetItem", ops::BatchGetItem},
@@ -80,15 +77,34 @@ constexpr std::string_view kKnownOperations[] = {
 
 Response ErrorResponse(const Status& status) {
   WireError e = EncodeError(status);
-  return {e.http_status, std::move(e.body)};
+  return {e.http_status, std::move(e.body), status.code()};
 }
 
 }  // namespace
 
+Protocol::Protocol(Engine* engine, ProtocolOptions options)
+    : Protocol(engine, std::move(options), kRoutes) {}
+
 Response Protocol::Handle(std::string_view operation, std::string_view body,
-                          const CallerIdentity& caller, JsonParser& parser) const {
+                          const CallerIdentity& caller, JsonParser& parser,
+                          std::string_view* table_name) const {
+  Response response;
+  // A try block costs nothing until something throws.
+  Status thrown =
+      CatchAll([&] { response = Dispatch(operation, body, caller, parser, table_name); });
+  if (!thrown.ok()) {
+    log::Error(std::string(operation) + " threw an exception: " + thrown.message());
+    // The exception's text is for the log only; the client gets DynamoDB's wording.
+    return ErrorResponse(Status::Internal("Internal server error"));
+  }
+  return response;
+}
+
+Response Protocol::Dispatch(std::string_view operation, std::string_view body,
+                            const CallerIdentity& caller, JsonParser& parser,
+                            std::string_view* table_name) const {
   const Route* route = nullptr;
-  for (const auto& r : kRoutes) {
+  for (const auto& r : routes_) {
     if (r.name == operation) route = &r;
   }
   if (!route) {
@@ -103,12 +119,23 @@ Response Protocol::Handle(std::string_view operation, std::string_view body,
   }
   auto request = parser.ParseObject(body);
   if (!request.ok()) return ErrorResponse(request.status());
+  if (table_name != nullptr) {
+    std::string_view name;
+    if ((*request)["TableName"].get(name) == simdjson::SUCCESS) *table_name = name;
+  }
 
   OperationContext ctx{*engine_, {}, caller.region, options_.account_id};
   ctx.request.ns =
       options_.shared_db ? std::string("shared") : caller.access_key_id + ":" + caller.region;
   Result<std::string> result = route->handler(ctx, *request);
-  if (!result.ok()) return ErrorResponse(result.status());
+  if (!result.ok()) {
+    // A bug or an I/O failure: the client sees it, the operator must too.
+    if (result.status().code() == ErrorCode::kInternal) {
+      log::Error(std::string(operation) +
+                 " failed with an internal error: " + result.status().message());
+    }
+    return ErrorResponse(result.status());
+  }
   return {200, std::move(*result)};
 }
 

@@ -2,7 +2,12 @@
 // Protocol: turns one DynamoDB JSON request (operation name + body) into an engine
 // call and its JSON response. Knows nothing of HTTP. Thread-safe (the engine is);
 // each caller brings its own JsonParser.
+//
+// Errors are answered, never thrown: Handle is the exception boundary of a request. An
+// exception from a handler (bad_alloc, out_of_range, ...) becomes DynamoDB's
+// InternalServerError (HTTP 500) and an error log line, as does any kInternal Status.
 
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -26,20 +31,38 @@ struct ProtocolOptions {
 struct Response {
   int http_status = 200;
   std::string body;
+  ErrorCode error = ErrorCode::kOk;  // the error answered, for request logs
+};
+
+// One operation served: its name in X-Amz-Target and its handler.
+struct Route {
+  std::string_view name;
+  ops::Handler handler;
 };
 
 class Protocol {
  public:
-  Protocol(Engine* engine, ProtocolOptions options)
-      : engine_(engine), options_(std::move(options)) {}
+  // Serves every operation monotable implements.
+  Protocol(Engine* engine, ProtocolOptions options);
+  // Serves `routes` only (which must outlive the Protocol): lets tests dispatch to
+  // handlers of their own, such as one that throws.
+  Protocol(Engine* engine, ProtocolOptions options, std::span<const Route> routes)
+      : engine_(engine), options_(std::move(options)), routes_(routes) {}
 
-  // `operation` is the part of X-Amz-Target after "DynamoDB_20120810.".
+  // `operation` is the part of X-Amz-Target after "DynamoDB_20120810.". When
+  // `table_name` is not null it receives the request's top-level TableName, for request
+  // logs (empty when absent): a lookup in the parsed body, no second parse. It stays
+  // valid until `parser` parses again.
   Response Handle(std::string_view operation, std::string_view body, const CallerIdentity& caller,
-                  JsonParser& parser) const;
+                  JsonParser& parser, std::string_view* table_name = nullptr) const;
 
  private:
+  Response Dispatch(std::string_view operation, std::string_view body, const CallerIdentity& caller,
+                    JsonParser& parser, std::string_view* table_name) const;
+
   Engine* engine_;
   ProtocolOptions options_;
+  std::span<const Route> routes_;
 };
 
 }  // namespace monotable::protocol

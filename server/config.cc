@@ -17,6 +17,21 @@ Result<int64_t> ParseInt(const std::string& flag, const std::string& text, int64
   return v;
 }
 
+// --log-level's names. Not spdlog::level::from_str: it maps an unknown name to "off",
+// and a typo must be an error rather than silence.
+Result<spdlog::level::level_enum> ParseLogLevel(const std::string& text) {
+  static constexpr std::pair<std::string_view, spdlog::level::level_enum> kLevels[] = {
+      {"trace", spdlog::level::trace}, {"debug", spdlog::level::debug},
+      {"info", spdlog::level::info},   {"warn", spdlog::level::warn},
+      {"error", spdlog::level::err},   {"off", spdlog::level::off},
+  };
+  for (const auto& [name, level] : kLevels) {
+    if (text == name) return level;
+  }
+  return Bad("invalid value '" + text +
+             "' for --log-level (expected trace, debug, info, warn, error or off)");
+}
+
 }  // namespace
 
 std::string UsageText() {
@@ -33,6 +48,10 @@ options:
   --cors ORIGINS         answer CORS requests for these origins ("*" for any)
   --threads N            I/O threads (default: one per core)
   --cache-mb N           RocksDB block cache in MiB, filled as data is read (default 512)
+  --log-level LEVEL      trace, debug, info, warn, error or off (default info); the
+                         log goes to stderr
+  --log-requests         log one line per request at info: operation, table, HTTP
+                         status, error type and latency in microseconds
   --help                 print this text
 
 DynamoDB Local's spellings are accepted too: -port N, -dbPath DIR, -inMemory,
@@ -91,6 +110,13 @@ Result<Config> ParseCommandLine(const std::vector<std::string>& args) {
       MT_ASSIGN_OR_RETURN(v, next_value());
       MT_ASSIGN_OR_RETURN(mb, ParseInt(flag, v, 8, 1 << 20));
       config.cache_mb = mb;
+    } else if (flag == "--log-level") {
+      MT_ASSIGN_OR_RETURN(v, next_value());
+      MT_ASSIGN_OR_RETURN(level, ParseLogLevel(v));
+      config.log_level = level;
+    } else if (flag == "--log-requests") {
+      if (has_inline_value) return Bad(flag + " takes no value");
+      config.log_requests = true;
     } else if (flag == "-jar") {
       MT_ASSIGN_OR_RETURN(ignored, next_value());  // DynamoDBLocal.jar
       (void)ignored;

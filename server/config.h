@@ -2,6 +2,8 @@
 // Command-line configuration of the monotable process. Accepts monotable's flags and
 // DynamoDB Local's spellings so that existing docker-compose files keep working.
 
+#include <spdlog/common.h>
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -19,6 +21,8 @@ struct Config {
   std::string cors_origins;  // empty: no CORS headers; "*" or a comma-separated list
   int threads = 0;           // 0: one per core
   int64_t cache_mb = 512;    // RocksDB block cache
+  spdlog::level::level_enum log_level = spdlog::level::info;
+  bool log_requests = false;  // one info line per DynamoDB request
   bool show_help = false;
 };
 

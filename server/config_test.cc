@@ -31,6 +31,8 @@ TEST(ConfigTest, Defaults) {
   EXPECT_EQ(c.cors_origins, "");
   EXPECT_EQ(c.threads, 0);
   EXPECT_EQ(c.cache_mb, 512);
+  EXPECT_EQ(c.log_level, spdlog::level::info);
+  EXPECT_FALSE(c.log_requests);
   EXPECT_FALSE(c.show_help);
 }
 
@@ -81,7 +83,7 @@ TEST(ConfigTest, Help) {
   const std::string usage = UsageText();
   EXPECT_EQ(usage.rfind("usage: monotable", 0), 0u);
   for (const char* flag : {"--host", "--port", "--db-path", "--in-memory", "--shared-db", "--cors",
-                           "--threads", "-sharedDb", "-dbPath"}) {
+                           "--threads", "--log-level", "--log-requests", "-sharedDb", "-dbPath"}) {
     EXPECT_NE(usage.find(flag), std::string::npos) << flag;
   }
 }
@@ -129,6 +131,29 @@ TEST(ConfigTest, BadNumbers) {
   EXPECT_EQ(Parse({"--threads", "256"}).threads, 256);
   EXPECT_EQ(Error({"--cache-mb", "4"}),
             "invalid value '4' for --cache-mb (expected an integer from 8 to 1048576)");
+}
+
+TEST(ConfigTest, LogFlags) {
+  const std::pair<const char*, spdlog::level::level_enum> levels[] = {
+      {"trace", spdlog::level::trace}, {"debug", spdlog::level::debug},
+      {"info", spdlog::level::info},   {"warn", spdlog::level::warn},
+      {"error", spdlog::level::err},   {"off", spdlog::level::off},
+  };
+  for (const auto& [name, level] : levels) {
+    EXPECT_EQ(Parse({"--log-level", name}).log_level, level) << name;
+    EXPECT_EQ(Parse({std::string("--log-level=") + name}).log_level, level) << name;
+  }
+  EXPECT_TRUE(Parse({"--log-requests"}).log_requests);
+
+  const std::string expected =
+      "' for --log-level (expected trace, debug, info, warn, error or off)";
+  // spdlog's own parser would take these as "off" (or as spdlog's spellings): not here.
+  EXPECT_EQ(Error({"--log-level", "bogus"}), "invalid value 'bogus" + expected);
+  EXPECT_EQ(Error({"--log-level", "INFO"}), "invalid value 'INFO" + expected);
+  EXPECT_EQ(Error({"--log-level", "warning"}), "invalid value 'warning" + expected);
+  EXPECT_EQ(Error({"--log-level="}), "invalid value '" + expected);
+  EXPECT_EQ(Error({"--log-level"}), "missing value for --log-level");
+  EXPECT_EQ(Error({"--log-requests=1"}), "--log-requests takes no value");
 }
 
 TEST(ConfigTest, LaterFlagsWin) {

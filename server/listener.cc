@@ -1,6 +1,10 @@
 #include "server/listener.h"
 
+#include <spdlog/spdlog.h>
+
 #include <boost/asio/strand.hpp>
+
+#include "engine/base/catch_all.h"
 
 namespace monotable::server {
 
@@ -45,8 +49,13 @@ void Listener::Accept() {
                                                   boost::system::error_code ec, TcpSocket socket) {
     if (ec == boost::asio::error::operation_aborted) return;  // stopped
     if (!ec) {
-      socket.set_option(boost::asio::ip::tcp::no_delay(true), ec);
-      std::make_shared<HttpSession>(std::move(socket), self->factory_(), self->limits_)->Run();
+      // A boundary of its own: an exception escaping to the I/O thread would skip the
+      // Accept() below and leave the server alive but deaf.
+      Status thrown = CatchAll([&] {
+        socket.set_option(boost::asio::ip::tcp::no_delay(true), ec);
+        std::make_shared<HttpSession>(std::move(socket), self->factory_(), self->limits_)->Run();
+      });
+      if (!thrown.ok()) spdlog::error("dropped a new connection: {}", thrown.message());
     }
     self->Accept();
   });

@@ -1,4 +1,7 @@
 // monotable: a local DynamoDB-compatible server.
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -7,24 +10,30 @@
 #include "server/server.h"
 
 int main(int argc, char** argv) {
+  // Every log line, the engine's included, goes to stderr (stdout is for --help); colour
+  // only on a terminal.
+  spdlog::set_default_logger(spdlog::stderr_color_mt("monotable"));
+  spdlog::set_pattern("%Y-%m-%d %H:%M:%S.%e %^%l%$ [%t] %v");
+
   std::vector<std::string> args(argv + 1, argv + argc);
   auto config = monotable::server::ParseCommandLine(args);
   if (!config.ok()) {
-    std::fprintf(stderr, "monotable: %s\n", config.status().message().c_str());
+    spdlog::error("monotable: {}", config.status().message());
     return 2;
   }
   if (config->show_help) {
     std::fputs(monotable::server::UsageText().c_str(), stdout);
     return 0;
   }
+  spdlog::set_level(config->log_level);
   auto server = monotable::server::Server::Create(*config);
   if (!server.ok()) {
-    std::fprintf(stderr, "monotable: %s\n", server.status().message().c_str());
+    spdlog::error("monotable: {}", server.status().message());
     return 1;
   }
   monotable::Status status = (*server)->Run();
   if (!status.ok()) {
-    std::fprintf(stderr, "monotable: shutdown: %s\n", status.message().c_str());
+    spdlog::error("monotable: shutdown: {}", status.message());
     return 1;
   }
   return 0;

@@ -1,6 +1,9 @@
 #include "server/router.h"
 
+#include <spdlog/spdlog.h>
+
 #include <charconv>
+#include <chrono>
 #include <cstring>
 #include <random>
 
@@ -30,14 +33,22 @@ class RouterConnection final : public ConnectionHandler {
   protocol::JsonParser parser_;
 };
 
+// The operation X-Amz-Target names ("GetItem"), or nullopt without DynamoDB's prefix.
+std::optional<std::string_view> OperationOf(const HttpRequest& request) {
+  auto field = request["X-Amz-Target"];
+  std::string_view target(field.data(), field.size());
+  if (target.substr(0, kTargetPrefix.size()) != kTargetPrefix) return std::nullopt;
+  return target.substr(kTargetPrefix.size());
+}
+
 }  // namespace
 
 std::unique_ptr<ConnectionHandler> Router::NewConnection() {
   return std::make_unique<RouterConnection>(this);
 }
 
-Router::Router(const protocol::Protocol* protocol, std::string cors_origins)
-    : protocol_(protocol), cors_origins_(std::move(cors_origins)) {
+Router::Router(const protocol::Protocol* protocol, std::string cors_origins, bool log_requests)
+    : protocol_(protocol), cors_origins_(std::move(cors_origins)), log_requests_(log_requests) {
   std::random_device rd;
   for (char& c : request_id_prefix_) c = kRequestIdAlphabet[rd() % 36];
 }
@@ -108,7 +119,12 @@ void Router::AddCors(const HttpRequest& request, HttpReply& reply) const {
 
 void Router::Handle(HttpRequest& request, protocol::JsonParser& parser, HttpReply& reply) {
   if (request.method() == http::verb::post) {
-    HandleDynamoDb(request, parser, reply);
+    // Request logging costs this one test when it is off.
+    if (log_requests_) {
+      HandleAndLog(request, parser, reply);
+    } else {
+      HandleDynamoDb(request, parser, reply, nullptr);
+    }
   } else if (request.method() == http::verb::options) {
     // A CORS preflight: an empty 200 (with the CORS headers below when allowed).
   } else if (request.method() == http::verb::get || request.method() == http::verb::head) {
@@ -121,17 +137,33 @@ void Router::Handle(HttpRequest& request, protocol::JsonParser& parser, HttpRepl
   AddCors(request, reply);
 }
 
-void Router::HandleDynamoDb(HttpRequest& request, protocol::JsonParser& parser, HttpReply& reply) {
+void Router::HandleAndLog(HttpRequest& request, protocol::JsonParser& parser, HttpReply& reply) {
+  auto start = std::chrono::steady_clock::now();
+  std::string_view table;
+  ErrorCode error = HandleDynamoDb(request, parser, reply, &table);
+  auto micros = std::chrono::duration_cast<std::chrono::microseconds>(
+                    std::chrono::steady_clock::now() - start)
+                    .count();
+  std::string_view operation = OperationOf(request).value_or("-");
+  // The error's name without its namespace ("ResourceNotFoundException").
+  std::string type = protocol::ErrorType(error);
+  std::string_view short_type = type;
+  short_type.remove_prefix(std::min(short_type.size(), short_type.find('#') + 1));
+  spdlog::info("request op={} table={} status={} error={} latency_us={}",
+               operation.empty() ? "-" : operation, table.empty() ? "-" : table, reply.status,
+               short_type.empty() ? "-" : short_type, micros);
+}
+
+ErrorCode Router::HandleDynamoDb(HttpRequest& request, protocol::JsonParser& parser,
+                                 HttpReply& reply, std::string_view* table_name) {
   auto error = [&](ErrorCode code, std::string message) {
     auto e = protocol::EncodeError(Status(code, std::move(message)));
     Json(e.http_status, std::move(e.body), reply);
+    return code;
   };
 
-  auto target_field = request["X-Amz-Target"];
-  std::string_view target(target_field.data(), target_field.size());
-  if (target.substr(0, kTargetPrefix.size()) != kTargetPrefix) {
-    return error(ErrorCode::kUnknownOperation, "");
-  }
+  std::optional<std::string_view> operation = OperationOf(request);
+  if (!operation) return error(ErrorCode::kUnknownOperation, "");
   auto auth_field = request[http::field::authorization];
   std::optional<CredentialScope> scope =
       ParseAuthorization(std::string_view(auth_field.data(), auth_field.size()));
@@ -148,9 +180,9 @@ void Router::HandleDynamoDb(HttpRequest& request, protocol::JsonParser& parser, 
   std::string& body = request.body();
   // simdjson reads a few bytes past the end: give it padding to avoid a copy.
   body.reserve(body.size() + simdjson::SIMDJSON_PADDING);
-  protocol::Response response =
-      protocol_->Handle(target.substr(kTargetPrefix.size()), body, caller, parser);
+  protocol::Response response = protocol_->Handle(*operation, body, caller, parser, table_name);
   Json(response.http_status, std::move(response.body), reply);
+  return response.error;
 }
 
 }  // namespace monotable::server

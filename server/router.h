@@ -2,7 +2,8 @@
 // Router: maps one HTTP request to one HTTP reply. POST / goes to the DynamoDB
 // protocol by X-Amz-Target; GET / is the health check. Adds DynamoDB's response
 // headers (x-amzn-RequestId, x-amz-crc32) and CORS headers when configured.
-// Thread-safe; each connection passes its own JsonParser.
+// With request logging on, writes one info line per DynamoDB request (see
+// HandleAndLog). Thread-safe; each connection passes its own JsonParser.
 
 #include <array>
 #include <atomic>
@@ -17,7 +18,7 @@ namespace monotable::server {
 
 class Router {
  public:
-  Router(const protocol::Protocol* protocol, std::string cors_origins);
+  Router(const protocol::Protocol* protocol, std::string cors_origins, bool log_requests = false);
 
   void Handle(HttpRequest& request, protocol::JsonParser& parser, HttpReply& reply);
 
@@ -29,12 +30,17 @@ class Router {
 
  private:
   void Json(int status, std::string body, HttpReply& reply);
-  void HandleDynamoDb(HttpRequest& request, protocol::JsonParser& parser, HttpReply& reply);
+  // Returns the error answered (kOk for success). `table_name`: see Protocol::Handle.
+  ErrorCode HandleDynamoDb(HttpRequest& request, protocol::JsonParser& parser, HttpReply& reply,
+                           std::string_view* table_name);
+  // HandleDynamoDb, timed and logged.
+  void HandleAndLog(HttpRequest& request, protocol::JsonParser& parser, HttpReply& reply);
   void AddRequestId(HttpReply& reply);
   void AddCors(const HttpRequest& request, HttpReply& reply) const;
 
   const protocol::Protocol* protocol_;
   std::string cors_origins_;
+  bool log_requests_;
   static constexpr size_t kRequestIdPrefixLength = 39;
   static constexpr size_t kRequestIdCounterDigits = 13;  // 36^13 > 2^64
   std::atomic<uint64_t> request_counter_{0};

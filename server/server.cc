@@ -1,12 +1,14 @@
 #include "server/server.h"
 
+#include <spdlog/spdlog.h>
+
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/signal_set.hpp>
-#include <cstdio>
 #include <thread>
 #include <vector>
 
 #include "engine/base/limits.h"
+#include "server/io_thread.h"
 #include "server/listener.h"
 
 namespace monotable::server {
@@ -29,7 +31,8 @@ Result<std::unique_ptr<Server>> Server::Create(const Config& config) {
   server->engine_ = std::move(*engine);
   server->protocol_ = std::make_unique<protocol::Protocol>(
       server->engine_.get(), protocol::ProtocolOptions{config.shared_db, "000000000000"});
-  server->router_ = std::make_unique<Router>(server->protocol_.get(), config.cors_origins);
+  server->router_ =
+      std::make_unique<Router>(server->protocol_.get(), config.cors_origins, config.log_requests);
 
   server->io_ = std::make_unique<Io>();
   boost::system::error_code ec;
@@ -56,20 +59,20 @@ Status Server::Run() {
   auto& ioc = io_->ioc;
   boost::asio::signal_set signals(ioc, SIGINT, SIGTERM);
   signals.async_wait([this](boost::system::error_code, int) {
+    spdlog::info("monotable stopping");
     io_->listener->Stop();
     io_->ioc.stop();  // handlers already running finish their engine call first
   });
   io_->listener->Start();
-  std::fprintf(stderr, "monotable listening on %s:%u (%s)\n", config_.host.c_str(),
-               io_->listener->port(),
-               config_.in_memory ? "in memory" : ("data in " + config_.db_path).c_str());
+  spdlog::info("monotable listening on {}:{} ({})", config_.host, io_->listener->port(),
+               config_.in_memory ? "in memory" : "data in " + config_.db_path);
 
   int threads = config_.threads > 0
                     ? config_.threads
                     : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   std::vector<std::thread> pool;
-  for (int i = 1; i < threads; ++i) pool.emplace_back([&ioc] { ioc.run(); });
-  ioc.run();
+  for (int i = 1; i < threads; ++i) pool.emplace_back([&ioc] { RunIoContext(ioc); });
+  RunIoContext(ioc);
   for (auto& t : pool) t.join();
   return engine_->Flush();
 }

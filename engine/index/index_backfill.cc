@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "engine/base/catch_all.h"
+#include "engine/base/log.h"
 #include "engine/index/index_staging.h"
 #include "engine/read/stored_item_reader.h"
 
@@ -59,6 +61,23 @@ class HeldBatch {
   size_t items_ = 0;
 };
 
+// Ok covers a finished backfill and one cut short by shutdown or a dropped table. An
+// index deleted during its backfill is a normal end too; any other failure is an error
+// that leaves the index CREATING.
+void LogEnd(const Status& status, const std::string& table, const std::string& index) {
+  std::string where = "backfill of index '" + index + "' of table '" + table + "'";
+  if (status.ok()) {
+    log::Debug(where + " ended");
+    return;
+  }
+  if (status.code() == ErrorCode::kResourceNotFound) {
+    log::Info(where + " ended: " + status.message());
+    return;
+  }
+  log::Error(where + " failed: " + status.message() +
+             " (the index stays CREATING until the server restarts)");
+}
+
 }  // namespace
 
 IndexBackfiller::~IndexBackfiller() {
@@ -77,9 +96,11 @@ void IndexBackfiller::Start(std::string ns, std::shared_ptr<Table> table, std::s
   if (!running_.emplace(table.get(), index_name).second) return;
   threads_.emplace_back(
       [this, ns = std::move(ns), table = std::move(table), index_name = std::move(index_name)] {
-        // A failed backfill leaves the index CREATING; the next start of the engine
-        // resumes it.
-        Run(ns, *table, index_name).ok();
+        // This thread's exception boundary. A failed backfill leaves the index CREATING
+        // (the next start of the engine resumes it): the log is its only trace.
+        Status status = CatchAll([&] { return Run(ns, *table, index_name); });
+        // Logging allocates: it must not end the process either.
+        CatchAll([&] { LogEnd(status, table->definition()->name, index_name); }).ok();
         std::lock_guard done(mutex_);
         running_.erase({table.get(), index_name});
       });

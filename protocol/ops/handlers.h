@@ -10,8 +10,6 @@
 
 namespace monotable::protocol::ops {
 
-using Handler = Result<std::string> (*)(const OperationContext& ctx, JsonObject request);
-
 Result<std::string> CreateTable(const OperationContext& ctx, JsonObject request);
 Result<std::string> DescribeTable(const OperationContext& ctx, JsonObject request);
 Result<std::string> ListTables(const OperationContext& ctx, JsonObject request);

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "engine/engine.h"
+#include "protocol/json_reader.h"
 
 namespace monotable::protocol {
 
@@ -15,5 +16,11 @@ struct OperationContext {
   std::string region;
   std::string account_id;
 };
+
+namespace ops {
+// An operation handler (handlers.h). Declared here so that the dispatcher's route table
+// (operations.h) can name the type without the handlers.
+using Handler = Result<std::string> (*)(const OperationContext& ctx, JsonObject request);
+}  // namespace ops
 
 }  // namespace monotable::protocol
