@@ -85,6 +85,10 @@ Status UnsupportedOperation(std::string_view ast_class);
 // [C] "Unexpected path component at 1:8:16": a select-list item that is not a path.
 Status UnexpectedPathComponent(std::string_view text, uint32_t offset, uint32_t length);
 
+// kValidation with `message` as it is: the lowering's texts (lower.h, expr_builder.h,
+// values.h), which DynamoDB sends without an envelope.
+Status Refused(std::string_view message);
+
 // DynamoDB's position suffix: "<line>:<column>:<length>", line and column counted
 // from 1 in characters (UTF-8 code points), length in characters of the token. [C]
 std::string FormatLocation(std::string_view text, uint32_t offset, uint32_t length);
