@@ -9,7 +9,9 @@
 //       service (eu-west-2 and other regions, October 2026);
 //   [K] partiql/partiql-lang-kotlin's SqlParser.kt and LexerConstants.kt (the parser
 //       DynamoDB's texts come from), for details [C] does not pin;
-//   [L] a Go driver's notes recorded against DynamoDB Local (comments, ';').
+//   [L] a Go driver's notes recorded against DynamoDB Local (comments, ';');
+//   [D] DynamoDB Local's PartiQL validation texts (its ValidationExceptionMessages
+//       class), AWS's own implementation, for the lowering's refusals.
 // Texts marked "monotable" are our own where no DynamoDB text was found.
 // Thread-safe (pure functions).
 
