@@ -84,6 +84,10 @@ Result<TableDescription> Engine::CreateTable(const RequestContext& ctx,
 Result<TableDescription> Engine::DescribeTable(const RequestContext& ctx, const std::string& name) {
   return impl_->tables->DescribeTable(ctx.ns, name);
 }
+Result<TableDefinition> Engine::TableDefinitionOf(const RequestContext& ctx,
+                                                  const std::string& name) {
+  return impl_->tables->Definition(ctx.ns, name);
+}
 Result<ListTablesResult> Engine::ListTables(const RequestContext& ctx,
                                             const ListTablesRequest& request) {
   return impl_->tables->ListTables(ctx.ns, request);

@@ -39,6 +39,9 @@ class Engine {
                                        const CreateTableRequest& request);
   Result<TableDescription> DescribeTable(const RequestContext& ctx, const std::string& name);
   Result<ListTablesResult> ListTables(const RequestContext& ctx, const ListTablesRequest& request);
+  // A table's definition without DescribeTable's statistics (which read storage), for
+  // PartiQL's lowering. Errors: kResourceNotFound "Requested resource not found".
+  Result<TableDefinition> TableDefinitionOf(const RequestContext& ctx, const std::string& name);
   Result<TableDescription> UpdateTable(const RequestContext& ctx,
                                        const UpdateTableRequest& request);
   // Returns the description with status DELETING; the table is gone afterwards.

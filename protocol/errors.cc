@@ -53,6 +53,7 @@ std::string ErrorType(ErrorCode code) {
       return std::string(kDynamo) + "IdempotentParameterMismatchException";
     case ErrorCode::kTransactionInProgress:
       return std::string(kDynamo) + "TransactionInProgressException";
+    case ErrorCode::kDuplicateItem: return std::string(kDynamo) + "DuplicateItemException";
     case ErrorCode::kSerialization: return std::string(kCoralService) + "SerializationException";
     case ErrorCode::kUnknownOperation:
       return std::string(kCoralService) + "UnknownOperationException";

@@ -28,6 +28,7 @@ TEST(ErrorsTest, TypeNamesAndPrefixes) {
        kDynamo + "ItemCollectionSizeLimitExceededException"},
       {ErrorCode::kIdempotentParameterMismatch, kDynamo + "IdempotentParameterMismatchException"},
       {ErrorCode::kTransactionInProgress, kDynamo + "TransactionInProgressException"},
+      {ErrorCode::kDuplicateItem, kDynamo + "DuplicateItemException"},
       {ErrorCode::kSerialization, kService + "SerializationException"},
       {ErrorCode::kUnknownOperation, kService + "UnknownOperationException"},
       {ErrorCode::kMissingAuthenticationToken, kService + "MissingAuthenticationTokenException"},
@@ -47,7 +48,7 @@ TEST(ErrorsTest, HttpStatus) {
         ErrorCode::kResourceInUse, ErrorCode::kLimitExceeded, ErrorCode::kTransactionCanceled,
         ErrorCode::kTransactionConflict, ErrorCode::kProvisionedThroughputExceeded,
         ErrorCode::kItemCollectionSizeLimitExceeded, ErrorCode::kIdempotentParameterMismatch,
-        ErrorCode::kSerialization, ErrorCode::kUnknownOperation,
+        ErrorCode::kDuplicateItem, ErrorCode::kSerialization, ErrorCode::kUnknownOperation,
         ErrorCode::kMissingAuthenticationToken, ErrorCode::kNotImplemented}) {
     EXPECT_EQ(EncodeError(Status(code, "m")).http_status, 400) << static_cast<int>(code);
   }

@@ -29,6 +29,7 @@ enum class ErrorCode {
   kItemCollectionSizeLimitExceeded,
   kIdempotentParameterMismatch,
   kTransactionInProgress,       // TransactionInProgressException (same token in flight)
+  kDuplicateItem,               // DuplicateItemException (PartiQL INSERT of an existing key)
   kSerialization,               // SerializationException (malformed request body)
   kUnknownOperation,            // UnknownOperationException
   kMissingAuthenticationToken,  // MissingAuthenticationTokenException

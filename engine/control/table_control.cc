@@ -38,6 +38,12 @@ Result<TableDescription> TableControl::DescribeTable(const std::string& ns,
   return Describe(*table);
 }
 
+Result<TableDefinition> TableControl::Definition(const std::string& ns, const std::string& name) {
+  auto table = catalog_.Find(ns, name);
+  if (!table) return Status::NotFound("Requested resource not found");
+  return *table->layout()->definition;
+}
+
 Result<ListTablesResult> TableControl::ListTables(const std::string& ns,
                                                   const ListTablesRequest& request) {
   std::vector<std::string> names = catalog_.List(ns);

@@ -26,6 +26,10 @@ class TableControl {
   Result<TableDescription> CreateTable(const std::string& ns, const CreateTableRequest& request);
   // Errors: kResourceNotFound "Requested resource not found: Table: <name> not found".
   Result<TableDescription> DescribeTable(const std::string& ns, const std::string& name);
+  // The definition alone (key schema, indexes), without DescribeTable's statistics,
+  // which read storage: cheap enough for every PartiQL statement. Errors:
+  // kResourceNotFound "Requested resource not found".
+  Result<TableDefinition> Definition(const std::string& ns, const std::string& name);
   // Never fails today; a Result for the engine's uniform signature.
   Result<ListTablesResult> ListTables(const std::string& ns, const ListTablesRequest& request);
   // Errors: kResourceNotFound, kValidation and kLimitExceeded (table_rules.h,

@@ -101,6 +101,12 @@ struct Expression {
   std::string duplicate_section;  // "SET", "REMOVE", "ADD" or "DELETE"
   // Translated from legacy parameters: runtime errors use the legacy texts.
   bool legacy = false;
+  // Built from another language (PartiQL) whose paths name attributes as written, not
+  // in expression syntax: DynamoDB's reserved words are plain names there. Runtime
+  // errors keep the expression texts (unlike `legacy`).
+  bool verbatim_names = false;
+  // Whether reserved words are refused in paths.
+  bool checks_reserved_words() const { return !legacy && !verbatim_names; }
 };
 
 }  // namespace monotable::expr::ast

@@ -73,7 +73,9 @@ Status ResolveProjectionTree(const ast::Expression& expr, Placeholders& placehol
                              Bindings& bindings) {
   // dynalite's projection parser: reserved words, then names, then overlaps.
   const ExpressionKind kind = ExpressionKind::kProjection;
-  for (const auto& path : expr.paths) MT_RETURN_IF_ERROR(CheckReservedPath(kind, path));
+  if (expr.checks_reserved_words()) {
+    for (const auto& path : expr.paths) MT_RETURN_IF_ERROR(CheckReservedPath(kind, path));
+  }
   Binder binder(expr, kind, placeholders, bindings);
   for (const auto& path : expr.paths) MT_RETURN_IF_ERROR(binder.BindPathNames(path));
   std::vector<ResolvedPath> paths;

@@ -57,8 +57,8 @@ class ConditionResolver {
     if (expr_.redundant_parens) return Invalid("The expression has redundant parentheses;");
     MT_RETURN_IF_ERROR(CheckFunctionNames(root));
     MT_RETURN_IF_ERROR(CheckMisuse(root, /*condition_position=*/true));
-    // Legacy parameters name attributes directly: no reserved words there.
-    if (!expr_.legacy) MT_RETURN_IF_ERROR(CheckReservedNode(kind_, root));
+    // Legacy parameters and PartiQL name attributes directly: no reserved words there.
+    if (expr_.checks_reserved_words()) MT_RETURN_IF_ERROR(CheckReservedNode(kind_, root));
     return CheckAtoms(root);
   }
 

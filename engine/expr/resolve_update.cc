@@ -83,7 +83,8 @@ Status CheckFunctions(const ast::Node& node, const Bindings& bindings) {
 Status ResolveUpdateTree(const ast::Expression& expr, Placeholders& placeholders,
                          Bindings& bindings) {
   for (const auto& action : expr.actions) {
-    if (expr.legacy) break;  // AttributeUpdates names attributes directly
+    // AttributeUpdates and PartiQL name attributes directly.
+    if (!expr.checks_reserved_words()) break;
     MT_RETURN_IF_ERROR(CheckReservedPath(kKind, action.path));
     if (action.kind == ast::ActionKind::kSet)
       MT_RETURN_IF_ERROR(CheckReservedNode(kKind, action.value));

@@ -31,6 +31,8 @@ Status StarArgument(std::string_view function_name) {
   return Plain(kMalformedPrefix, function_name, "(*) is not allowed");
 }
 
+Status Refused(std::string_view message) { return Plain(message); }
+
 Status TooDeep() { return Malformed(""); }
 
 Status UnsupportedOperation(std::string_view ast_class) {

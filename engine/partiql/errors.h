@@ -9,7 +9,9 @@
 //       service (eu-west-2 and other regions, October 2026);
 //   [K] partiql/partiql-lang-kotlin's SqlParser.kt and LexerConstants.kt (the parser
 //       DynamoDB's texts come from), for details [C] does not pin;
-//   [L] a Go driver's notes recorded against DynamoDB Local (comments, ';').
+//   [L] a Go driver's notes recorded against DynamoDB Local (comments, ';');
+//   [D] DynamoDB Local's PartiQL validation texts (its ValidationExceptionMessages
+//       class), AWS's own implementation, for the lowering's refusals.
 // Texts marked "monotable" are our own where no DynamoDB text was found.
 // Thread-safe (pure functions).
 
@@ -84,6 +86,10 @@ inline constexpr std::string_view kAliasingNotSupported = "Aliasing is not suppo
 Status UnsupportedOperation(std::string_view ast_class);
 // [C] "Unexpected path component at 1:8:16": a select-list item that is not a path.
 Status UnexpectedPathComponent(std::string_view text, uint32_t offset, uint32_t length);
+
+// kValidation with `message` as it is: the lowering's texts (lower.h, expr_builder.h,
+// values.h), which DynamoDB sends without an envelope.
+Status Refused(std::string_view message);
 
 // DynamoDB's position suffix: "<line>:<column>:<length>", line and column counted
 // from 1 in characters (UTF-8 code points), length in characters of the token. [C]

@@ -25,5 +25,6 @@ Result<std::string> BatchGetItem(const OperationContext& ctx, JsonObject request
 Result<std::string> Scan(const OperationContext& ctx, JsonObject request);
 Result<std::string> TransactWriteItems(const OperationContext& ctx, JsonObject request);
 Result<std::string> TransactGetItems(const OperationContext& ctx, JsonObject request);
+Result<std::string> ExecuteStatement(const OperationContext& ctx, JsonObject request);
 
 }  // namespace monotable::protocol::ops

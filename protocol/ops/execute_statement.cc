@@ -1,0 +1,110 @@
+// ExecuteStatement: one PartiQL statement, lowered into the item operations, Query or
+// Scan (partiql_statement.h).
+//
+// NextToken is opaque to clients: base64 of {"h": <hash of the statement>, "k":
+// <LastEvaluatedKey>}. The hash ties a token to its statement, so that a token given
+// with another statement is refused as AWS does, instead of starting that statement's
+// read at an unrelated key.
+#include <cstdint>
+#include <cstdio>
+
+#include "protocol/attribute_value_json.h"
+#include "protocol/base64.h"
+#include "protocol/encoded_item_json.h"
+#include "protocol/expression_params.h"
+#include "protocol/json_writer.h"
+#include "protocol/ops/capacity_json.h"
+#include "protocol/ops/handlers.h"
+#include "protocol/ops/partiql_statement.h"
+
+namespace monotable::protocol::ops {
+namespace {
+
+// DynamoDB Local's texts (ValidationExceptionMessages INVALID_NEXT_TOKEN and
+// CONT_TOKEN_HASH_MISMATCH).
+constexpr std::string_view kInvalidNextToken = "Invalid NextToken";
+constexpr std::string_view kTokenMismatch = "NextToken does not match request";
+
+// FNV-1a: stable across builds and runs, unlike std::hash, so tokens survive a restart.
+std::string StatementHash(std::string_view text) {
+  uint64_t h = 14695981039346656037ull;
+  for (unsigned char c : text) h = (h ^ c) * 1099511628211ull;
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h));
+  return hex;
+}
+
+std::string EncodeNextToken(std::string_view statement, const Item& key) {
+  JsonWriter w;
+  w.BeginObject().Key("h").String(StatementHash(statement)).Key("k");
+  WriteItem(w, key);
+  w.EndObject();
+  return Base64Encode(w.Take());
+}
+
+Result<Item> DecodeNextToken(std::string_view statement, std::string_view token) {
+  const Status invalid = Status::Validation(std::string(kInvalidNextToken));
+  Result<std::string> json = Base64Decode(token);
+  if (!json.ok()) return invalid;
+  JsonParser parser;
+  Result<JsonObject> object = parser.ParseObject(*json);
+  if (!object.ok()) return invalid;
+  Result<std::optional<std::string_view>> hash = OptionalString(*object, "h");
+  Result<std::optional<JsonObject>> key = OptionalObject(*object, "k");
+  if (!hash.ok() || !key.ok() || !*hash || !*key) return invalid;
+  if (**hash != StatementHash(statement)) {
+    return Status::Validation(std::string(kTokenMismatch));
+  }
+  Result<Item> item = DecodeItem(**key);
+  if (!item.ok()) return invalid;
+  return item;
+}
+
+}  // namespace
+
+Result<std::string> ExecuteStatement(const OperationContext& ctx, JsonObject request) {
+  ConstraintErrors errors;
+  MT_ASSIGN_OR_RETURN(input, DecodeStatementInput(request, "", errors));
+  RunOptions options;
+  MT_ASSIGN_OR_RETURN(consistent, OptionalBool(request, "ConsistentRead"));
+  options.consistent_read = consistent.value_or(false);
+  MT_ASSIGN_OR_RETURN(limit, OptionalInt(request, "Limit"));
+  if (limit && *limit < 1) {
+    errors.AddString(std::to_string(*limit), "limit",
+                     "Member must have value greater than or equal to 1");
+  }
+  options.limit = limit;
+  MT_ASSIGN_OR_RETURN(token, OptionalString(request, "NextToken"));
+  if (token && token->empty()) {
+    errors.AddString(*token, "nextToken", "Member must have length greater than or equal to 1");
+  }
+  MT_ASSIGN_OR_RETURN(capacity, DecodeReturnConsumedCapacity(request, errors));
+  MT_ASSIGN_OR_RETURN(return_old, DecodeReturnOldOnConditionFailure(request, errors));
+  options.return_old_on_failure = return_old;
+  MT_RETURN_IF_ERROR(errors.ToStatus());
+
+  MT_ASSIGN_OR_RETURN(lowered, PrepareStatement(ctx, input));
+  if (token) {
+    MT_ASSIGN_OR_RETURN(start, DecodeNextToken(input.text, *token));
+    options.exclusive_start_key = std::move(start);
+  }
+  MT_ASSIGN_OR_RETURN(outcome, RunStatement(ctx, lowered, std::move(options)));
+
+  size_t stored_bytes = 0;
+  for (const auto& item : outcome.encoded) stored_bytes += item.size();
+  JsonWriter w(stored_bytes + stored_bytes / 2 + 512);  // JSON is about 1.5x the stored size
+  w.BeginObject().Key("Items").BeginArray();
+  for (const auto& item : outcome.encoded) MT_RETURN_IF_ERROR(WriteEncodedItem(w, item));
+  if (outcome.item) WriteItem(w, *outcome.item);
+  w.EndArray();
+  if (outcome.last_evaluated_key) {
+    w.Key("NextToken").String(EncodeNextToken(input.text, *outcome.last_evaluated_key));
+    w.Key("LastEvaluatedKey");
+    WriteItem(w, *outcome.last_evaluated_key);
+  }
+  WriteConsumedCapacity(w, outcome.consumed, capacity);
+  w.EndObject();
+  return w.Take();
+}
+
+}  // namespace monotable::protocol::ops

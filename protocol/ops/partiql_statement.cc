@@ -1,0 +1,110 @@
+#include "protocol/ops/partiql_statement.h"
+
+#include <string>
+#include <utility>
+
+#include "engine/partiql/parser.h"
+#include "protocol/attribute_value_json.h"
+
+namespace monotable::protocol::ops {
+namespace {
+
+// DynamoDB Local's text for an INSERT of an existing key (ValidationExceptionMessages
+// DUPLICATE_ITEM_IN_TABLE), the same as AWS's in recorded AWS CLI and SDK output.
+constexpr std::string_view kDuplicateItem = "Duplicate primary key exists in table";
+
+template <typename Read>
+void ApplyReadOptions(Read& read, RunOptions& options) {
+  read.consistent_read = options.consistent_read;
+  read.limit = options.limit;
+  read.exclusive_start_key = std::move(options.exclusive_start_key);
+}
+
+StatementOutcome FromPage(ReadPage page) {
+  StatementOutcome out;
+  out.encoded = std::move(page.items);
+  out.last_evaluated_key = std::move(page.last_evaluated_key);
+  out.consumed = std::move(page.consumed);
+  return out;
+}
+
+// A write's outcome: the item RETURNING asked for, unless the projection left nothing
+// (AWS answers Items: [] then, not [{}]).
+StatementOutcome FromWrite(ItemResult result, bool returning) {
+  StatementOutcome out;
+  if (returning && result.item && !result.item->empty()) out.item = std::move(result.item);
+  out.consumed = std::move(result.consumed);
+  return out;
+}
+
+}  // namespace
+
+Result<StatementInput> DecodeStatementInput(JsonObject object, std::string_view path,
+                                            ConstraintErrors& errors) {
+  StatementInput input;
+  const std::string statement_path = std::string(path) + "statement";
+  MT_ASSIGN_OR_RETURN(text, OptionalString(object, "Statement"));
+  if (!text) {
+    errors.Null(statement_path);
+  } else if (text->empty()) {
+    errors.AddString(*text, statement_path, "Member must have length greater than or equal to 1");
+  } else if (text->size() > 8192) {
+    errors.AddString(*text, statement_path, "Member must have length less than or equal to 8192");
+  }
+  input.text = text.value_or("");
+  MT_ASSIGN_OR_RETURN(parameters, OptionalArray(object, "Parameters"));
+  if (parameters) {
+    if (parameters->size() == 0) {
+      errors.Add("[]", std::string(path) + "parameters",
+                 "Member must have length greater than or equal to 1");
+    }
+    for (JsonElement element : *parameters) {
+      MT_ASSIGN_OR_RETURN(value, DecodeAttributeValue(element));
+      input.parameters.push_back(std::move(value));
+    }
+  }
+  return input;
+}
+
+Result<partiql::Lowered> PrepareStatement(const OperationContext& ctx,
+                                          const StatementInput& input) {
+  MT_ASSIGN_OR_RETURN(statement, partiql::ParseStatement(input.text));
+  MT_ASSIGN_OR_RETURN(target, partiql::TargetOf(*statement));
+  MT_ASSIGN_OR_RETURN(table, ctx.engine.TableDefinitionOf(ctx.request, target.table));
+  return partiql::Lower(input.text, *statement, input.parameters, table);
+}
+
+Result<StatementOutcome> RunStatement(const OperationContext& ctx, partiql::Lowered& lowered,
+                                      RunOptions options) {
+  if (auto* query = std::get_if<QueryRequest>(&lowered.request)) {
+    ApplyReadOptions(*query, options);
+    MT_ASSIGN_OR_RETURN(page, ctx.engine.Query(ctx.request, *query));
+    return FromPage(std::move(page));
+  }
+  if (auto* scan = std::get_if<ScanRequest>(&lowered.request)) {
+    ApplyReadOptions(*scan, options);
+    MT_ASSIGN_OR_RETURN(page, ctx.engine.Scan(ctx.request, *scan));
+    return FromPage(std::move(page));
+  }
+  if (auto* put = std::get_if<PutItemRequest>(&lowered.request)) {
+    put->condition.return_old_on_failure = options.return_old_on_failure;
+    Result<ItemResult> result = ctx.engine.PutItem(ctx.request, *put);
+    if (!result.ok() && lowered.insert &&
+        result.status().code() == ErrorCode::kConditionalCheckFailed) {
+      return Status(ErrorCode::kDuplicateItem, std::string(kDuplicateItem));
+    }
+    if (!result.ok()) return result.status();
+    return FromWrite(std::move(*result), false);
+  }
+  if (auto* update = std::get_if<UpdateItemRequest>(&lowered.request)) {
+    update->condition.return_old_on_failure = options.return_old_on_failure;
+    MT_ASSIGN_OR_RETURN(result, ctx.engine.UpdateItem(ctx.request, *update));
+    return FromWrite(std::move(result), lowered.returning);
+  }
+  auto& del = std::get<DeleteItemRequest>(lowered.request);
+  del.condition.return_old_on_failure = options.return_old_on_failure;
+  MT_ASSIGN_OR_RETURN(result, ctx.engine.DeleteItem(ctx.request, del));
+  return FromWrite(std::move(result), lowered.returning);
+}
+
+}  // namespace monotable::protocol::ops
