@@ -106,7 +106,10 @@ void ConstraintErrors::Add(std::string_view shown_value, std::string_view path,
 
 void ConstraintErrors::AddString(std::string_view value, std::string_view path,
                                  std::string_view constraint) {
-  Add("'" + std::string(value) + "'", path, constraint);
+  // Built by appending: GCC 12 reports a false overlap (-Wrestrict) for "'" + string.
+  std::string quoted(1, '\'');
+  quoted.append(value).push_back('\'');
+  Add(quoted, path, constraint);
 }
 
 Status ConstraintErrors::ToStatus() const {
