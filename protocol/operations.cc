@@ -78,8 +78,8 @@ constexpr std::string_view kKnownOperations[] = {
     "UpdateTimeToLive",
 };
 
-Response ErrorResponse(const Status& status) {
-  WireError e = EncodeError(status);
+Response ErrorResponse(const Status& status, const ArnScope& scope = {}) {
+  WireError e = EncodeError(status, scope);
   return {e.http_status, std::move(e.body)};
 }
 
@@ -108,7 +108,7 @@ Response Protocol::Handle(std::string_view operation, std::string_view body,
   ctx.request.ns =
       options_.shared_db ? std::string("shared") : caller.access_key_id + ":" + caller.region;
   Result<std::string> result = route->handler(ctx, *request);
-  if (!result.ok()) return ErrorResponse(result.status());
+  if (!result.ok()) return ErrorResponse(result.status(), {caller.region, options_.account_id});
   return {200, std::move(*result)};
 }
 
