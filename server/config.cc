@@ -33,6 +33,9 @@ options:
   --cors ORIGINS         answer CORS requests for these origins ("*" for any)
   --threads N            I/O threads (default: one per core)
   --cache-mb N           RocksDB block cache in MiB, filled as data is read (default 512)
+  --throughput MODE      DynamoDB's per-partition capacity model: off (no accounting),
+                         observe (count, never throttle; the default) or enforce
+                         (throttle as DynamoDB does, with its errors)
   --help                 print this text
 
 DynamoDB Local's spellings are accepted too: -port N, -dbPath DIR, -inMemory,
@@ -91,6 +94,17 @@ Result<Config> ParseCommandLine(const std::vector<std::string>& args) {
       MT_ASSIGN_OR_RETURN(v, next_value());
       MT_ASSIGN_OR_RETURN(mb, ParseInt(flag, v, 8, 1 << 20));
       config.cache_mb = mb;
+    } else if (flag == "--throughput") {
+      MT_ASSIGN_OR_RETURN(v, next_value());
+      if (v == "off") {
+        config.throughput = ThroughputMode::kOff;
+      } else if (v == "observe") {
+        config.throughput = ThroughputMode::kObserve;
+      } else if (v == "enforce") {
+        config.throughput = ThroughputMode::kEnforce;
+      } else {
+        return Bad("invalid value '" + v + "' for --throughput: expected off, observe or enforce");
+      }
     } else if (flag == "-jar") {
       MT_ASSIGN_OR_RETURN(ignored, next_value());  // DynamoDBLocal.jar
       (void)ignored;
@@ -98,8 +112,7 @@ Result<Config> ParseCommandLine(const std::vector<std::string>& args) {
                flag == "-disableTelemetry" || flag.rfind("-Djava.", 0) == 0) {
       // DynamoDB Local options with no meaning here: tables are ACTIVE at once and
       // there is no JVM or telemetry.
-    } else if (flag == "--throughput" || flag == "--require-signature" || flag == "--tls-cert" ||
-               flag == "--tls-key") {
+    } else if (flag == "--require-signature" || flag == "--tls-cert" || flag == "--tls-key") {
       return Bad(flag + " is not supported by this version of monotable yet");
     } else {
       return Bad("unknown option '" + args[i] + "' (see --help)");

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "engine/base/status.h"
+#include "engine/engine.h"
 
 namespace monotable::server {
 
@@ -19,6 +20,9 @@ struct Config {
   std::string cors_origins;  // empty: no CORS headers; "*" or a comma-separated list
   int threads = 0;           // 0: one per core
   int64_t cache_mb = 512;    // RocksDB block cache
+  // --throughput off|observe|enforce: observe by default, so that existing workloads
+  // are counted but never slowed down.
+  ThroughputMode throughput = ThroughputMode::kObserve;
   bool show_help = false;
 };
 
