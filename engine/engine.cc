@@ -1,5 +1,6 @@
 #include "engine/engine.h"
 
+#include "engine/admission/table_throughput.h"
 #include "engine/control/table_control.h"
 #include "engine/index/index_backfill.h"
 #include "engine/lock/lock_table.h"
@@ -19,6 +20,15 @@ namespace {
 // Applications use a handful of distinct expressions; 4096 of at most 4 KB each bounds
 // the cache to a few MB in the worst case.
 constexpr size_t kExpressionCacheEntries = 4096;
+
+throughput::Mode ModelMode(ThroughputMode mode) {
+  switch (mode) {
+    case ThroughputMode::kOff: return throughput::Mode::kOff;
+    case ThroughputMode::kObserve: return throughput::Mode::kObserve;
+    case ThroughputMode::kEnforce: return throughput::Mode::kEnforce;
+  }
+  return throughput::Mode::kObserve;
+}
 }  // namespace
 
 // The engine's parts, in construction order; members are destroyed in reverse, so the
@@ -28,6 +38,7 @@ struct Engine::Impl {
   std::unique_ptr<Clock> clock;
   std::unique_ptr<Storage> storage;
   std::unique_ptr<Catalog> catalog;
+  std::unique_ptr<ThroughputRegistry> throughput;
   LockTable locks;
   std::unique_ptr<WritePath> write_path;
   std::unique_ptr<Transactions> transactions;
@@ -37,6 +48,13 @@ struct Engine::Impl {
   std::unique_ptr<TableControl> tables;
 
   TableLookup Lookup(const RequestContext& ctx) const { return TableLookup(*catalog, ctx.ns); }
+
+  // After CreateTable and UpdateTable: the table's throughput resources follow its
+  // definition (DeleteTable drops them with the Table).
+  Status SyncThroughput(const RequestContext& ctx, const std::string& name) const {
+    auto table = catalog->Find(ctx.ns, name);
+    return table ? throughput->Sync(*table) : Status::Ok();
+  }
 };
 
 Result<std::unique_ptr<Engine>> Engine::Open(const EngineOptions& options,
@@ -51,6 +69,11 @@ Result<std::unique_ptr<Engine>> Engine::Open(const EngineOptions& options,
   impl->storage = std::move(storage);
   impl->catalog = std::make_unique<Catalog>(impl->storage.get(), impl->clock.get());
   MT_RETURN_IF_ERROR(impl->catalog->Load());
+  impl->throughput = std::make_unique<ThroughputRegistry>(*impl->storage, *impl->clock,
+                                                          ModelMode(options.throughput));
+  for (const auto& [ns, table] : impl->catalog->All()) {
+    MT_RETURN_IF_ERROR(impl->throughput->Sync(*table));
+  }
   impl->write_path = std::make_unique<WritePath>(impl->storage.get(), &impl->locks);
   impl->transactions = std::make_unique<Transactions>(impl->storage.get(), &impl->locks);
   impl->idempotency = std::make_unique<IdempotencyCache>(impl->clock.get());
@@ -79,7 +102,9 @@ expr::ExpressionCache& Engine::expression_cache() { return impl_->expression_cac
 
 Result<TableDescription> Engine::CreateTable(const RequestContext& ctx,
                                              const CreateTableRequest& request) {
-  return impl_->tables->CreateTable(ctx.ns, request);
+  MT_ASSIGN_OR_RETURN(description, impl_->tables->CreateTable(ctx.ns, request));
+  MT_RETURN_IF_ERROR(impl_->SyncThroughput(ctx, request.table_name));
+  return std::move(description);
 }
 Result<TableDescription> Engine::DescribeTable(const RequestContext& ctx, const std::string& name) {
   return impl_->tables->DescribeTable(ctx.ns, name);
@@ -94,7 +119,9 @@ Result<ListTablesResult> Engine::ListTables(const RequestContext& ctx,
 }
 Result<TableDescription> Engine::UpdateTable(const RequestContext& ctx,
                                              const UpdateTableRequest& request) {
-  return impl_->tables->UpdateTable(ctx.ns, request);
+  MT_ASSIGN_OR_RETURN(description, impl_->tables->UpdateTable(ctx.ns, request));
+  MT_RETURN_IF_ERROR(impl_->SyncThroughput(ctx, request.table_name));
+  return std::move(description);
 }
 Result<TableDescription> Engine::DeleteTable(const RequestContext& ctx, const std::string& name) {
   return impl_->tables->DeleteTable(ctx.ns, name);

@@ -16,11 +16,16 @@
 
 namespace monotable {
 
+// The throughput model (engine/admission): off (no accounting), observe (counts what
+// would be throttled, throttles nothing), enforce (throttles as DynamoDB does).
+enum class ThroughputMode { kOff, kObserve, kEnforce };
+
 struct EngineOptions {
   std::string path;        // data directory (created if missing); ignored in memory
   bool in_memory = false;  // keep everything in RAM; nothing survives the process
   // RocksDB's block cache, shared by every table, taken only as blocks are read.
   size_t block_cache_bytes = size_t{512} << 20;
+  ThroughputMode throughput = ThroughputMode::kObserve;
 };
 
 class Engine {
@@ -47,7 +52,10 @@ class Engine {
   // Returns the description with status DELETING; the table is gone afterwards.
   Result<TableDescription> DeleteTable(const RequestContext& ctx, const std::string& name);
 
-  // Items (write/item_writes.h, read/item_reads.h). Errors: kValidation,
+  // Items (write/item_writes.h, read/item_reads.h). With --throughput enforce, every
+  // data-plane operation may also fail with kProvisionedThroughputExceeded or kThrottling
+  // (ThrottlingReasons in ErrorDetail); batches then hand back the throttled entries as
+  // unprocessed, and transactions are cancelled. Errors: kValidation,
   // kResourceNotFound ("Requested resource not found"), kInternal; writes also
   // kConditionalCheckFailed (with the old item as ErrorDetail when asked),
   // kTransactionConflict and kItemCollectionSizeLimitExceeded.

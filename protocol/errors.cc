@@ -3,6 +3,7 @@
 #include "engine/base/error_detail.h"
 #include "protocol/attribute_value_json.h"
 #include "protocol/json_writer.h"
+#include "protocol/table_description_json.h"
 
 namespace monotable::protocol {
 namespace {
@@ -12,6 +13,8 @@ namespace {
 constexpr char kDynamo[] = "com.amazonaws.dynamodb.v20120810#";
 constexpr char kCoralValidate[] = "com.amazon.coral.validate#";
 constexpr char kCoralService[] = "com.amazon.coral.service#";
+// ThrottlingException comes from Coral's availability layer.
+constexpr char kCoralAvailability[] = "com.amazon.coral.availability#";
 
 // TransactionCanceledException's CancellationReasons, in request order; boto3 exposes
 // them as error.response["CancellationReasons"].
@@ -26,6 +29,22 @@ void WriteCancellationReasons(JsonWriter& w, const std::vector<CancellationReaso
     w.Key("Code").String(reason.code);
     if (!reason.message.empty()) w.Key("Message").String(reason.message);
     w.EndObject();
+  }
+  w.EndArray();
+}
+
+// ThrottlingReasons: [{"reason": ..., "resource": <table or index ARN>}]. The member is
+// "ThrottlingReasons" in ProvisionedThroughputExceededException and "throttlingReasons"
+// in ThrottlingException (botocore's service model for DynamoDB, 2012-08-10); boto3
+// exposes it as error.response[<that name>].
+void WriteThrottlingReasons(JsonWriter& w, std::string_view member,
+                            const std::vector<ThrottlingReasonDetail>& reasons,
+                            const ArnScope& scope) {
+  w.Key(member).BeginArray();
+  for (const auto& reason : reasons) {
+    std::string arn = TableArn(scope.region, scope.account_id, reason.table_name);
+    if (!reason.index_name.empty()) arn += "/index/" + reason.index_name;
+    w.BeginObject().Key("reason").String(reason.reason).Key("resource").String(arn).EndObject();
   }
   w.EndArray();
 }
@@ -47,6 +66,7 @@ std::string ErrorType(ErrorCode code) {
       return std::string(kDynamo) + "TransactionConflictException";
     case ErrorCode::kProvisionedThroughputExceeded:
       return std::string(kDynamo) + "ProvisionedThroughputExceededException";
+    case ErrorCode::kThrottling: return std::string(kCoralAvailability) + "ThrottlingException";
     case ErrorCode::kItemCollectionSizeLimitExceeded:
       return std::string(kDynamo) + "ItemCollectionSizeLimitExceededException";
     case ErrorCode::kIdempotentParameterMismatch:
@@ -69,7 +89,7 @@ std::string ErrorType(ErrorCode code) {
   return std::string(kDynamo) + "InternalServerError";
 }
 
-WireError EncodeError(const Status& status) {
+WireError EncodeError(const Status& status, const ArnScope& scope) {
   int http_status = 400;
   if (status.code() == ErrorCode::kInternal) http_status = 500;
   if (status.code() == ErrorCode::kRequestTooLarge) http_status = 413;
@@ -82,6 +102,11 @@ WireError EncodeError(const Status& status) {
   }
   if (const auto& detail = status.detail(); detail && !detail->cancellation_reasons.empty()) {
     WriteCancellationReasons(w, detail->cancellation_reasons);
+  }
+  if (const auto& detail = status.detail(); detail && !detail->throttling_reasons.empty()) {
+    WriteThrottlingReasons(
+        w, status.code() == ErrorCode::kThrottling ? "throttlingReasons" : "ThrottlingReasons",
+        detail->throttling_reasons, scope);
   }
   w.EndObject();
   return {http_status, w.Take()};

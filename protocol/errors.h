@@ -3,6 +3,7 @@
 // Status to the HTTP status, the `__type` and the JSON body.
 
 #include <string>
+#include <string_view>
 
 #include "engine/base/status.h"
 
@@ -13,7 +14,13 @@ struct WireError {
   std::string body;  // {"__type": "...#Name", "message": "..."}
 };
 
-WireError EncodeError(const Status& status);
+// Where the request was served: ThrottlingReasons name their table or index by ARN.
+struct ArnScope {
+  std::string_view region = "us-east-1";
+  std::string_view account_id = "000000000000";
+};
+
+WireError EncodeError(const Status& status, const ArnScope& scope = {});
 
 // The full `__type`, e.g. "com.amazonaws.dynamodb.v20120810#ResourceNotFoundException".
 std::string ErrorType(ErrorCode code);

@@ -24,6 +24,7 @@ TEST(ErrorsTest, TypeNamesAndPrefixes) {
       {ErrorCode::kTransactionConflict, kDynamo + "TransactionConflictException"},
       {ErrorCode::kProvisionedThroughputExceeded,
        kDynamo + "ProvisionedThroughputExceededException"},
+      {ErrorCode::kThrottling, "com.amazon.coral.availability#ThrottlingException"},
       {ErrorCode::kItemCollectionSizeLimitExceeded,
        kDynamo + "ItemCollectionSizeLimitExceededException"},
       {ErrorCode::kIdempotentParameterMismatch, kDynamo + "IdempotentParameterMismatchException"},
@@ -81,6 +82,24 @@ TEST(ErrorsTest, CancellationReasonsInRequestOrder) {
             R"("CancellationReasons":[{"Code":"None"},)"
             R"({"Item":{"pk":{"S":"a"}},"Code":"ConditionalCheckFailed",)"
             R"("Message":"The conditional request failed"}]})");
+}
+
+TEST(ErrorsTest, ThrottlingReasonsNameTheTableOrIndexByArn) {
+  auto detail = std::make_shared<ErrorDetail>();
+  detail->throttling_reasons = {{"TableWriteKeyRangeThroughputExceeded", "T", ""},
+                                {"IndexWriteProvisionedThroughputExceeded", "T", "byOwner"}};
+  Status provisioned = Status(ErrorCode::kProvisionedThroughputExceeded, "m").WithDetail(detail);
+  EXPECT_EQ(
+      EncodeError(provisioned, {"eu-west-1", "123456789012"}).body,
+      R"({"__type":"com.amazonaws.dynamodb.v20120810#ProvisionedThroughputExceededException",)"
+      R"("message":"m","ThrottlingReasons":[)"
+      R"({"reason":"TableWriteKeyRangeThroughputExceeded",)"
+      R"("resource":"arn:aws:dynamodb:eu-west-1:123456789012:table/T"},)"
+      R"({"reason":"IndexWriteProvisionedThroughputExceeded",)"
+      R"("resource":"arn:aws:dynamodb:eu-west-1:123456789012:table/T/index/byOwner"}]})");
+  // ThrottlingException's member is spelled in lower camel case in the service model.
+  Status on_demand = Status(ErrorCode::kThrottling, "m").WithDetail(detail);
+  EXPECT_NE(EncodeError(on_demand).body.find(R"("throttlingReasons":[)"), std::string::npos);
 }
 
 }  // namespace

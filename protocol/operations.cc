@@ -75,8 +75,8 @@ constexpr std::string_view kKnownOperations[] = {
     "UpdateTimeToLive",
 };
 
-Response ErrorResponse(const Status& status) {
-  WireError e = EncodeError(status);
+Response ErrorResponse(const Status& status, const ArnScope& scope = {}) {
+  WireError e = EncodeError(status, scope);
   return {e.http_status, std::move(e.body), status.code()};
 }
 
@@ -134,7 +134,7 @@ Response Protocol::Dispatch(std::string_view operation, std::string_view body,
       log::Error(std::string(operation) +
                  " failed with an internal error: " + result.status().message());
     }
-    return ErrorResponse(result.status());
+    return ErrorResponse(result.status(), {caller.region, options_.account_id});
   }
   return {200, std::move(*result)};
 }

@@ -52,6 +52,9 @@ options:
                          log goes to stderr
   --log-requests         log one line per request at info: operation, table, HTTP
                          status, error type and latency in microseconds
+  --throughput MODE      DynamoDB's per-partition capacity model: off (no accounting),
+                         observe (count, never throttle; the default) or enforce
+                         (throttle as DynamoDB does, with its errors)
   --help                 print this text
 
 DynamoDB Local's spellings are accepted too: -port N, -dbPath DIR, -inMemory,
@@ -117,6 +120,17 @@ Result<Config> ParseCommandLine(const std::vector<std::string>& args) {
     } else if (flag == "--log-requests") {
       if (has_inline_value) return Bad(flag + " takes no value");
       config.log_requests = true;
+    } else if (flag == "--throughput") {
+      MT_ASSIGN_OR_RETURN(v, next_value());
+      if (v == "off") {
+        config.throughput = ThroughputMode::kOff;
+      } else if (v == "observe") {
+        config.throughput = ThroughputMode::kObserve;
+      } else if (v == "enforce") {
+        config.throughput = ThroughputMode::kEnforce;
+      } else {
+        return Bad("invalid value '" + v + "' for --throughput: expected off, observe or enforce");
+      }
     } else if (flag == "-jar") {
       MT_ASSIGN_OR_RETURN(ignored, next_value());  // DynamoDBLocal.jar
       (void)ignored;
@@ -124,8 +138,7 @@ Result<Config> ParseCommandLine(const std::vector<std::string>& args) {
                flag == "-disableTelemetry" || flag.rfind("-Djava.", 0) == 0) {
       // DynamoDB Local options with no meaning here: tables are ACTIVE at once and
       // there is no JVM or telemetry.
-    } else if (flag == "--throughput" || flag == "--require-signature" || flag == "--tls-cert" ||
-               flag == "--tls-key") {
+    } else if (flag == "--require-signature" || flag == "--tls-cert" || flag == "--tls-key") {
       return Bad(flag + " is not supported by this version of monotable yet");
     } else {
       return Bad("unknown option '" + args[i] + "' (see --help)");

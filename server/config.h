@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "engine/base/status.h"
+#include "engine/engine.h"
 
 namespace monotable::server {
 
@@ -23,6 +24,9 @@ struct Config {
   int64_t cache_mb = 512;    // RocksDB block cache
   spdlog::level::level_enum log_level = spdlog::level::info;
   bool log_requests = false;  // one info line per DynamoDB request
+  // --throughput off|observe|enforce: observe by default, so that existing workloads
+  // are counted but never slowed down.
+  ThroughputMode throughput = ThroughputMode::kObserve;
   bool show_help = false;
 };
 

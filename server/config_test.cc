@@ -93,10 +93,20 @@ TEST(ConfigTest, UnknownFlags) {
   EXPECT_EQ(Error({"--port", "80", "extra"}), "unknown option 'extra' (see --help)");
   EXPECT_EQ(Error({"--bogus=1"}), "unknown option '--bogus=1' (see --help)");
   EXPECT_EQ(Error({"-Port", "1"}), "unknown option '-Port' (see --help)");
-  EXPECT_EQ(Error({"--throughput"}),
-            "--throughput is not supported by this version of monotable yet");
+  EXPECT_EQ(Error({"--require-signature"}),
+            "--require-signature is not supported by this version of monotable yet");
   EXPECT_EQ(Error({"--tls-cert=x"}),
             "--tls-cert is not supported by this version of monotable yet");
+}
+
+TEST(ConfigTest, ThroughputMode) {
+  EXPECT_EQ(ParseCommandLine({})->throughput, ThroughputMode::kObserve);
+  EXPECT_EQ(ParseCommandLine({"--throughput", "enforce"})->throughput, ThroughputMode::kEnforce);
+  EXPECT_EQ(ParseCommandLine({"--throughput=off"})->throughput, ThroughputMode::kOff);
+  EXPECT_EQ(ParseCommandLine({"--throughput", "observe"})->throughput, ThroughputMode::kObserve);
+  EXPECT_EQ(Error({"--throughput", "on"}),
+            "invalid value 'on' for --throughput: expected off, observe or enforce");
+  EXPECT_EQ(Error({"--throughput"}), "missing value for --throughput");
 }
 
 TEST(ConfigTest, MissingValues) {

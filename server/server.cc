@@ -26,6 +26,7 @@ Result<std::unique_ptr<Server>> Server::Create(const Config& config) {
   options.path = config.db_path;
   options.in_memory = config.in_memory;
   options.block_cache_bytes = static_cast<size_t>(config.cache_mb) << 20;
+  options.throughput = config.throughput;
   auto engine = Engine::Open(options, std::make_unique<SystemClock>());
   if (!engine.ok()) return engine.status();
   server->engine_ = std::move(*engine);

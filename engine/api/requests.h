@@ -102,6 +102,9 @@ struct BatchWriteResult {
     int64_t bytes = 0;
   };
   std::vector<ItemCollection> item_collections;
+  // Entries (indexes into the request's entries) throttled and not written: the
+  // response's UnprocessedItems.
+  std::vector<size_t> unprocessed;
 };
 
 // TransactWriteItems: up to 100 actions over several tables, applied all or nothing.

@@ -18,14 +18,15 @@ struct ErrorDetail;
 // What went wrong, in DynamoDB's terms. Not persisted; order is free to change.
 enum class ErrorCode {
   kOk,
-  kValidation,              // ValidationException
-  kConditionalCheckFailed,  // ConditionalCheckFailedException
-  kResourceNotFound,        // ResourceNotFoundException
-  kResourceInUse,           // ResourceInUseException
-  kLimitExceeded,           // LimitExceededException
-  kTransactionCanceled,     // TransactionCanceledException
-  kTransactionConflict,     // TransactionConflictException
-  kProvisionedThroughputExceeded,
+  kValidation,                     // ValidationException
+  kConditionalCheckFailed,         // ConditionalCheckFailedException
+  kResourceNotFound,               // ResourceNotFoundException
+  kResourceInUse,                  // ResourceInUseException
+  kLimitExceeded,                  // LimitExceededException
+  kTransactionCanceled,            // TransactionCanceledException
+  kTransactionConflict,            // TransactionConflictException
+  kProvisionedThroughputExceeded,  // provisioned tables and GSIs (ErrorDetail: reasons)
+  kThrottling,  // ThrottlingException: on-demand tables and GSIs (ErrorDetail: reasons)
   kItemCollectionSizeLimitExceeded,
   kIdempotentParameterMismatch,
   kTransactionInProgress,       // TransactionInProgressException (same token in flight)

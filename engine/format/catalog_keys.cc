@@ -25,6 +25,12 @@ std::string StatsKey(std::string_view family) {
   return key;
 }
 
+std::string PartitionMapKey(std::string_view family) {
+  std::string key(1, kPartitionMapPrefix);
+  key += family;
+  return key;
+}
+
 std::string ItemCollectionPrefix(std::string_view family) {
   std::string key(1, kItemCollectionPrefix);
   key += family;

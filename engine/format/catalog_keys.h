@@ -5,6 +5,8 @@
 //   't' ns '\0' name                    -> a table definition (storage/catalog_codec.h)
 //   's' family                          -> a table's or index's statistics (stats_record.h)
 //   'c' family '\0' partition prefix    -> an item collection's size (stats_record.h)
+//   'p' family                          -> a table's or GSI's throughput partition map
+//                                          (throughput/partition_map.h's encoding)
 //
 // Families are named "table.<n>" and "index.<n>", n unique over the database's life.
 
@@ -18,6 +20,7 @@ namespace monotable::catalog_keys {
 inline constexpr char kTablePrefix = 't';
 inline constexpr char kStatsPrefix = 's';
 inline constexpr char kItemCollectionPrefix = 'c';
+inline constexpr char kPartitionMapPrefix = 'p';
 
 // The record key of a table definition.
 std::string TableKey(std::string_view ns, std::string_view name);
@@ -26,6 +29,10 @@ std::optional<std::string> NamespaceOfTableKey(std::string_view key);
 
 // The statistics record of a table or index column family.
 std::string StatsKey(std::string_view family);
+
+// The throughput partition map of a table or GSI column family: keyed by family, so that
+// a table or index created again under the same name starts afresh.
+std::string PartitionMapKey(std::string_view family);
 
 // Every item collection record of the table stored in `family` starts with this.
 std::string ItemCollectionPrefix(std::string_view family);

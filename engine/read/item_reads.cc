@@ -2,19 +2,39 @@
 
 #include <set>
 
+#include "engine/admission/ticket.h"
 #include "engine/base/limits.h"
+#include "engine/format/key_codec.h"
 #include "engine/read/stored_item_reader.h"
 #include "engine/schema/key_validation.h"
 
 namespace monotable {
 
+namespace {
+
+// Reads one item under admission: the minimum read (the size is unknown until read) is
+// claimed on its partition first, and settled with what the read consumed.
+Result<std::optional<Item>> AdmittedRead(const Storage& storage, const Table& table,
+                                         const std::string& key, bool consistent, double& units) {
+  Ticket ticket;
+  const int claim = ticket.Claim(table, "", key_codec::HashOfKey(key), throughput::Op::kRead,
+                                 capacity::ReadUnits(0, consistent));
+  MT_RETURN_IF_ERROR(ticket.Admit());
+  MT_ASSIGN_OR_RETURN(item, ReadStoredItem(storage, table, key));
+  units = capacity::ItemReadUnits(item, consistent);
+  ticket.SetActual(claim, units);
+  return std::move(item);
+}
+
+}  // namespace
+
 Result<ItemResult> GetItem(const Storage& storage, const Table& table,
                            const GetItemRequest& request) {
   MT_ASSIGN_OR_RETURN(key, ValidateKeyAndBuildKey(*table.definition(), request.key));
-  MT_ASSIGN_OR_RETURN(item, ReadStoredItem(storage, table, key));
   ItemResult result;
+  MT_ASSIGN_OR_RETURN(item, AdmittedRead(storage, table, key, request.consistent_read,
+                                         result.consumed.table.read_units));
   result.consumed.table_name = request.table_name;
-  result.consumed.table.read_units = capacity::ItemReadUnits(item, request.consistent_read);
   if (item) result.item = request.projection ? request.projection->Apply(*item) : std::move(*item);
   return result;
 }
@@ -42,7 +62,10 @@ Result<BatchGetResult> BatchGetItem(const Storage& storage, const TableLookup& t
   result.items.resize(planned.size());
   result.unprocessed.resize(planned.size());
   result.consumed.resize(planned.size());
-  size_t response_bytes = 0;
+  // A throttled key is handed back in UnprocessedKeys; the call fails only when every
+  // key was throttled, as BatchWriteItem does.
+  size_t response_bytes = 0, keys = 0, throttled = 0;
+  Status first_throttle;
   for (size_t t = 0; t < planned.size(); ++t) {
     const auto& projection = request.tables[t].projection;
     result.consumed[t].table_name = request.tables[t].table_name;
@@ -52,16 +75,25 @@ Result<BatchGetResult> BatchGetItem(const Storage& storage, const TableLookup& t
         result.unprocessed[t].push_back(k);
         continue;
       }
-      MT_ASSIGN_OR_RETURN(item, ReadStoredItem(storage, *planned[t].table, planned[t].keys[k]));
       // Each key is charged as its own GetItem (rounded up per item).
-      result.consumed[t].table.read_units +=
-          capacity::ItemReadUnits(item, request.tables[t].consistent_read);
-      if (!item) continue;
-      Item returned = projection ? projection->Apply(*item) : std::move(*item);
+      double units = 0;
+      ++keys;
+      auto item = AdmittedRead(storage, *planned[t].table, planned[t].keys[k],
+                               request.tables[t].consistent_read, units);
+      if (!item.ok() && IsThrottled(item.status())) {
+        if (throttled++ == 0) first_throttle = item.status();
+        result.unprocessed[t].push_back(k);
+        continue;
+      }
+      if (!item.ok()) return item.status();
+      result.consumed[t].table.read_units += units;
+      if (!*item) continue;
+      Item returned = projection ? projection->Apply(**item) : std::move(**item);
       response_bytes += ItemSize(returned);
       result.items[t].push_back(std::move(returned));
     }
   }
+  if (keys > 0 && throttled == keys) return first_throttle;
   return result;
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <memory>
 
+#include "engine/admission/ticket.h"
 #include "engine/expr/key_condition.h"
 #include "engine/format/key_codec.h"
 #include "engine/read/page_reader.h"
@@ -79,6 +80,29 @@ PageSource SourceOf(const Storage& storage, const Table& table, const ReadTarget
   return source;
 }
 
+// Reads one page under admission: the minimum read is claimed before the page on the
+// partition of `hash` of what the page reads (a GSI, or the table, which an LSI shares),
+// and settled with what the page consumed there.
+template <typename ReadPageFn>
+Result<ReadPage> AdmittedPage(const Table& table, const ReadTarget& target, uint64_t hash,
+                              bool consistent, ReadPageFn read_page) {
+  const bool global = target.index && target.index->global;
+  const std::string index = global ? target.index->definition->name : std::string();
+  Ticket ticket;
+  const int claim =
+      ticket.Claim(table, index, hash, throughput::Op::kRead, capacity::ReadUnits(0, consistent));
+  MT_RETURN_IF_ERROR(ticket.Admit());
+  MT_ASSIGN_OR_RETURN(page, read_page());
+  if (claim >= 0) {
+    auto it = page.consumed.global_secondary_indexes.find(index);
+    ticket.SetActual(claim, !global ? page.consumed.Total().read_units
+                            : it == page.consumed.global_secondary_indexes.end()
+                                ? 0
+                                : it->second.read_units);
+  }
+  return std::move(page);
+}
+
 }  // namespace
 
 Result<ReadPage> QueryPage(const Storage& storage, const Table& table,
@@ -130,8 +154,10 @@ Result<ReadPage> QueryPage(const Storage& storage, const Table& table,
     }
     return sort_range.Classify(SortComponent(target, key.substr(prefix.size())));
   };
-  return ReadOnePage(*it, request.scan_forward, classify, skip_key,
-                     SourceOf(storage, table, target, request), request);
+  return AdmittedPage(table, target, key_codec::HashOfKey(prefix), request.consistent_read, [&] {
+    return ReadOnePage(*it, request.scan_forward, classify, skip_key,
+                       SourceOf(storage, table, target, request), request);
+  });
 }
 
 Result<ReadPage> ScanPage(const Storage& storage, const Table& table, const ScanRequest& request) {
@@ -174,8 +200,13 @@ Result<ReadPage> ScanPage(const Storage& storage, const Table& table, const Scan
     if (hi && h >= *hi) return RangePosition::kAfter;
     return RangePosition::kInside;
   };
-  return ReadOnePage(*it, /*forward=*/true, classify, skip_key,
-                     SourceOf(storage, table, target, request), request);
+  // A Scan page is charged where it starts: the partition of its start key, or of the
+  // first hash of its segment.
+  const uint64_t start_hash = skip_key.empty() ? lo : key_codec::HashOfKey(skip_key);
+  return AdmittedPage(table, target, start_hash, request.consistent_read, [&] {
+    return ReadOnePage(*it, /*forward=*/true, classify, skip_key,
+                       SourceOf(storage, table, target, request), request);
+  });
 }
 
 }  // namespace monotable

@@ -39,6 +39,14 @@ struct ProvisionedThroughput {
   int64_t last_decrease_ms = 0;
 };
 
+// OnDemandThroughput: the maximum request units per second of an on-demand table or
+// GSI; -1 means no maximum (DynamoDB's way of removing one).
+struct OnDemandThroughput {
+  int64_t max_read_request_units = -1;
+  int64_t max_write_request_units = -1;
+  friend bool operator==(const OnDemandThroughput&, const OnDemandThroughput&) = default;
+};
+
 struct Projection {
   ProjectionType type = ProjectionType::kAll;
   std::vector<std::string> non_key_attributes;  // INCLUDE only
@@ -48,7 +56,8 @@ struct SecondaryIndexDefinition {
   std::string name;
   std::vector<KeySchemaElement> key_schema;
   Projection projection;
-  std::optional<ProvisionedThroughput> throughput;  // GSIs of provisioned tables
+  std::optional<ProvisionedThroughput> throughput;         // GSIs of provisioned tables
+  std::optional<OnDemandThroughput> on_demand_throughput;  // GSIs of on-demand tables
   // A GSI added by UpdateTable is CREATING (and backfilling) until every existing item
   // has its entry; the write path maintains it from the start.
   IndexStatus status = IndexStatus::kActive;
@@ -72,6 +81,7 @@ struct TableDefinition {
   bool billing_mode_explicit = false;  // DescribeTable shows BillingModeSummary then
   int64_t billing_mode_changed_ms = 0;
   ProvisionedThroughput throughput;
+  std::optional<OnDemandThroughput> on_demand_throughput;  // on-demand tables only
   std::vector<SecondaryIndexDefinition> global_secondary_indexes;
   std::vector<SecondaryIndexDefinition> local_secondary_indexes;
   bool deletion_protection = false;

@@ -63,6 +63,16 @@ void Table::set_layout(std::shared_ptr<const TableLayout> layout) {
   layout_ = std::move(layout);
 }
 
+std::shared_ptr<const TableThroughput> Table::throughput() const {
+  std::lock_guard lock(mutex_);
+  return throughput_;
+}
+
+void Table::set_throughput(std::shared_ptr<const TableThroughput> throughput) {
+  std::lock_guard lock(mutex_);
+  throughput_ = std::move(throughput);
+}
+
 Result<std::map<std::string, ColumnFamilyRef>> Catalog::CreateIndexFamilies(
     TableDefinition& definition) {
   std::map<std::string, ColumnFamilyRef> created;
@@ -243,6 +253,13 @@ Status Catalog::Update(const std::string& ns, Table& table, const DefinitionChan
   rocksdb::WriteBatch batch;
   batch.Put(storage_->catalog(), TableRecordKey(ns, definition.name),
             catalog_codec::Encode(definition));
+  // A removed index's partition map goes with the definition that named it.
+  for (const auto& name : OwnedFamilies(*previous->definition)) {
+    const std::vector<std::string> next = OwnedFamilies(definition);
+    if (std::find(next.begin(), next.end(), name) == next.end()) {
+      batch.Delete(storage_->catalog(), catalog_keys::PartitionMapKey(name));
+    }
+  }
   Status written = storage_->Write(&batch);
   if (!written.ok()) {
     for (const auto& [name, ref] : created) storage_->DropColumnFamily(ref).ok();
@@ -274,6 +291,7 @@ Result<std::shared_ptr<Table>> Catalog::Drop(const std::string& ns, const std::s
   auto layout = table->layout();
   for (const auto& family : OwnedFamilies(*layout->definition)) {
     batch.Delete(storage_->catalog(), catalog_keys::StatsKey(family));
+    batch.Delete(storage_->catalog(), catalog_keys::PartitionMapKey(family));
   }
   const std::string collections =
       catalog_keys::ItemCollectionPrefix(layout->definition->column_family);

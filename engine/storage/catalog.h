@@ -21,6 +21,11 @@
 
 namespace monotable {
 
+// The throughput model's resources of one table and its GSIs (engine/admission). Storage
+// only carries them beside the table, so that a request finds them with the table it
+// looked up (no registry lookup, no global lock) and DeleteTable drops them with it.
+class TableThroughput;
+
 // A secondary index that holds entries, with its column family.
 struct LiveIndex {
   const SecondaryIndexDefinition* definition;  // points into TableLayout::definition
@@ -70,6 +75,10 @@ class Table {
   std::shared_ptr<const TableDefinition> definition() const { return layout()->definition; }
   void set_layout(std::shared_ptr<const TableLayout> layout);
 
+  // Null while throughput accounting is off (or before the engine attached them).
+  std::shared_ptr<const TableThroughput> throughput() const;
+  void set_throughput(std::shared_ptr<const TableThroughput> throughput);
+
   rocksdb::ColumnFamilyHandle* family() const { return family_; }
   const ColumnFamilyRef& family_ref() const { return family_ref_; }
   // Key of this table's statistics record in the catalog column family.
@@ -85,6 +94,7 @@ class Table {
  private:
   mutable std::mutex mutex_;
   std::shared_ptr<const TableLayout> layout_;
+  std::shared_ptr<const TableThroughput> throughput_;  // guarded by mutex_
   ColumnFamilyRef family_ref_;
   rocksdb::ColumnFamilyHandle* family_;
   std::string stats_key_;

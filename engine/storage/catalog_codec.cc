@@ -30,6 +30,11 @@ AttributeValue ThroughputValue(const ProvisionedThroughput& t) {
               {"ld", Int(t.last_decrease_ms)}});
 }
 
+// OnDemandThroughput ("od"): absent when the table or index has none.
+AttributeValue OnDemandValue(const OnDemandThroughput& t) {
+  return Map({{"r", Int(t.max_read_request_units)}, {"w", Int(t.max_write_request_units)}});
+}
+
 AttributeValue IndexValue(const SecondaryIndexDefinition& index) {
   AttributeList non_key;
   for (const auto& a : index.projection.non_key_attributes) non_key.push_back(Str(a));
@@ -38,6 +43,7 @@ AttributeValue IndexValue(const SecondaryIndexDefinition& index) {
                  {"p", Int(static_cast<int>(index.projection.type))},
                  {"a", List(std::move(non_key))}};
   if (index.throughput) m.emplace("tp", ThroughputValue(*index.throughput));
+  if (index.on_demand_throughput) m.emplace("od", OnDemandValue(*index.on_demand_throughput));
   m.emplace("st", Int(static_cast<int>(index.status)));
   m.emplace("bf", AttributeValue::Bool(index.backfilling));
   m.emplace("cf", Str(index.column_family));
@@ -106,6 +112,13 @@ ProvisionedThroughput ReadThroughput(FieldReader& parent, const AttributeMap& ma
   return t;
 }
 
+OnDemandThroughput ReadOnDemand(FieldReader& parent, const AttributeMap& map) {
+  FieldReader r(map);
+  OnDemandThroughput t{r.Int("r"), r.Int("w")};
+  if (!r.ok()) parent.Fail();
+  return t;
+}
+
 SecondaryIndexDefinition ReadIndex(FieldReader& parent, const AttributeValue& value) {
   FieldReader r(value.map);
   SecondaryIndexDefinition index;
@@ -114,6 +127,7 @@ SecondaryIndexDefinition ReadIndex(FieldReader& parent, const AttributeValue& va
   index.projection.type = static_cast<ProjectionType>(r.Int("p"));
   for (const auto& a : r.List("a")) index.projection.non_key_attributes.push_back(a.scalar);
   if (r.Has("tp")) index.throughput = ReadThroughput(r, r.Map("tp"));
+  if (r.Has("od")) index.on_demand_throughput = ReadOnDemand(r, r.Map("od"));
   // Records written before indexes held data lack these fields: an ACTIVE index
   // without entries (its family is created when the catalog loads).
   if (r.Has("st")) index.status = static_cast<IndexStatus>(r.Int("st"));
@@ -147,6 +161,7 @@ std::string Encode(const TableDefinition& t) {
             {"deletion_protection", AttributeValue::Bool(t.deletion_protection)},
             {"status", Int(static_cast<int>(t.status))},
             {"cf", Str(t.column_family)}};
+  if (t.on_demand_throughput) item.emplace("od", OnDemandValue(*t.on_demand_throughput));
   return item_codec::Encode(item);
 }
 
@@ -169,6 +184,7 @@ Result<TableDefinition> Decode(std::string_view bytes) {
     t.billing_mode_explicit = b->boolean;
   t.billing_mode_changed_ms = r.Int("billing_changed");
   t.throughput = ReadThroughput(r, r.Map("throughput"));
+  if (r.Has("od")) t.on_demand_throughput = ReadOnDemand(r, r.Map("od"));
   for (const auto& i : r.List("gsi")) t.global_secondary_indexes.push_back(ReadIndex(r, i));
   for (const auto& i : r.List("lsi")) t.local_secondary_indexes.push_back(ReadIndex(r, i));
   if (auto* b = r.Get("deletion_protection", AttributeType::kBool))

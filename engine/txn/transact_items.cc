@@ -2,8 +2,10 @@
 
 #include <set>
 
+#include "engine/admission/ticket.h"
 #include "engine/base/limits.h"
 #include "engine/base/transaction_errors.h"
+#include "engine/format/key_codec.h"
 #include "engine/schema/key_validation.h"
 #include "engine/txn/idempotency_cache.h"
 #include "engine/txn/transactions.h"
@@ -87,6 +89,30 @@ Status WithIdempotency(IdempotencyCache& cache, const RequestContext& ctx,
   return status;
 }
 
+// Admits every action's write on its table partition before the transaction starts,
+// one action at a time so that the throttled one is known: it is cancelled with a
+// ThrottlingError (on-demand) or ProvisionedThroughputExceeded (provisioned) reason and
+// the others with None, and the units already admitted go back. Transactional writes
+// cost twice (prepare and commit); the estimate is not settled (the transaction's
+// consumption is reported per table, not per action).
+Status AdmitTransaction(Ticket& ticket, const std::vector<PlannedTransactWrite>& planned) {
+  for (size_t i = 0; i < planned.size(); ++i) {
+    const TransactWriteAction& action = *planned[i].action;
+    const double units = action.kind == TransactWriteAction::Kind::kPut
+                             ? capacity::WriteUnits(ItemSize(action.item))
+                             : 1;
+    ticket.Claim(*planned[i].table, "", key_codec::HashOfKey(planned[i].key),
+                 throughput::Op::kWrite, 2 * units);
+    Status admitted = ticket.Admit();
+    if (admitted.ok()) continue;
+    ticket.Refund();
+    std::vector<CancellationReason> reasons(planned.size(), NoReason());
+    reasons[i] = ThrottledCancellation(admitted);
+    return TransactionCanceled(std::move(reasons));
+  }
+  return Status::Ok();
+}
+
 }  // namespace
 
 Result<TransactWriteResult> TransactWriteItems(Transactions& transactions,
@@ -107,6 +133,8 @@ Result<TransactWriteResult> TransactWriteItems(Transactions& transactions,
         Plan<PlannedTransactWrite>(request.actions, find_table, [](const PlannedTransactWrite& p) {
           return ValidatedKey(*p.action, *p.table->definition());
         }));
+    Ticket ticket;
+    MT_RETURN_IF_ERROR(AdmitTransaction(ticket, planned));
     MT_ASSIGN_OR_RETURN(consumed, transactions.Write(planned));
     result.consumed = std::move(consumed);
     return Status::Ok();

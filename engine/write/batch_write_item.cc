@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <set>
 
+#include "engine/admission/ticket.h"
 #include "engine/schema/key_validation.h"
+#include "engine/write/admitted_write.h"
 #include "engine/write/write_capacity.h"
 
 namespace monotable {
@@ -27,17 +29,29 @@ Result<BatchWriteResult> BatchWriteItem(WritePath& write_path, const TableLookup
   }
   // A write that meets an in-flight transaction waits for it: the batch has already
   // been accepted as a whole, and failing half-way would leave it partly applied.
+  // A throttled write is handed back in UnprocessedItems; the call fails only when
+  // every write was throttled (DynamoDB: "If none of the items can be processed due to
+  // insufficient provisioned throughput on all of the tables in the request, then
+  // BatchWriteItem returns a ProvisionedThroughputExceededException").
   BatchWriteResult result;
+  Status first_throttle;
   for (size_t i = 0; i < planned.size(); ++i) {
     const auto& entry = request.entries[i];
-    MT_ASSIGN_OR_RETURN(outcome,
-                        write_path.Apply(
-                            *planned[i].table, planned[i].key,
-                            [&](const std::optional<Item>&) -> Result<std::optional<Item>> {
-                              if (!entry.is_put) return std::optional<Item>();
-                              return std::optional<Item>(entry.item);
-                            },
-                            WritePath::OnTransaction::kWait));
+    const double estimate = entry.is_put ? capacity::WriteUnits(ItemSize(entry.item)) : 1;
+    auto applied = AdmittedApply(
+        write_path, *planned[i].table, planned[i].key, estimate,
+        [&](const std::optional<Item>&) -> Result<std::optional<Item>> {
+          if (!entry.is_put) return std::optional<Item>();
+          return std::optional<Item>(entry.item);
+        },
+        WritePath::OnTransaction::kWait);
+    if (!applied.ok() && IsThrottled(applied.status())) {
+      if (first_throttle.ok()) first_throttle = applied.status();
+      result.unprocessed.push_back(i);
+      continue;
+    }
+    if (!applied.ok()) return applied.status();
+    WriteOutcome& outcome = *applied;
     // Each write is charged on its own, as the single-item write it stands for.
     if (const auto& collection = outcome.index_writes.item_collection) {
       auto same = [&](const BatchWriteResult::ItemCollection& c) {
@@ -54,6 +68,7 @@ Result<BatchWriteResult> BatchWriteItem(WritePath& write_path, const TableLookup
                           capacity::ForWrite(entry.table_name, outcome.old_item, outcome.new_item,
                                              outcome.index_writes));
   }
+  if (!planned.empty() && result.unprocessed.size() == planned.size()) return first_throttle;
   return result;
 }
 

@@ -1,6 +1,7 @@
 #include "engine/write/item_writes.h"
 
 #include "engine/schema/key_validation.h"
+#include "engine/write/admitted_write.h"
 #include "engine/write/item_changes.h"
 #include "engine/write/write_capacity.h"
 
@@ -42,12 +43,14 @@ ItemResult WriteResultFor(const std::string& table_name, const WriteOutcome& out
 
 Result<ItemResult> PutItem(WritePath& write_path, Table& table, const PutItemRequest& request) {
   MT_ASSIGN_OR_RETURN(key, ValidateItemAndBuildKey(*table.definition(), request.item));
+  // A Put knows its new item: the estimate is exact unless the old item was larger.
+  const double estimate = capacity::WriteUnits(ItemSize(request.item));
   MT_ASSIGN_OR_RETURN(
-      outcome, write_path.Apply(table, key,
-                                [&](const std::optional<Item>& old) -> Result<std::optional<Item>> {
-                                  MT_RETURN_IF_ERROR(CheckCondition(request.condition, old));
-                                  return std::optional<Item>(request.item);
-                                }));
+      outcome, AdmittedApply(write_path, table, key, estimate,
+                             [&](const std::optional<Item>& old) -> Result<std::optional<Item>> {
+                               MT_RETURN_IF_ERROR(CheckCondition(request.condition, old));
+                               return std::optional<Item>(request.item);
+                             }));
   ItemResult result = WriteResultFor(request.table_name, outcome);
   if (request.return_values == ReturnValues::kAllOld) result.item = std::move(outcome.old_item);
   return result;
@@ -56,12 +59,13 @@ Result<ItemResult> PutItem(WritePath& write_path, Table& table, const PutItemReq
 Result<ItemResult> DeleteItem(WritePath& write_path, Table& table,
                               const DeleteItemRequest& request) {
   MT_ASSIGN_OR_RETURN(key, ValidateKeyAndBuildKey(*table.definition(), request.key));
+  // The size of the item deleted is unknown until it is read: claim the minimum.
   MT_ASSIGN_OR_RETURN(
-      outcome, write_path.Apply(table, key,
-                                [&](const std::optional<Item>& old) -> Result<std::optional<Item>> {
-                                  MT_RETURN_IF_ERROR(CheckCondition(request.condition, old));
-                                  return std::optional<Item>();
-                                }));
+      outcome, AdmittedApply(write_path, table, key, 1,
+                             [&](const std::optional<Item>& old) -> Result<std::optional<Item>> {
+                               MT_RETURN_IF_ERROR(CheckCondition(request.condition, old));
+                               return std::optional<Item>();
+                             }));
   ItemResult result = WriteResultFor(request.table_name, outcome);
   if (request.return_values == ReturnValues::kAllOld) result.item = std::move(outcome.old_item);
   return result;
@@ -75,13 +79,13 @@ Result<ItemResult> UpdateItem(WritePath& write_path, Table& table,
   // Updating a key attribute is refused before the item is read, as DynamoDB does.
   MT_RETURN_IF_ERROR(request.update.CheckKeyAttributes(key_names));
   MT_ASSIGN_OR_RETURN(
-      outcome, write_path.Apply(
-                   table, key, [&](const std::optional<Item>& old) -> Result<std::optional<Item>> {
-                     MT_RETURN_IF_ERROR(CheckCondition(request.condition, old));
-                     MT_ASSIGN_OR_RETURN(item,
-                                         UpdatedImage(request.update, request.key, old, key_names));
-                     return std::optional<Item>(std::move(item));
-                   }));
+      outcome, AdmittedApply(write_path, table, key, 1,
+                             [&](const std::optional<Item>& old) -> Result<std::optional<Item>> {
+                               MT_RETURN_IF_ERROR(CheckCondition(request.condition, old));
+                               MT_ASSIGN_OR_RETURN(
+                                   item, UpdatedImage(request.update, request.key, old, key_names));
+                               return std::optional<Item>(std::move(item));
+                             }));
   ItemResult result = WriteResultFor(request.table_name, outcome);
   result.item = UpdateReturnValues(request, outcome);
   return result;

@@ -33,6 +33,31 @@ Result<BatchWriteRequest::Entry> DecodeWriteRequest(std::string_view table, Json
   return entry;
 }
 
+// UnprocessedItems: the throttled writes, in the form of RequestItems (so that a client
+// can send them again as they are), tables in the order they first appear.
+void WriteUnprocessed(JsonWriter& w, const BatchWriteRequest& batch,
+                      const std::vector<size_t>& unprocessed) {
+  w.Key("UnprocessedItems").BeginObject();
+  for (size_t i = 0; i < unprocessed.size(); ++i) {
+    const std::string& table = batch.entries[unprocessed[i]].table_name;
+    bool first_of_table = true;
+    for (size_t j = 0; j < i; ++j)
+      first_of_table &= batch.entries[unprocessed[j]].table_name != table;
+    if (!first_of_table) continue;
+    w.Key(table).BeginArray();
+    for (size_t index : unprocessed) {
+      const auto& entry = batch.entries[index];
+      if (entry.table_name != table) continue;
+      w.BeginObject().Key(entry.is_put ? "PutRequest" : "DeleteRequest").BeginObject();
+      w.Key(entry.is_put ? "Item" : "Key");
+      WriteItem(w, entry.item);
+      w.EndObject().EndObject();
+    }
+    w.EndArray();
+  }
+  w.EndObject();
+}
+
 }  // namespace
 
 Result<std::string> BatchWriteItem(const OperationContext& ctx, JsonObject request) {
@@ -58,9 +83,9 @@ Result<std::string> BatchWriteItem(const OperationContext& ctx, JsonObject reque
     return Status::Validation("Too many items requested for the BatchWriteItem call");
   }
   MT_ASSIGN_OR_RETURN(result, ctx.engine.BatchWriteItem(ctx.request, batch));
-  // Every request is applied: nothing is left unprocessed (no throttling yet).
   JsonWriter w;
-  w.BeginObject().Key("UnprocessedItems").BeginObject().EndObject();
+  w.BeginObject();
+  WriteUnprocessed(w, batch, result.unprocessed);
   WriteConsumedCapacityList(w, result.consumed, capacity);
   if (collection_metrics && !result.item_collections.empty()) {
     // {"<table>": [metrics, ...], ...}, tables and collections in the order first written.

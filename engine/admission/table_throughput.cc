@@ -1,0 +1,97 @@
+#include "engine/admission/table_throughput.h"
+
+#include <rocksdb/db.h>
+#include <rocksdb/write_batch.h>
+
+#include "engine/format/catalog_keys.h"
+
+namespace monotable {
+
+throughput::CapacitySpec CapacityOf(const TableDefinition& table,
+                                    const SecondaryIndexDefinition* index) {
+  if (table.billing_mode == BillingMode::kPayPerRequest) {
+    const auto& on_demand = index ? index->on_demand_throughput : table.on_demand_throughput;
+    if (!on_demand) return throughput::CapacitySpec::OnDemand();
+    return throughput::CapacitySpec::OnDemand(on_demand->max_read_request_units,
+                                              on_demand->max_write_request_units);
+  }
+  // A GSI of a provisioned table has its own throughput; one created before monotable
+  // stored it falls back to the table's.
+  const ProvisionedThroughput& p =
+      index && index->throughput ? *index->throughput : table.throughput;
+  return throughput::CapacitySpec::Provisioned(p.read_capacity_units, p.write_capacity_units);
+}
+
+Result<std::shared_ptr<throughput::Resource>> ThroughputRegistry::Make(
+    const std::string& table_name, const std::string& index_name, const std::string& family,
+    const throughput::CapacitySpec& capacity) {
+  throughput::ResourceConfig config;
+  config.table_name = table_name;
+  config.index_name = index_name;
+  config.capacity = capacity;
+  config.mode = mode_;
+  const std::string record_key = catalog_keys::PartitionMapKey(family);
+  std::string record;
+  rocksdb::Status read =
+      storage_.db()->Get(storage_.read_options(), storage_.catalog(), record_key, &record);
+  if (read.ok()) {
+    auto map = throughput::PartitionMap::Decode(record);
+    if (!map.ok()) return Status::Internal("corrupt partition map of " + family);
+    config.partitions = std::move(*map);
+  } else if (!read.IsNotFound()) {
+    return Status::Internal("reading the partition map of " + family + ": " + read.ToString());
+  }
+  MT_ASSIGN_OR_RETURN(resource, throughput::Resource::Create(std::move(config), clock_));
+  // Splits are rare (capacity growth, size, heat): one small catalog write each. A failed
+  // write loses only the split, which the next start-up recomputes from capacity.
+  Storage* storage = &storage_;
+  resource->set_layout_listener(
+      [storage, record_key](const throughput::Resource&, const throughput::PartitionMap& map) {
+        rocksdb::WriteBatch batch;
+        batch.Put(storage->catalog(), record_key, map.Encode());
+        storage->Write(&batch).ok();
+      });
+  return resource;
+}
+
+Status ThroughputRegistry::Sync(Table& table) {
+  if (mode_ == throughput::Mode::kOff) return Status::Ok();
+  std::lock_guard lock(mutex_);
+  const auto layout = table.layout();
+  const TableDefinition& definition = *layout->definition;
+  const auto previous = table.throughput();
+  auto next = std::make_shared<TableThroughput>();
+  next->billing = definition.billing_mode;
+  // Reuses `existing` with the new capacity, or makes a new resource. A capacity the
+  // model refuses (none is refused for a table DynamoDB accepts) leaves it unmodelled.
+  auto resource_for = [&](std::shared_ptr<throughput::Resource> existing,
+                          const std::string& index_name, const std::string& family,
+                          const throughput::CapacitySpec& capacity)
+      -> Result<std::shared_ptr<throughput::Resource>> {
+    if (!capacity.Validate().ok()) return std::shared_ptr<throughput::Resource>();
+    if (existing) {
+      MT_RETURN_IF_ERROR(existing->UpdateCapacity(capacity));
+      return existing;
+    }
+    return Make(definition.name, index_name, family, capacity);
+  };
+  MT_ASSIGN_OR_RETURN(table_resource,
+                      resource_for(previous ? previous->table : nullptr, "",
+                                   definition.column_family, CapacityOf(definition, nullptr)));
+  next->table = table_resource;
+  for (const auto& index : definition.global_secondary_indexes) {
+    std::shared_ptr<throughput::Resource> existing;
+    if (previous) {
+      for (const auto& old : previous->global_indexes) {
+        if (old.family == index.column_family) existing = old.resource;
+      }
+    }
+    MT_ASSIGN_OR_RETURN(resource, resource_for(existing, index.name, index.column_family,
+                                               CapacityOf(definition, &index)));
+    if (resource) next->global_indexes.push_back({index.name, index.column_family, resource});
+  }
+  table.set_throughput(std::move(next));
+  return Status::Ok();
+}
+
+}  // namespace monotable

@@ -1,0 +1,119 @@
+#include "engine/admission/ticket.h"
+
+#include <span>
+
+namespace monotable {
+namespace {
+
+// DynamoDB's messages (API Reference, TransactionCanceledException: the messages of the
+// ProvisionedThroughputExceeded and ThrottlingError cancellation reasons, which are also
+// those of the exceptions).
+constexpr char kProvisionedTable[] =
+    "The level of configured provisioned throughput for the table was exceeded. Consider "
+    "increasing your provisioning level with the UpdateTable API.";
+constexpr char kProvisionedIndex[] =
+    "The level of configured provisioned throughput for one or more global secondary indexes "
+    "of the table was exceeded. Consider increasing your provisioning level for the "
+    "under-provisioned global secondary indexes with the UpdateTable API.";
+constexpr char kOnDemandTable[] =
+    "Throughput exceeds the current capacity of your table or index. DynamoDB is automatically "
+    "scaling your table or index so please try again shortly. If exceptions persist, check if "
+    "you have a hot key: "
+    "https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/bp-partition-key-design.html";
+constexpr char kOnDemandIndex[] =
+    "Throughput exceeds the current capacity for one or more global secondary indexes. "
+    "DynamoDB is automatically scaling your index so please try again shortly.";
+
+// The billing mode of the table that owns `resource`.
+BillingMode BillingOf(const throughput::Resource* resource,
+                      const std::vector<std::shared_ptr<const TableThroughput>>& tables) {
+  for (const auto& t : tables) {
+    if (t->table.get() == resource) return t->billing;
+    for (const auto& index : t->global_indexes) {
+      if (index.resource.get() == resource) return t->billing;
+    }
+  }
+  return BillingMode::kPayPerRequest;
+}
+
+}  // namespace
+
+int Ticket::Claim(const Table& table, std::string_view index, uint64_t hash, throughput::Op op,
+                  double units) {
+  std::shared_ptr<const TableThroughput> tp = table.throughput();
+  if (!tp) return -1;
+  throughput::Resource* resource = index.empty() ? tp->table.get() : tp->FindIndex(index);
+  if (!resource) return -1;
+  if (tables_.empty() || tables_.back() != tp) tables_.push_back(std::move(tp));
+  claims_.push_back({resource, throughput::KeyRef(hash), op, units});
+  actual_.push_back(units);
+  return static_cast<int>(claims_.size() - 1);
+}
+
+Status Ticket::Admit() {
+  const size_t begin = admitted_end_;
+  const size_t end = claims_.size();
+  if (begin == end) return Status::Ok();
+  throughput::Admission admission =
+      throughput::AdmitAll(std::span(claims_).subspan(begin, end - begin));
+  if (!admission.admitted) {
+    claims_.resize(begin);
+    actual_.resize(begin);
+    return ThrottledStatus(admission, tables_);
+  }
+  rounds_.push_back({begin, end, std::move(admission)});
+  admitted_end_ = end;
+  return Status::Ok();
+}
+
+void Ticket::SetActual(int claim, double units) {
+  if (claim >= 0 && static_cast<size_t>(claim) < actual_.size()) actual_[claim] = units;
+}
+
+void Ticket::Refund() {
+  for (double& a : actual_) a = 0;
+}
+
+void Ticket::Settle() {
+  for (const Round& round : rounds_) {
+    bool changed = false;
+    for (size_t i = round.begin; i < round.end; ++i) changed |= actual_[i] != claims_[i].units;
+    if (!changed) continue;
+    const size_t n = round.end - round.begin;
+    throughput::SettleAll(std::span(claims_).subspan(round.begin, n),
+                          std::span(actual_).subspan(round.begin, n), round.admission);
+  }
+  rounds_.clear();
+}
+
+Status ThrottledStatus(const throughput::Admission& admission,
+                       const std::vector<std::shared_ptr<const TableThroughput>>& tables) {
+  auto detail = std::make_shared<ErrorDetail>();
+  bool provisioned = false;
+  bool index = false;
+  for (const auto& throttle : admission.throttles) {
+    const throughput::Resource& r = *throttle.resource;
+    detail->throttling_reasons.push_back(
+        {std::string(throughput::ThrottlingReasonName(throttle.reason)), r.table_name(),
+         r.index_name()});
+    provisioned |= BillingOf(&r, tables) == BillingMode::kProvisioned;
+    index |= !r.index_name().empty();
+  }
+  // ProvisionedThroughputExceededException for provisioned capacity, ThrottlingException
+  // for on-demand (Developer Guide, "DynamoDB throttling"); the index message when a GSI
+  // held the write back.
+  Status status = provisioned
+                      ? Status(ErrorCode::kProvisionedThroughputExceeded,
+                               index ? kProvisionedIndex : kProvisionedTable)
+                      : Status(ErrorCode::kThrottling, index ? kOnDemandIndex : kOnDemandTable);
+  return std::move(status).WithDetail(std::move(detail));
+}
+
+CancellationReason ThrottledCancellation(const Status& throttled) {
+  const char* code = throttled.code() == ErrorCode::kProvisionedThroughputExceeded
+                         ? "ProvisionedThroughputExceeded"
+                         : "ThrottlingError";
+  return {code, throttled.message(), std::nullopt};
+}
+
+}  // namespace monotable

@@ -1,0 +1,64 @@
+#include "engine/write/admitted_write.h"
+
+#include "engine/admission/ticket.h"
+#include "engine/capacity/capacity.h"
+#include "engine/format/key_codec.h"
+#include "engine/index/index_entries.h"
+
+namespace monotable {
+namespace {
+
+// Claims, on each GSI, the entries the write changes: the old entry deleted (when it
+// moves or goes) and the new one written, each one unit per KB of the projected item,
+// as capacity::ForWrite charges them.
+void ClaimIndexEntries(Ticket& ticket, const Table& table, const TableLayout& layout,
+                       const std::string& key, const std::optional<Item>& old_item,
+                       const std::optional<Item>& new_item) {
+  const TableDefinition& definition = *layout.definition;
+  for (const LiveIndex& index : layout.indexes) {
+    if (!index.global) continue;
+    std::optional<IndexEntry> before, after;
+    if (old_item) before = EntryFor(definition, *index.definition, key, *old_item);
+    if (new_item) after = EntryFor(definition, *index.definition, key, *new_item);
+    const bool same_key = before && after && before->key == after->key;
+    if (same_key && before->projected == after->projected) continue;  // entry unchanged
+    if (before && !same_key) {
+      ticket.Claim(table, index.definition->name, key_codec::HashOfKey(before->key),
+                   throughput::Op::kWrite, capacity::WriteUnits(ItemSize(before->projected)));
+    }
+    if (after) {
+      ticket.Claim(table, index.definition->name, key_codec::HashOfKey(after->key),
+                   throughput::Op::kWrite, capacity::WriteUnits(ItemSize(after->projected)));
+    }
+  }
+}
+
+}  // namespace
+
+Result<WriteOutcome> AdmittedApply(WritePath& write_path, Table& table, const std::string& key,
+                                   double estimate, const ComputeNewImage& compute,
+                                   WritePath::OnTransaction on_transaction) {
+  Ticket ticket;
+  const int table_claim =
+      ticket.Claim(table, "", key_codec::HashOfKey(key), throughput::Op::kWrite, estimate);
+  if (ticket.empty()) return write_path.Apply(table, key, compute, on_transaction);
+  MT_RETURN_IF_ERROR(ticket.Admit());
+  const auto layout = table.layout();
+  Status throttled;
+  auto admitted = [&](const std::optional<Item>& old) -> Result<std::optional<Item>> {
+    MT_ASSIGN_OR_RETURN(new_item, compute(old));
+    ClaimIndexEntries(ticket, table, *layout, key, old, new_item);
+    throttled = ticket.Admit();
+    if (!throttled.ok()) return throttled;
+    return std::move(new_item);
+  };
+  auto outcome = write_path.Apply(table, key, admitted, on_transaction);
+  if (!throttled.ok()) {
+    ticket.Refund();
+  } else if (outcome.ok()) {
+    ticket.SetActual(table_claim, capacity::ItemWriteUnits(outcome->old_item, outcome->new_item));
+  }
+  return outcome;
+}
+
+}  // namespace monotable
