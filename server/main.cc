@@ -9,7 +9,9 @@
 #include "server/config.h"
 #include "server/server.h"
 
-int main(int argc, char** argv) {
+namespace {
+
+int Main(int argc, char** argv) {
   // Every log line, the engine's included, goes to stderr (stdout is for --help); colour
   // only on a terminal.
   spdlog::set_default_logger(spdlog::stderr_color_mt("monotable"));
@@ -37,4 +39,20 @@ int main(int argc, char** argv) {
     return 1;
   }
   return 0;
+}
+
+}  // namespace
+
+// The main thread's exception boundary: start-up and shutdown failures that throw
+// (the I/O threads and requests have their own) end the process with a log line and
+// exit code 1, not std::terminate.
+int main(int argc, char** argv) {
+  try {
+    return Main(argc, argv);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "monotable: fatal: %s\n", e.what());
+  } catch (...) {
+    std::fprintf(stderr, "monotable: fatal: unknown exception\n");
+  }
+  return 1;
 }

@@ -461,7 +461,10 @@ TEST_F(TransactionLocksTest, KeysSharingAStripeLockItOnce) {
 // Another item of a stripe held by a transaction is not in conflict: its writers
 // (single-item or transactional) wait for the stripe instead of failing.
 TEST_F(TransactionLocksTest, OtherItemsOfABusyStripeWaitRatherThanConflict) {
-  auto [held, other] = KeysOnOneStripe(family_, *table_->definition());
+  // Named copies rather than a structured binding: the lambdas below capture them.
+  const auto keys = KeysOnOneStripe(family_, *table_->definition());
+  const std::string& held = keys.first;
+  const std::string& other = keys.second;
   auto in_flight = locks_.LockTransaction({LockTable::IdOf(family_, held)});
   ASSERT_TRUE(in_flight.guard.has_value());
   WritePath writes(storage_.get(), &locks_);
