@@ -86,7 +86,7 @@ Result<ReadPage> QueryPage(const Storage& storage, const Table& table,
   MT_ASSIGN_OR_RETURN(target, ResolveReadTarget(table, request));
   const TableDefinition& definition = target.table();
   const std::string& hash_name = target.key_schema[0].name;
-  expr::KeyAttributes keys{hash_name, definition.AttributeTypeOf(hash_name)};
+  expr::KeyAttributes keys{hash_name, definition.AttributeTypeOf(hash_name), {}, AttributeType::kS};
   if (target.key_schema.size() > 1) {
     keys.range_name = target.key_schema[1].name;
     keys.range_type = definition.AttributeTypeOf(keys.range_name);
