@@ -221,7 +221,9 @@ TEST(ItemCodecTest, AbsurdNestingIsCorruption) {
 std::string AsVersion1(const std::string& v2) {
   size_t body = 1;
   while (static_cast<unsigned char>(v2[body]) >= 0x80) ++body;
-  return "\x01" + v2.substr(body + 1);
+  std::string v1(1, '\x01');
+  v1.append(v2, body + 1);
+  return v1;
 }
 
 TEST(ItemCodecTest, RandomCorruptionNeverCrashes) {
@@ -239,7 +241,9 @@ TEST(ItemCodecTest, RandomCorruptionNeverCrashes) {
       Result<Item> decoded = item_codec::Decode(bytes);
       Result<size_t> size = item_codec::EncodedItemSize(bytes);
       // v1 finds its size by walking the item, so it finds the same corruption.
-      if (bytes[0] == '\x01') EXPECT_EQ(size.ok(), decoded.ok());
+      if (bytes[0] == '\x01') {
+        EXPECT_EQ(size.ok(), decoded.ok());
+      }
       if (!decoded.ok()) {
         ++failures;
         EXPECT_EQ(decoded.status().code(), ErrorCode::kInternal);
@@ -248,7 +252,9 @@ TEST(ItemCodecTest, RandomCorruptionNeverCrashes) {
       // Where the bytes are a canonical encoding (no duplicate or unordered names, the
       // right size in front), the size agrees.
       ASSERT_TRUE(size.ok());
-      if (item_codec::Encode(*decoded) == bytes) EXPECT_EQ(*size, ItemSize(*decoded));
+      if (item_codec::Encode(*decoded) == bytes) {
+        EXPECT_EQ(*size, ItemSize(*decoded));
+      }
       // Whatever decodes is a well-formed item that survives a round trip.
       Result<Item> again = item_codec::Decode(item_codec::Encode(*decoded));
       ASSERT_TRUE(again.ok());
