@@ -185,13 +185,8 @@ TEST_F(CatalogTest, UpdateAddsABackfillingIndexAndRetiresADeletedOne) {
   EXPECT_EQ(added->family->GetName(), added->definition->column_family);
 
   // Persisted as it is published.
-  std::string record;
-  ASSERT_TRUE(storage_->db()
-                  ->Get(storage_->read_options(), storage_->catalog(),
-                        catalog_keys::TableKey("ns", "a"), &record)
-                  .ok());
-  auto persisted = catalog_codec::Decode(record);
-  ASSERT_TRUE(persisted.ok());
+  auto persisted = test_storage::PersistedDefinition(*storage_, "ns", "a");
+  ASSERT_TRUE(persisted.has_value());
   const SecondaryIndexDefinition* stored = persisted->FindIndex("by-pk");
   ASSERT_NE(stored, nullptr);
   EXPECT_TRUE(stored->backfilling);

@@ -10,12 +10,15 @@
 
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "engine/base/clock.h"
+#include "engine/format/catalog_keys.h"
 #include "engine/format/item_codec.h"
 #include "engine/format/key_codec.h"
 #include "engine/storage/catalog.h"
+#include "engine/storage/catalog_codec.h"
 #include "engine/storage/storage.h"
 
 namespace monotable::test_storage {
@@ -82,6 +85,22 @@ inline std::string PutRaw(Storage& storage, rocksdb::ColumnFamilyHandle* family,
   Status written = storage.Write(&batch);
   EXPECT_TRUE(written.ok()) << written.message();
   return key;
+}
+
+// The definition of table `name` of `ns` as the catalog column family holds it; nullopt
+// (and a test failure) when there is none or it does not decode.
+inline std::optional<TableDefinition> PersistedDefinition(const Storage& storage,
+                                                          const std::string& ns,
+                                                          const std::string& name) {
+  std::string record;
+  rocksdb::Status s = storage.db()->Get(storage.read_options(), storage.catalog(),
+                                        catalog_keys::TableKey(ns, name), &record);
+  EXPECT_TRUE(s.ok()) << s.ToString();
+  if (!s.ok()) return std::nullopt;
+  auto definition = catalog_codec::Decode(record);
+  EXPECT_TRUE(definition.ok()) << definition.status().message();
+  if (!definition.ok()) return std::nullopt;
+  return std::move(*definition);
 }
 
 // An in-memory Storage with a loaded Catalog.
