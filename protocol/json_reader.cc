@@ -106,7 +106,11 @@ void ConstraintErrors::Add(std::string_view shown_value, std::string_view path,
 
 void ConstraintErrors::AddString(std::string_view value, std::string_view path,
                                  std::string_view constraint) {
-  Add("'" + std::string(value) + "'", path, constraint);
+  // Appended rather than "'" + std::string(value): GCC 12 warns (-Wrestrict) on that.
+  std::string shown(1, '\'');
+  shown.append(value);
+  shown.push_back('\'');
+  Add(shown, path, constraint);
 }
 
 Status ConstraintErrors::ToStatus() const {
