@@ -446,7 +446,9 @@ TEST_F(EngineTest, ItemCollectionSizeCountsItemsAndTheirLocalIndexEntries) {
     del.key = {{"pk", S("a")}, {"sk", N(sk)}};
     auto deleted = engine_->DeleteItem(ctx_, del);
     ASSERT_TRUE(deleted.ok());
-    if (std::string(sk) == "2") EXPECT_EQ(deleted->item_collection_bytes, 0);
+    if (std::string(sk) == "2") {
+      EXPECT_EQ(deleted->item_collection_bytes, 0);
+    }
   }
 }
 
