@@ -135,8 +135,8 @@ TEST(UpdateApplyTest, AddSets) {
   // A large union takes the hashed path and still keeps the order.
   AttributeValue big = SS({});
   AttributeValue more = SS({});
-  for (int i = 0; i < 100; ++i) big.set.push_back("m" + std::to_string(i));
-  for (int i = 50; i < 150; ++i) more.set.push_back("m" + std::to_string(i));
+  for (int i = 0; i < 100; ++i) big.set.push_back(std::string("m").append(std::to_string(i)));
+  for (int i = 50; i < 150; ++i) more.set.push_back(std::string("m").append(std::to_string(i)));
   Item unioned = Applied("ADD s :more", MakeItem({{"s", big}}), {{":more", more}});
   ASSERT_EQ(unioned.at("s").set.size(), 150u);
   EXPECT_EQ(unioned.at("s").set[149], "m149");

@@ -286,5 +286,60 @@ TEST(KeyCodecTest, EncodedValueLengthFindsTheEndOfEachForm) {
   }
 }
 
+TEST(KeyCodecTest, HashBoundIsTheBigEndianHashAndBoundsItsKeys) {
+  EXPECT_EQ(key_codec::HashBound(0), std::string(8, '\0'));
+  EXPECT_EQ(key_codec::HashBound(0x0102030405060708ULL), BigEndian(0x0102030405060708ULL));
+  const std::string key = TableKey(AttributeValue::String("p"), nullptr);
+  const uint64_t hash = HashOfKey(key);
+  EXPECT_EQ(HashOfKey(key_codec::HashBound(hash)), hash);
+  // Every key of a hash lies in [HashBound(hash), HashBound(hash + 1)).
+  EXPECT_LE(key_codec::HashBound(hash), key);
+  if (hash != UINT64_MAX) {
+    EXPECT_LT(key, key_codec::HashBound(hash + 1));
+  }
+}
+
+TEST(KeyCodecTest, PrefixSuccessorIsTheFirstStringPastEveryExtension) {
+  EXPECT_EQ(key_codec::PrefixSuccessor("abc"), "abd");
+  EXPECT_EQ(key_codec::PrefixSuccessor(Bytes({'a', 0xFF})), "b");
+  EXPECT_EQ(key_codec::PrefixSuccessor(Bytes({'a', 0xFE, 0xFF, 0xFF})), Bytes({'a', 0xFF}));
+  EXPECT_EQ(key_codec::PrefixSuccessor(Bytes({0x00})), Bytes({0x01}));
+  // No string is past every extension of these: no upper bound.
+  EXPECT_EQ(key_codec::PrefixSuccessor(""), "");
+  EXPECT_EQ(key_codec::PrefixSuccessor(Bytes({0xFF, 0xFF})), "");
+  for (const std::string& prefix : {std::string("ab"), Bytes({'a', 0xFF}), Bytes({0x7F, 0xFF})}) {
+    const std::string next = key_codec::PrefixSuccessor(prefix);
+    for (const std::string& tail : {std::string(), Bytes({0x00}), Bytes({0xFF, 0xFF, 0xFF})}) {
+      EXPECT_LT(Compare(prefix + tail, next), 0);
+    }
+    EXPECT_GT(Compare(next, prefix), 0);
+    EXPECT_NE(next.substr(0, prefix.size()), prefix);
+  }
+}
+
+TEST(KeyCodecTest, SortKeyPrefixIsAPrefixOfTheEncodingOfEveryExtension) {
+  for (bool last : {true, false}) {
+    for (const auto& [prefix, value] : std::vector<std::pair<AttributeValue, AttributeValue>>{
+             {AttributeValue::String("ab"), AttributeValue::String("abc")},
+             {AttributeValue::String("ab"), AttributeValue::String("ab")},
+             {AttributeValue::String(std::string("a\0", 2)),
+              AttributeValue::String(std::string("a\0z", 3))},
+             {AttributeValue::Binary(Bytes({0x01})), AttributeValue::Binary(Bytes({0x01, 0x00}))},
+         }) {
+      const std::string p = key_codec::SortKeyPrefix(prefix, last);
+      EXPECT_EQ(Enc(value, last).substr(0, p.size()), p) << last;
+    }
+  }
+  // The last form is the encoding itself; the other lacks only the terminator.
+  EXPECT_EQ(key_codec::SortKeyPrefix(AttributeValue::String("ab"), true), "ab");
+  EXPECT_EQ(key_codec::SortKeyPrefix(AttributeValue::String("ab"), false), "ab");
+  EXPECT_EQ(key_codec::SortKeyPrefix(AttributeValue::String(std::string("a\0", 2)), false),
+            Bytes({'a', 0x00, 0xFF}));
+  // A value that does not start with the prefix does not start with its encoding.
+  const std::string p = key_codec::SortKeyPrefix(AttributeValue::String("ab"), false);
+  EXPECT_NE(Enc(AttributeValue::String("a"), false).substr(0, p.size()), p);
+  EXPECT_NE(Enc(AttributeValue::String("ac"), false).substr(0, p.size()), p);
+}
+
 }  // namespace
 }  // namespace monotable

@@ -177,7 +177,8 @@ TEST(BuildTableDefinitionTest, IndexCountLimits) {
   r.billing_mode = BillingMode::kPayPerRequest;
   r.throughput.reset();
   for (int i = 0; i < 21; ++i) {
-    r.global_secondary_indexes.push_back(Index("g" + std::to_string(i), {{"pk", KeyType::kHash}}));
+    r.global_secondary_indexes.push_back(
+        Index(std::string("g").append(std::to_string(i)), {{"pk", KeyType::kHash}}));
   }
   EXPECT_EQ(Error(r, ErrorCode::kLimitExceeded),
             "Subscriber limit exceeded: The number of global secondary indexes exceeds the limit "

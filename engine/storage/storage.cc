@@ -149,13 +149,21 @@ Result<ColumnFamilyRef> Storage::CreateColumnFamily(const std::string& name) {
   rocksdb::ColumnFamilyHandle* handle = nullptr;
   rocksdb::Status s = db_->CreateColumnFamily(TableColumnFamilyOptions(), name, &handle);
   if (!s.ok()) return FromRocks(s);
-  return Wrap(handle);
+  ColumnFamilyRef ref = Wrap(handle);
+  std::lock_guard lock(mutex_);
+  std::erase_if(created_, [](const auto& weak) { return weak.expired(); });
+  created_.push_back(ref);
+  return ref;
 }
 
 Status Storage::DropColumnFamily(const ColumnFamilyRef& handle) {
   {
     std::lock_guard lock(mutex_);
     std::erase_if(opened_, [&](const auto& p) { return p.second == handle; });
+    std::erase_if(created_, [&](const auto& weak) {
+      auto live = weak.lock();
+      return !live || live == handle;
+    });
   }
   return FromRocks(db_->DropColumnFamily(handle.get()));
 }
@@ -168,12 +176,18 @@ Status Storage::Flush() {
   if (in_memory_) return Status::Ok();
   rocksdb::FlushOptions options;
   options.wait = true;
-  std::vector<rocksdb::ColumnFamilyHandle*> families;
+  std::vector<ColumnFamilyRef> live;
   {
     std::lock_guard lock(mutex_);
-    for (const auto& [name, ref] : opened_) families.push_back(ref.get());
+    for (const auto& [name, ref] : opened_) live.push_back(ref);
+    for (const auto& weak : created_) {
+      if (auto ref = weak.lock()) live.push_back(std::move(ref));
+    }
   }
-  families.push_back(catalog_.get());
+  live.push_back(catalog_);
+  // `live` keeps each handle valid until the flush is done.
+  std::vector<rocksdb::ColumnFamilyHandle*> families;
+  for (const auto& ref : live) families.push_back(ref.get());
   return FromRocks(db_->Flush(options, families));
 }
 

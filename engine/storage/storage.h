@@ -51,7 +51,8 @@ class Storage {
   Status DropColumnFamily(const ColumnFamilyRef& handle);
 
   Status Write(rocksdb::WriteBatch* batch);
-  // Makes everything written so far durable (used at shutdown).
+  // Makes everything written so far durable (used at shutdown): flushes the memtables
+  // of every live family, those created since start-up included.
   Status Flush();
 
   const rocksdb::ReadOptions& read_options() const { return read_options_; }
@@ -67,6 +68,9 @@ class Storage {
   ColumnFamilyRef catalog_;
   mutable std::mutex mutex_;
   std::vector<std::pair<std::string, ColumnFamilyRef>> opened_;  // from start-up
+  // Families created since start-up and not dropped, for Flush(); weak so that the
+  // storage never keeps a handle alive (guarded by mutex_).
+  std::vector<std::weak_ptr<rocksdb::ColumnFamilyHandle>> created_;
   rocksdb::WriteOptions write_options_;
   rocksdb::ReadOptions read_options_;
   bool in_memory_ = false;

@@ -365,7 +365,7 @@ TEST_F(TransactionsTest, ConcurrentTransfersConserveTheTotal) {
 std::pair<std::string, std::string> KeysOnOneStripe(uint32_t family, const TableDefinition& def) {
   std::map<size_t, std::string> by_stripe;
   for (int i = 0;; ++i) {
-    auto key = ValidateKeyAndBuildKey(def, Key("k" + std::to_string(i)));
+    auto key = ValidateKeyAndBuildKey(def, Key(std::string("k").append(std::to_string(i))));
     auto [it, inserted] = by_stripe.emplace(LockTable::IdOf(family, *key).stripe, *key);
     if (!inserted) return {it->second, *key};
   }

@@ -1,0 +1,236 @@
+#include "engine/index/index_backfill.h"
+
+#include <gtest/gtest.h>
+#include <rocksdb/write_batch.h>
+
+#include <chrono>
+#include <set>
+#include <thread>
+
+#include "engine/format/item_codec.h"
+#include "engine/index/index_entries.h"
+#include "engine/index/index_staging.h"
+#include "engine/read/stored_item_reader.h"
+#include "engine/testing/storage_fixture.h"
+#include "engine/testing/value_builders.h"
+
+namespace monotable {
+namespace {
+
+using test_values::N;
+using test_values::S;
+
+Item ItemNumbered(int i) {
+  Item item{{"pk", S("item" + std::to_string(i))}, {"n", N(std::to_string(i))}};
+  // Every third item has no "g" (sparse) and every seventh a number there (mistyped):
+  // neither qualifies for the index on g (S).
+  if (i % 3 != 0) item["g"] = i % 7 == 0 ? N(std::to_string(i)) : S("g" + std::to_string(i % 5));
+  return item;
+}
+
+// An item the write path accepts once the index exists (it refuses a mistyped index key).
+Item WritableNumbered(int i) {
+  Item item = ItemNumbered(i);
+  if (i % 7 == 0) item.erase("g");
+  return item;
+}
+
+bool Qualifies(const Item& item) {
+  auto g = item.find("g");
+  return g != item.end() && g->second.type == AttributeType::kS;
+}
+
+class IndexBackfillTest : public test_storage::StorageTest {
+ protected:
+  void SetUp() override {
+    test_storage::StorageTest::SetUp();
+    table_ = Create(test_storage::SimpleTable("t"));
+    ASSERT_NE(table_, nullptr);
+  }
+
+  // Writes (or with nullopt deletes) an item as the write path does: under the item's
+  // lock, with the index changes of the layout read under it.
+  void Write(const std::string& key, const std::optional<Item>& item) {
+    auto guard = locks_.LockItem(LockTable::IdOf(table_->family()->GetID(), key), false);
+    auto layout = table_->layout();
+    auto old = ReadStoredItem(*storage_, *table_, key);
+    ASSERT_TRUE(old.ok());
+    rocksdb::WriteBatch batch;
+    ASSERT_TRUE(StageIndexEntries(*storage_, *layout, key, *old, item, batch).ok());
+    if (item) {
+      batch.Put(table_->family(), key, item_codec::Encode(*item));
+    } else {
+      batch.Delete(table_->family(), key);
+    }
+    ASSERT_TRUE(storage_->Write(&batch).ok());
+  }
+  std::string Put(const Item& item) {
+    const std::string key = test_storage::KeyOf(*table_->definition(), item);
+    Write(key, item);
+    return key;
+  }
+
+  // Adds the GSI "by-g" on g (S) as UpdateTable does: CREATING and backfilling.
+  void AddIndex() {
+    Status updated = catalog_->Update(
+        "ns", *table_, [](const TableDefinition& current) -> Result<TableDefinition> {
+          TableDefinition next = current;
+          next.attribute_definitions.push_back({"g", AttributeType::kS});
+          SecondaryIndexDefinition index;
+          index.name = "by-g";
+          index.key_schema = {{"g", KeyType::kHash}};
+          index.status = IndexStatus::kCreating;
+          index.backfilling = true;
+          next.global_secondary_indexes.push_back(index);
+          return next;
+        });
+    ASSERT_TRUE(updated.ok()) << updated.message();
+  }
+
+  // Polls the catalog until the index is ACTIVE; false after ten seconds.
+  bool WaitUntilActive() {
+    for (int i = 0; i < 2000; ++i) {
+      const LiveIndex* index = table_->layout()->Find("by-g");
+      if (index && index->definition->status == IndexStatus::kActive) {
+        return !index->definition->backfilling;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    return false;
+  }
+
+  // Every index entry's key, with how many times each appears (once, as a set).
+  std::multiset<std::string> Entries() {
+    std::multiset<std::string> keys;
+    const LiveIndex* index = table_->layout()->Find("by-g");
+    EXPECT_NE(index, nullptr);
+    if (!index) return keys;
+    std::unique_ptr<rocksdb::Iterator> it(
+        storage_->db()->NewIterator(rocksdb::ReadOptions(), index->family.get()));
+    for (it->SeekToFirst(); it->Valid(); it->Next()) keys.insert(it->key().ToString());
+    EXPECT_TRUE(it->status().ok());
+    return keys;
+  }
+
+  // The entries every qualifying item of the table must have, one each.
+  std::multiset<std::string> ExpectedEntries(size_t* qualifying) {
+    std::multiset<std::string> keys;
+    auto layout = table_->layout();
+    const LiveIndex* index = layout->Find("by-g");
+    std::unique_ptr<rocksdb::Iterator> it(
+        storage_->db()->NewIterator(rocksdb::ReadOptions(), table_->family()));
+    *qualifying = 0;
+    for (it->SeekToFirst(); it->Valid(); it->Next()) {
+      auto item = item_codec::Decode(it->value().ToStringView());
+      EXPECT_TRUE(item.ok());
+      if (!item.ok()) continue;
+      auto entry = EntryFor(*layout->definition, *index->definition, it->key().ToString(), *item);
+      EXPECT_EQ(entry.has_value(), Qualifies(*item));
+      if (entry) {
+        keys.insert(entry->key);
+        ++*qualifying;
+      }
+    }
+    return keys;
+  }
+
+  void ExpectExactlyOneEntryPerQualifyingItem(size_t expected_qualifying) {
+    size_t qualifying = 0;
+    const std::multiset<std::string> expected = ExpectedEntries(&qualifying);
+    EXPECT_EQ(qualifying, expected_qualifying);
+    EXPECT_EQ(Entries(), expected);
+    auto stats = catalog_->IndexStatistics(*table_->layout()->Find("by-g"));
+    ASSERT_TRUE(stats.ok());
+    EXPECT_EQ(stats->item_count, static_cast<int64_t>(expected_qualifying));
+  }
+
+  LockTable locks_;
+  std::shared_ptr<Table> table_;
+};
+
+size_t QualifyingAmong(int from, int to) {
+  size_t count = 0;
+  for (int i = from; i < to; ++i) count += Qualifies(ItemNumbered(i));
+  return count;
+}
+
+TEST_F(IndexBackfillTest, EveryQualifyingItemGetsExactlyOneEntry) {
+  for (int i = 0; i < 600; ++i) Put(ItemNumbered(i));
+  AddIndex();
+  {
+    IndexBackfiller backfiller(storage_.get(), catalog_.get(), &locks_);
+    backfiller.Start("ns", table_, "by-g");
+    backfiller.Start("ns", table_, "by-g");  // already running: ignored
+    ASSERT_TRUE(WaitUntilActive());
+  }
+  ExpectExactlyOneEntryPerQualifyingItem(QualifyingAmong(0, 600));
+  // The catalog's record is ACTIVE too.
+  auto persisted = test_storage::PersistedDefinition(*storage_, "ns", "t");
+  ASSERT_TRUE(persisted.has_value());
+  EXPECT_EQ(persisted->FindIndex("by-g")->status, IndexStatus::kActive);
+  EXPECT_FALSE(persisted->FindIndex("by-g")->backfilling);
+}
+
+TEST_F(IndexBackfillTest, ItemsTheWritePathIndexedOrDeletedFirstAreNotIndexedTwice) {
+  for (int i = 0; i < 100; ++i) Put(ItemNumbered(i));
+  AddIndex();
+  // Once the index is published the write path maintains it: these writes reach the
+  // index before the backfill starts.
+  Put(ItemNumbered(1));  // rewritten: already indexed when the backfill reaches it
+  Item changed = ItemNumbered(2);
+  changed["g"] = S("moved");
+  Put(changed);
+  Write(test_storage::KeyOf(*table_->definition(), ItemNumbered(4)), std::nullopt);
+  ASSERT_EQ(Entries().size(), 2u);
+  {
+    IndexBackfiller backfiller(storage_.get(), catalog_.get(), &locks_);
+    backfiller.Start("ns", table_, "by-g");
+    ASSERT_TRUE(WaitUntilActive());
+  }
+  ExpectExactlyOneEntryPerQualifyingItem(QualifyingAmong(0, 100) - 1);  // item 4 is gone
+}
+
+TEST_F(IndexBackfillTest, WritesDuringTheBackfillAreNotLost) {
+  for (int i = 0; i < 2000; ++i) Put(ItemNumbered(i));
+  AddIndex();
+  {
+    IndexBackfiller backfiller(storage_.get(), catalog_.get(), &locks_);
+    backfiller.Start("ns", table_, "by-g");
+    // New items, rewrites with another index key and deletions, racing the backfill.
+    for (int i = 0; i < 300; ++i) {
+      Put(WritableNumbered(2000 + i));
+      Item changed = ItemNumbered(i * 5);
+      changed["g"] = S("changed");
+      Put(changed);
+      Write(test_storage::KeyOf(*table_->definition(), ItemNumbered(i * 5 + 1)), std::nullopt);
+    }
+    ASSERT_TRUE(WaitUntilActive());
+  }
+  size_t expected = 0;
+  for (int i = 2000; i < 2300; ++i) expected += Qualifies(WritableNumbered(i));
+  for (int i = 0; i < 2000; ++i) {
+    if (i % 5 == 0 && i < 1500) {
+      ++expected;  // rewritten with g = "changed"
+    } else if (i % 5 != 1 || i >= 1500) {
+      expected += Qualifies(ItemNumbered(i));
+    }
+  }
+  ExpectExactlyOneEntryPerQualifyingItem(expected);
+}
+
+TEST_F(IndexBackfillTest, ABackfillOfADroppedTableEndsQuietly) {
+  for (int i = 0; i < 50; ++i) Put(ItemNumbered(i));
+  AddIndex();
+  ASSERT_TRUE(catalog_->Drop("ns", "t").ok());
+  {
+    IndexBackfiller backfiller(storage_.get(), catalog_.get(), &locks_);
+    backfiller.Start("ns", table_, "by-g");
+  }  // joins the run
+  // Neither brought back into the catalog nor marked ACTIVE.
+  EXPECT_EQ(catalog_->Find("ns", "t"), nullptr);
+  EXPECT_TRUE(catalog_->List("ns").empty());
+  EXPECT_EQ(table_->layout()->Find("by-g")->definition->status, IndexStatus::kCreating);
+}
+
+}  // namespace
+}  // namespace monotable

@@ -1,0 +1,217 @@
+// Router over an in-memory engine: which requests reach the DynamoDB protocol, the
+// health check, CORS, and the headers every DynamoDB reply carries.
+
+#include "server/router.h"
+
+#include <gtest/gtest.h>
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+
+#include "engine/engine.h"
+#include "server/crc32.h"
+
+namespace monotable::server {
+namespace {
+
+constexpr char kTarget[] = "DynamoDB_20120810.";
+
+std::string Authorization(const std::string& access_key) {
+  return "AWS4-HMAC-SHA256 Credential=" + access_key +
+         "/20250101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=abc";
+}
+
+// The value of header `name` in the reply's formatted header lines; nullopt if absent.
+std::optional<std::string> Header(const HttpReply& reply, const std::string& name) {
+  const std::string needle = name + ": ";
+  size_t at = 0;
+  while (at < reply.headers.size()) {
+    const size_t end = reply.headers.find("\r\n", at);
+    std::string_view line(reply.headers.data() + at, end - at);
+    if (line.substr(0, needle.size()) == needle) return std::string(line.substr(needle.size()));
+    at = end + 2;
+  }
+  return std::nullopt;
+}
+
+class RouterTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    EngineOptions options;
+    options.in_memory = true;
+    options.block_cache_bytes = size_t{8} << 20;
+    auto engine = Engine::Open(options, std::make_unique<FakeClock>(1700000000000));
+    ASSERT_TRUE(engine.ok()) << engine.status().message();
+    engine_ = std::move(*engine);
+    protocol_ = std::make_unique<protocol::Protocol>(engine_.get(), protocol::ProtocolOptions{});
+  }
+
+  HttpReply Send(http::verb method, const std::string& cors = "",
+                 const std::function<void(HttpRequest&)>& fill = {}) {
+    Router router(protocol_.get(), cors);
+    HttpRequest request{method, "/", 11};
+    if (fill) fill(request);
+    HttpReply reply;
+    router.Handle(request, parser_, reply);
+    return reply;
+  }
+  // A DynamoDB call: POST with the target header and, unless empty, an Authorization.
+  HttpReply Call(const std::string& target, const std::string& body,
+                 const std::string& authorization = Authorization("AKID1")) {
+    return Send(http::verb::post, "", [&](HttpRequest& request) {
+      if (!target.empty()) request.set("X-Amz-Target", target);
+      if (!authorization.empty()) request.set(http::field::authorization, authorization);
+      request.body() = body;
+    });
+  }
+
+  std::unique_ptr<Engine> engine_;
+  std::unique_ptr<protocol::Protocol> protocol_;
+  protocol::JsonParser parser_;
+};
+
+TEST_F(RouterTest, GetAndHeadAreTheHealthCheck) {
+  for (http::verb method : {http::verb::get, http::verb::head}) {
+    HttpReply reply = Send(method);
+    EXPECT_EQ(reply.status, 200u);
+    EXPECT_EQ(reply.body, "healthy: monotable\n");
+    EXPECT_EQ(Header(reply, "Content-Type"), "text/plain");
+    EXPECT_FALSE(Header(reply, "x-amzn-RequestId").has_value());
+  }
+}
+
+TEST_F(RouterTest, OtherMethodsAreAnUnknownOperation) {
+  for (http::verb method : {http::verb::put, http::verb::delete_, http::verb::patch}) {
+    HttpReply reply = Send(method);
+    EXPECT_EQ(reply.status, 400u);
+    EXPECT_NE(reply.body.find("UnknownOperationException"), std::string::npos) << reply.body;
+    EXPECT_EQ(Header(reply, "Content-Type"), "application/x-amz-json-1.0");
+  }
+}
+
+TEST_F(RouterTest, APostWithoutTheDynamoDbTargetIsAnUnknownOperation) {
+  for (const std::string target : {"", "ListTables", "DynamoDB_20111205.ListTables"}) {
+    HttpReply reply = Call(target, "{}");
+    EXPECT_EQ(reply.status, 400u) << target;
+    EXPECT_NE(reply.body.find("UnknownOperationException"), std::string::npos) << reply.body;
+  }
+}
+
+TEST_F(RouterTest, AnUnknownOperationNameIsTheProtocolsToRefuse) {
+  HttpReply reply = Call(std::string(kTarget) + "Frobnicate", "{}");
+  EXPECT_EQ(reply.status, 400u);
+  EXPECT_NE(reply.body.find("UnknownOperationException"), std::string::npos) << reply.body;
+}
+
+TEST_F(RouterTest, ARequestWithoutCredentialsIsRefused) {
+  HttpReply missing = Call(std::string(kTarget) + "ListTables", "{}", "");
+  EXPECT_EQ(missing.status, 400u);
+  EXPECT_NE(missing.body.find("MissingAuthenticationTokenException"), std::string::npos);
+  EXPECT_NE(missing.body.find("Request is missing Authentication Token"), std::string::npos)
+      << missing.body;
+
+  HttpReply malformed = Call(std::string(kTarget) + "ListTables", "{}", "Bearer xyz");
+  EXPECT_EQ(malformed.status, 400u);
+  EXPECT_NE(malformed.body.find("Authorization header requires 'Credential' parameter. "
+                                "Authorization=Bearer xyz"),
+            std::string::npos)
+      << malformed.body;
+}
+
+TEST_F(RouterTest, ADynamoDbCallCarriesDynamoDbsHeaders) {
+  HttpReply reply = Call(std::string(kTarget) + "ListTables", "{}");
+  EXPECT_EQ(reply.status, 200u);
+  EXPECT_EQ(reply.body, R"({"TableNames":[]})");
+  EXPECT_EQ(Header(reply, "Content-Type"), "application/x-amz-json-1.0");
+  EXPECT_EQ(Header(reply, "x-amz-crc32"), std::to_string(Crc32(reply.body)));
+  const auto id = Header(reply, "x-amzn-RequestId");
+  ASSERT_TRUE(id.has_value());
+  EXPECT_EQ(id->size(), 52u);
+  EXPECT_EQ(id->find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"), std::string::npos);
+}
+
+TEST_F(RouterTest, RequestIdsOfOneRouterShareAPrefixAndNeverRepeat) {
+  Router router(protocol_.get(), "");
+  std::set<std::string> ids;
+  std::string prefix;
+  for (int i = 0; i < 200; ++i) {
+    HttpRequest request{http::verb::post, "/", 11};
+    HttpReply reply;
+    router.Handle(request, parser_, reply);
+    const std::string id = Header(reply, "x-amzn-RequestId").value_or("");
+    ASSERT_EQ(id.size(), 52u);
+    if (prefix.empty()) prefix = id.substr(0, 39);
+    EXPECT_EQ(id.substr(0, 39), prefix);
+    ids.insert(id);
+  }
+  EXPECT_EQ(ids.size(), 200u);
+}
+
+TEST_F(RouterTest, TheCredentialsAccessKeySeparatesTables) {
+  const std::string create = R"({"TableName":"tbl","AttributeDefinitions":[{"AttributeName":"pk",)"
+                             R"("AttributeType":"S"}],"KeySchema":[{"AttributeName":"pk",)"
+                             R"("KeyType":"HASH"}],"BillingMode":"PAY_PER_REQUEST"})";
+  HttpReply created = Call(std::string(kTarget) + "CreateTable", create, Authorization("AKID1"));
+  ASSERT_EQ(created.status, 200u) << created.body;
+  EXPECT_EQ(Call(std::string(kTarget) + "ListTables", "{}", Authorization("AKID1")).body,
+            R"({"TableNames":["tbl"]})");
+  EXPECT_EQ(Call(std::string(kTarget) + "ListTables", "{}", Authorization("AKID2")).body,
+            R"({"TableNames":[]})");
+}
+
+TEST_F(RouterTest, CorsHeadersOnlyForAllowedOrigins) {
+  auto with_origin = [](const std::string& origin) {
+    return [origin](HttpRequest& request) { request.set(http::field::origin, origin); };
+  };
+  // Not configured: never.
+  EXPECT_FALSE(Header(Send(http::verb::options, "", with_origin("http://a")),
+                      "Access-Control-Allow-Origin"));
+  // Any origin.
+  HttpReply any = Send(http::verb::options, "*", with_origin("http://a"));
+  EXPECT_EQ(any.status, 200u);
+  EXPECT_TRUE(any.body.empty());
+  EXPECT_EQ(Header(any, "Access-Control-Allow-Origin"), "http://a");
+  EXPECT_EQ(Header(any, "Access-Control-Allow-Methods"), "GET, POST, OPTIONS");
+  // No Origin header: nothing to allow.
+  EXPECT_FALSE(Header(Send(http::verb::options, "*"), "Access-Control-Allow-Origin"));
+  // A list: exact matches only.
+  const std::string list = "http://a,http://b:8080";
+  EXPECT_EQ(Header(Send(http::verb::get, list, with_origin("http://b:8080")),
+                   "Access-Control-Allow-Origin"),
+            "http://b:8080");
+  EXPECT_EQ(
+      Header(Send(http::verb::post, list, with_origin("http://a")), "Access-Control-Allow-Origin"),
+      "http://a");
+  for (const std::string refused : {"http://b", "http://c", "http://a,http://b:8080"}) {
+    EXPECT_FALSE(
+        Header(Send(http::verb::get, list, with_origin(refused)), "Access-Control-Allow-Origin"))
+        << refused;
+  }
+}
+
+TEST_F(RouterTest, TooLargeIsA413InDynamoDbsShape) {
+  Router router(protocol_.get(), "");
+  HttpReply reply;
+  router.RequestTooLarge(reply);
+  EXPECT_EQ(reply.status, 413u);
+  EXPECT_NE(reply.body.find("RequestEntityTooLargeException"), std::string::npos) << reply.body;
+  EXPECT_TRUE(Header(reply, "x-amzn-RequestId").has_value());
+}
+
+TEST_F(RouterTest, AConnectionHandlerRoutesThroughTheRouter) {
+  Router router(protocol_.get(), "");
+  std::unique_ptr<ConnectionHandler> connection = router.NewConnection();
+  HttpRequest request{http::verb::get, "/", 11};
+  HttpReply reply;
+  connection->Handle(request, reply);
+  EXPECT_EQ(reply.body, "healthy: monotable\n");
+  HttpReply too_large;
+  connection->BodyTooLarge(too_large);
+  EXPECT_EQ(too_large.status, 413u);
+}
+
+}  // namespace
+}  // namespace monotable::server
