@@ -118,7 +118,7 @@ TEST(ItemCodecTest, RoundTripsLargeValues) {
   for (int i = 0; i < 5000; ++i) {
     strings.push_back("member-" + std::to_string(i));
     numbers.push_back(std::to_string(i * 7 - 10000));
-    binaries.push_back(std::string(1 + i % 300, static_cast<char>(i)));
+    binaries.emplace_back(1 + i % 300, static_cast<char>(i));
   }
   AttributeList long_list;
   for (int i = 0; i < 1000; ++i) long_list.push_back(AttributeValue::NumberText(std::to_string(i)));
