@@ -19,7 +19,8 @@
 #
 # Environment (defaults): REQUESTS (2000), WARMUP (500), KEYS (10000: profiles for
 # get/put), QUERY_KEYS (500: customers x 20 orders = 10,000 items), KEEP_TMP=1 keeps the
-# temp dir (server logs, callgrind dumps for callgrind_annotate).
+# temp dir (server logs, callgrind dumps for callgrind_annotate), SERVER_FLAGS adds
+# server flags (e.g. "--throughput off").
 # Output: one line per op, "get 47573" (rounded to an integer), and a summary on stderr.
 set -Eeuo pipefail
 trap 'echo "$0: failed at line $LINENO: $BASH_COMMAND" >&2' ERR
@@ -38,6 +39,7 @@ REQUESTS=${REQUESTS:-2000}
 WARMUP=${WARMUP:-500}
 KEYS=${KEYS:-10000}
 QUERY_KEYS=${QUERY_KEYS:-500}
+SERVER_FLAGS=${SERVER_FLAGS:-}
 
 server_bin="$build/monotable"
 bench_bin="$build/monotable_bench"
@@ -93,7 +95,7 @@ start_server() {
     port=$(free_port)
     valgrind --tool=callgrind --instr-atstart=no \
       --callgrind-out-file="$tmp/$name.callgrind.out" \
-      "$server_bin" --host 127.0.0.1 --port "$port" --in-memory --threads 1 \
+      "$server_bin" --host 127.0.0.1 --port "$port" --in-memory --threads 1 $SERVER_FLAGS \
       >"$tmp/$name.server.log" 2>&1 &
     server_pid=$!
     local i
