@@ -65,7 +65,7 @@ class IndexBackfillTest : public test_storage::StorageTest {
     ASSERT_TRUE(storage_->Write(&batch).ok());
   }
   std::string Put(const Item& item) {
-    const std::string key = test_storage::KeyOf(*table_->definition(), item);
+    std::string key = test_storage::KeyOf(*table_->definition(), item);
     Write(key, item);
     return key;
   }

@@ -23,7 +23,7 @@ std::vector<std::string> Shapes(std::string_view text) {
   return out;
 }
 
-std::string Shape(TokenType type, std::string text) {
+std::string Shape(TokenType type, const std::string& text) {
   return std::to_string(static_cast<int>(type)) + ":" + text;
 }
 

@@ -253,7 +253,7 @@ TEST_F(PageReaderTest, TheResolverReplacesItemsOrPassesOverThem) {
   ASSERT_TRUE(item.ok());
   EXPECT_EQ(item->at("resolved"), S("yes"));
 
-  source_.resolve = [](Item) -> Result<std::optional<Item>> {
+  source_.resolve = [](const Item&) -> Result<std::optional<Item>> {
     return Status::Internal("fetch failed");
   };
   page = Read(request_);

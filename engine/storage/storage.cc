@@ -187,6 +187,7 @@ Status Storage::Flush() {
   live.push_back(catalog_);
   // `live` keeps each handle valid until the flush is done.
   std::vector<rocksdb::ColumnFamilyHandle*> families;
+  families.reserve(live.size());
   for (const auto& ref : live) families.push_back(ref.get());
   return FromRocks(db_->Flush(options, families));
 }

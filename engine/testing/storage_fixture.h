@@ -79,7 +79,7 @@ inline std::string KeyOf(const TableDefinition& definition, const Item& item) {
 // statistics). Returns its key.
 inline std::string PutRaw(Storage& storage, rocksdb::ColumnFamilyHandle* family,
                           const TableDefinition& definition, const Item& item) {
-  const std::string key = KeyOf(definition, item);
+  std::string key = KeyOf(definition, item);
   rocksdb::WriteBatch batch;
   batch.Put(family, key, item_codec::Encode(item));
   Status written = storage.Write(&batch);
