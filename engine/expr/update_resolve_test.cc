@@ -11,18 +11,7 @@
 namespace monotable::expr {
 namespace {
 
-using testing::B;
-using testing::Bool;
-using testing::BS;
-using testing::ErrorOf;
-using testing::L;
-using testing::M;
-using testing::N;
-using testing::NS;
-using testing::Null;
-using testing::Request;
-using testing::S;
-using testing::SS;
+using namespace testing;  // the builders and Request of expr_test_util.h
 
 const std::string kPrefix = "Invalid UpdateExpression: ";
 
