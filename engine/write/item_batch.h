@@ -21,9 +21,17 @@
 
 namespace monotable {
 
+// Who made the changes of a batch: a client's request, or the TTL sweeper deleting an
+// expired item. A stream record of a TTL deletion names the service as its identity,
+// and such a deletion consumes no capacity.
+enum class ChangeOrigin { kUser, kTimeToLive };
+
 class ItemBatch {
  public:
-  explicit ItemBatch(Storage& storage) : storage_(storage) {}
+  explicit ItemBatch(Storage& storage, ChangeOrigin origin = ChangeOrigin::kUser)
+      : storage_(storage), origin_(origin) {}
+
+  ChangeOrigin origin() const { return origin_; }
 
   // Appends the change of the item at `key` from `old_item` to `new_item` (nullopt:
   // absent), its secondary index entries, and accumulates `table`'s statistics delta.
@@ -42,6 +50,7 @@ class ItemBatch {
 
  private:
   Storage& storage_;
+  ChangeOrigin origin_;
   rocksdb::WriteBatch batch_;
   std::vector<std::pair<Table*, StatsDelta>> deltas_;  // one per table, in staging order
 };

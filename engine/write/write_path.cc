@@ -7,14 +7,14 @@
 namespace monotable {
 
 Result<WriteOutcome> WritePath::Apply(Table& table, const std::string& key,
-                                      const ComputeNewImage& compute,
-                                      OnTransaction on_transaction) {
+                                      const ComputeNewImage& compute, OnTransaction on_transaction,
+                                      ChangeOrigin origin) {
   auto lock = locks_->LockItem(LockTable::IdOf(table.family()->GetID(), key),
                                on_transaction == OnTransaction::kFail);
   if (!lock) return Status(ErrorCode::kTransactionConflict, kTransactionOngoing);
   MT_ASSIGN_OR_RETURN(old_item, ReadStoredItem(*storage_, table, key));
   MT_ASSIGN_OR_RETURN(new_item, compute(old_item));
-  ItemBatch batch(*storage_);
+  ItemBatch batch(*storage_, origin);
   MT_ASSIGN_OR_RETURN(index_writes, batch.Stage(table, key, old_item, new_item));
   MT_RETURN_IF_ERROR(batch.Commit());
   WriteOutcome outcome;

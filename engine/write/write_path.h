@@ -14,6 +14,7 @@
 #include "engine/lock/lock_table.h"
 #include "engine/storage/catalog.h"
 #include "engine/storage/storage.h"
+#include "engine/write/item_batch.h"
 
 namespace monotable {
 
@@ -41,7 +42,8 @@ class WritePath {
   // Errors: whatever `compute` returns; kTransactionConflict ("Transaction is ongoing
   // for the item") with OnTransaction::kFail; kInternal on I/O failure.
   Result<WriteOutcome> Apply(Table& table, const std::string& key, const ComputeNewImage& compute,
-                             OnTransaction on_transaction = OnTransaction::kFail);
+                             OnTransaction on_transaction = OnTransaction::kFail,
+                             ChangeOrigin origin = ChangeOrigin::kUser);
 
  private:
   Storage* storage_;
