@@ -8,6 +8,10 @@
 #include "engine/read/query_scan.h"
 #include "engine/storage/catalog.h"
 #include "engine/storage/storage.h"
+#include "engine/ttl/expiry_index.h"
+#include "engine/ttl/sweep/ttl_sweeper.h"
+#include "engine/ttl/time_to_live.h"
+#include "engine/ttl/ttl_backfill.h"
 #include "engine/txn/idempotency_cache.h"
 #include "engine/txn/transact_items.h"
 #include "engine/txn/transactions.h"
@@ -46,6 +50,9 @@ struct Engine::Impl {
   expr::ExpressionCache expression_cache{kExpressionCacheEntries};
   std::unique_ptr<IndexBackfiller> backfiller;
   std::unique_ptr<TableControl> tables;
+  std::unique_ptr<ttl::TtlBackfiller> ttl_backfiller;
+  std::unique_ptr<ttl::TimeToLiveControl> time_to_live;
+  std::unique_ptr<ttl::TtlSweeper> sweeper;
 
   TableLookup Lookup(const RequestContext& ctx) const { return TableLookup(*catalog, ctx.ns); }
 
@@ -81,17 +88,29 @@ Result<std::unique_ptr<Engine>> Engine::Open(const EngineOptions& options,
       std::make_unique<IndexBackfiller>(impl->storage.get(), impl->catalog.get(), &impl->locks);
   impl->tables =
       std::make_unique<TableControl>(*impl->catalog, impl->locks, *impl->backfiller, *impl->clock);
-  // Index changes a previous run left unfinished.
+  impl->ttl_backfiller =
+      std::make_unique<ttl::TtlBackfiller>(impl->storage.get(), impl->catalog.get(), &impl->locks);
+  impl->time_to_live = std::make_unique<ttl::TimeToLiveControl>(
+      *impl->storage, *impl->catalog, impl->locks, *impl->ttl_backfiller, *impl->clock,
+      options.ttl_change_interval_ms);
+  // Index changes and TTL backfills a previous run left unfinished.
   for (const auto& [ns, table] : impl->catalog->All()) {
     MT_RETURN_IF_ERROR(impl->tables->ContinueIndexChanges(ns, table));
+    impl->time_to_live->Continue(ns, table);
   }
+  impl->sweeper = std::make_unique<ttl::TtlSweeper>(*impl->storage, *impl->catalog,
+                                                    *impl->write_path, *impl->clock);
+  impl->sweeper->Start(options.ttl_sweep_interval_ms);
   return std::unique_ptr<Engine>(new Engine(std::move(impl)));
 }
 
 Engine::Engine(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 
 Engine::~Engine() {
-  // Stop the backfill threads first: they use everything else.
+  // Stop the background threads first: they use everything else.
+  impl_->sweeper.reset();
+  impl_->time_to_live.reset();
+  impl_->ttl_backfiller.reset();
   impl_->tables.reset();
   impl_->backfiller.reset();
 }
@@ -125,6 +144,23 @@ Result<TableDescription> Engine::UpdateTable(const RequestContext& ctx,
 }
 Result<TableDescription> Engine::DeleteTable(const RequestContext& ctx, const std::string& name) {
   return impl_->tables->DeleteTable(ctx.ns, name);
+}
+
+Result<TimeToLiveSpecification> Engine::UpdateTimeToLive(const RequestContext& ctx,
+                                                         const UpdateTimeToLiveRequest& request) {
+  return impl_->time_to_live->Update(ctx.ns, request);
+}
+Result<TimeToLiveDescription> Engine::DescribeTimeToLive(const RequestContext& ctx,
+                                                         const std::string& name) {
+  return impl_->time_to_live->Describe(ctx.ns, name);
+}
+Result<int64_t> Engine::SweepExpiredItems() {
+  MT_ASSIGN_OR_RETURN(counts, impl_->sweeper->SweepOnce());
+  return counts.deleted;
+}
+Status Engine::VerifyTimeToLiveIndex(const RequestContext& ctx, const std::string& name) {
+  MT_ASSIGN_OR_RETURN(table, impl_->Lookup(ctx).Find(name));
+  return ttl::Verify(*impl_->storage, *table);
 }
 
 Result<ItemResult> Engine::PutItem(const RequestContext& ctx, const PutItemRequest& request) {

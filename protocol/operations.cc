@@ -18,6 +18,7 @@ constexpr Route kRoutes[] = {
     {"DeleteItem", ops::DeleteItem},
     {"DeleteTable", ops::DeleteTable},
     {"DescribeTable", ops::DescribeTable},
+    {"DescribeTimeToLive", ops::DescribeTimeToLive},
     {"ExecuteStatement", ops::ExecuteStatement},
     {"GetItem", ops::GetItem},
     {"ListTables", ops::ListTables},
@@ -28,6 +29,7 @@ constexpr Route kRoutes[] = {
     {"TransactWriteItems", ops::TransactWriteItems},
     {"UpdateItem", ops::UpdateItem},
     {"UpdateTable", ops::UpdateTable},
+    {"UpdateTimeToLive", ops::UpdateTimeToLive},
 };
 
 // Every other operation of DynamoDB's 2012-08-10 API: known, but not served yet.
@@ -48,7 +50,6 @@ constexpr std::string_view kKnownOperations[] = {
     "DescribeKinesisStreamingDestination",
     "DescribeLimits",
     "DescribeTableReplicaAutoScaling",
-    "DescribeTimeToLive",
     "DisableKinesisStreamingDestination",
     "EnableKinesisStreamingDestination",
     "ExecuteTransaction",
@@ -72,7 +73,6 @@ constexpr std::string_view kKnownOperations[] = {
     "UpdateGlobalTableSettings",
     "UpdateKinesisStreamingDestination",
     "UpdateTableReplicaAutoScaling",
-    "UpdateTimeToLive",
 };
 
 Response ErrorResponse(const Status& status, const ArnScope& scope = {}) {

@@ -27,6 +27,10 @@ struct Config {
   // --throughput off|observe|enforce: observe by default, so that existing workloads
   // are counted but never slowed down.
   ThroughputMode throughput = ThroughputMode::kObserve;
+  // --ttl-sweep-interval SECONDS: how often expired items are deleted (0: never).
+  int64_t ttl_sweep_interval_ms = 1000;
+  // --ttl-cooldown SECONDS: how long after an UpdateTimeToLive the next is refused.
+  int64_t ttl_cooldown_ms = int64_t{3600} * 1000;
   bool show_help = false;
 };
 

@@ -27,6 +27,8 @@ Result<std::unique_ptr<Server>> Server::Create(const Config& config) {
   options.in_memory = config.in_memory;
   options.block_cache_bytes = static_cast<size_t>(config.cache_mb) << 20;
   options.throughput = config.throughput;
+  options.ttl_sweep_interval_ms = config.ttl_sweep_interval_ms;
+  options.ttl_change_interval_ms = config.ttl_cooldown_ms;
   auto engine = Engine::Open(options, std::make_unique<SystemClock>());
   if (!engine.ok()) return engine.status();
   server->engine_ = std::move(*engine);

@@ -1,6 +1,7 @@
 #include "engine/write/item_batch.h"
 
 #include "engine/format/item_codec.h"
+#include "engine/ttl/expiry_index.h"
 
 namespace monotable {
 
@@ -9,8 +10,11 @@ Result<IndexWrites> ItemBatch::Stage(Table& table, const std::string& key,
                                      const std::optional<Item>& new_item) {
   if (!old_item && !new_item) return IndexWrites{};  // deleting nothing writes nothing
   // Index entries first: on an index key error nothing of this item is staged.
-  MT_ASSIGN_OR_RETURN(
-      index_writes, StageIndexEntries(storage_, *table.layout(), key, old_item, new_item, batch_));
+  const std::shared_ptr<const TableLayout> layout = table.layout();
+  MT_ASSIGN_OR_RETURN(index_writes,
+                      StageIndexEntries(storage_, *layout, key, old_item, new_item, batch_));
+  // The expiry index (Time to Live) follows the item in the same batch.
+  ttl::StageExpiryEntry(storage_, *layout->definition, key, old_item, new_item, batch_);
   if (new_item) {
     batch_.Put(table.family(), key, item_codec::Encode(*new_item));
   } else {

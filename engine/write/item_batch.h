@@ -1,8 +1,8 @@
 #pragma once
 // ItemBatch: the single place where a change of a base item is written into a RocksDB
 // WriteBatch. Single-item writes and transactions both stage their changes here, so
-// whatever must accompany an item change (table statistics and secondary index
-// entries now; TTL entries and stream records later) is added in one function and is
+// whatever must accompany an item change (table statistics, secondary index entries,
+// the Time to Live expiry entry; stream records later) is added in one function and is
 // always committed atomically with the item. Not thread-safe: one batch per request.
 
 #include <rocksdb/write_batch.h>
@@ -34,7 +34,8 @@ class ItemBatch {
   ChangeOrigin origin() const { return origin_; }
 
   // Appends the change of the item at `key` from `old_item` to `new_item` (nullopt:
-  // absent), its secondary index entries, and accumulates `table`'s statistics delta.
+  // absent), its secondary index entries and its expiry entry (TTL-enabled tables), and
+  // accumulates `table`'s statistics delta.
   // Staging "absent -> absent" writes nothing. Must be called under the item's lock;
   // `table` must outlive the batch. Returns the index entries changed. Errors:
   // StageIndexEntries's (an index key of the wrong type: kValidation), with nothing of

@@ -1,0 +1,64 @@
+#pragma once
+// TtlSweeper: deletes expired items. Every interval, for each table with TTL enabled, it
+// reads the expiry index (engine/ttl/expiry_index.h) over the range due now, in chunks,
+// and deletes each item through the normal write path (WritePath::Apply with
+// ChangeOrigin::kTimeToLive): under the item's lock it reads the item again and deletes
+// it only if it is still due, so a concurrent write that extended or removed the expiry
+// wins. A deletion is a normal one otherwise: it removes the item's GSI and LSI entries
+// and its expiry entry, and updates ItemCount, TableSizeBytes and item-collection sizes
+// in the same WriteBatch. It consumes no capacity and is never throttled (it does not go
+// through admission). An item held by an in-flight transaction is left for the next
+// pass. Nothing is held between items, so a process killed mid-sweep loses nothing: the
+// next sweep finds what is left in the index. Thread-safe.
+
+#include <condition_variable>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+
+#include "engine/base/clock.h"
+#include "engine/base/status.h"
+#include "engine/storage/catalog.h"
+#include "engine/storage/storage.h"
+#include "engine/write/write_path.h"
+
+namespace monotable::ttl {
+
+struct SweepCounts {
+  int64_t deleted = 0;  // items deleted
+  int64_t skipped = 0;  // due entries whose item was no longer due, or held by a transaction
+};
+
+class TtlSweeper {
+ public:
+  // The references must outlive this object.
+  TtlSweeper(Storage& storage, const Catalog& catalog, WritePath& write_path, const Clock& clock)
+      : storage_(storage), catalog_(catalog), write_path_(write_path), clock_(clock) {}
+  // Stops the background thread, if any, and waits for it.
+  ~TtlSweeper();
+
+  // Sweeps every `interval_ms` on a background thread; 0 starts none. Call once.
+  void Start(int64_t interval_ms);
+
+  // One pass over every TTL-enabled table, deleting the items due at the clock's
+  // current time. Errors: kInternal (the pass stops at the first).
+  Result<SweepCounts> SweepOnce();
+
+ private:
+  Result<SweepCounts> SweepTable(const std::string& ns, const std::shared_ptr<Table>& table,
+                                 int64_t now_ms);
+  bool Stopping() const;
+
+  Storage& storage_;
+  const Catalog& catalog_;
+  WritePath& write_path_;
+  const Clock& clock_;
+  mutable std::mutex mutex_;
+  std::condition_variable wake_;
+  bool stopping_ = false;  // guarded by mutex_
+  std::thread thread_;
+};
+
+}  // namespace monotable::ttl
