@@ -10,9 +10,9 @@
 #
 # 1. Server with --ttl-sweep-interval 0 (no sweep). Table `ttlbench` (GSI1) gets ITEMS
 #    profiles whose "expiresAt" lies a minute in the past (time travel through values),
-#    TTL is enabled on it and the backfill indexes them; table `fg` (GSI1) gets
+#    TTL is enabled on it and the backfill indexes them; table `foreground` (GSI1) gets
 #    FG_KEYS profiles without expiry for the foreground load.
-# 2. Baseline: PutItem on `fg` for PUT_SECONDS with nothing else running.
+# 2. Baseline: PutItem on `foreground` for PUT_SECONDS with nothing else running.
 # 3. Restart with --ttl-sweep-interval 1 and the same PutItem load during the sweep.
 # 4. Load the ITEMS again, restart, and let the sweep run alone.
 # The sweep rates come from the server's log ("Time to Live deleted N expired items of
@@ -29,7 +29,10 @@ fg_keys=${FG_KEYS:-100000}
 data=${DATA:-$(mktemp -d /tmp/mt-ttl-bench-XXXXXX)}
 log=$data/server.log
 
-cmake -S "$root" -B "$build_dir" -DCMAKE_BUILD_TYPE=Release -DMONOTABLE_TESTS=OFF >/dev/null
+# A build tree that exists is reused as configured (e.g. BUILD_DIR=build, the test tree).
+if [ ! -f "$build_dir/CMakeCache.txt" ]; then
+  cmake -S "$root" -B "$build_dir" -DCMAKE_BUILD_TYPE=Release -DMONOTABLE_TESTS=OFF >/dev/null
+fi
 cmake --build "$build_dir" --target monotable monotable_bench -j"$(nproc)" >/dev/null
 server_bin=$build_dir/monotable
 bench=$build_dir/monotable_bench
@@ -75,7 +78,7 @@ wait_for_log() {  # wait_for_log PATTERN TIMEOUT_S -> prints the last matching l
 }
 
 put_run() {  # put_run LABEL -> the JSON line
-  "$bench" --port "$port" --table fg --preloaded --keys "$fg_keys" --op put \
+  "$bench" --port "$port" --table foreground --preloaded --keys "$fg_keys" --op put \
     --connections "$connections" --duration "$put_seconds" --warmup 0.5 | tail -1
 }
 
@@ -83,7 +86,7 @@ echo "data: $data"
 start_server 0
 t0=$(date +%s.%N)
 load_expired
-"$bench" --port "$port" --table fg --setup --gsis 1 --keys "$fg_keys" --op put \
+"$bench" --port "$port" --table foreground --setup --gsis 1 --keys "$fg_keys" --op put \
   --connections "$connections" --duration 0.1 --warmup 0 --max-requests 1 >/dev/null
 echo "loaded $items + $fg_keys items in $(echo "$(date +%s.%N) - $t0" | bc) s"
 aws_ update-time-to-live --table-name ttlbench \

@@ -1,5 +1,9 @@
 #include "engine/write/write_path.h"
 
+#include <algorithm>
+#include <mutex>
+#include <optional>
+
 #include "engine/base/transaction_errors.h"
 #include "engine/read/stored_item_reader.h"
 #include "engine/write/item_batch.h"
@@ -22,6 +26,72 @@ Result<WriteOutcome> WritePath::Apply(Table& table, const std::string& key,
   outcome.new_item = std::move(new_item);
   outcome.index_writes = std::move(index_writes);
   return outcome;
+}
+
+namespace {
+
+// The stripe locks of one batch, released on destruction (also when an exception
+// unwinds).
+class HeldStripes {
+ public:
+  ~HeldStripes() { Release(); }
+  bool Holds(const std::mutex* m) const {
+    return std::find(held_.begin(), held_.end(), m) != held_.end();
+  }
+  void Add(std::mutex* m) { held_.push_back(m); }
+  void Release() {
+    for (std::mutex* m : held_) m->unlock();
+    held_.clear();
+  }
+
+ private:
+  std::vector<std::mutex*> held_;
+};
+
+}  // namespace
+
+Result<std::vector<Status>> WritePath::ApplyEach(Table& table, const std::vector<std::string>& keys,
+                                                 const ComputeNewImage& compute,
+                                                 ChangeOrigin origin) {
+  std::vector<Status> results(keys.size(), Status::Ok());
+  HeldStripes held;
+  std::optional<ItemBatch> batch;
+  batch.emplace(*storage_, origin);
+  std::vector<size_t> staged;  // indexes of the keys the batch holds changes of
+  auto commit = [&]() -> Status {
+    Status committed = staged.empty() ? Status::Ok() : batch->Commit();
+    held.Release();
+    batch.emplace(*storage_, origin);
+    staged.clear();
+    return committed;
+  };
+  const uint32_t family_id = table.family()->GetID();
+  for (size_t i = 0; i < keys.size(); ++i) {
+    std::mutex& stripe = locks_->StripeMutex(LockTable::IdOf(family_id, keys[i]));
+    if (!held.Holds(&stripe)) {
+      if (!stripe.try_lock()) {
+        MT_RETURN_IF_ERROR(commit());
+        stripe.lock();
+      }
+      held.Add(&stripe);
+    }
+    MT_ASSIGN_OR_RETURN(old_item, ReadStoredItem(*storage_, table, keys[i]));
+    auto new_item = compute(old_item);
+    if (!new_item.ok()) {
+      results[i] = new_item.status();
+      continue;
+    }
+    auto index_writes = batch->Stage(table, keys[i], old_item, *new_item);
+    if (!index_writes.ok()) {
+      if (index_writes.status().code() == ErrorCode::kInternal) return index_writes.status();
+      results[i] = index_writes.status();
+      continue;
+    }
+    staged.push_back(i);
+    if (staged.size() >= kItemsPerBatch) MT_RETURN_IF_ERROR(commit());
+  }
+  MT_RETURN_IF_ERROR(commit());
+  return results;
 }
 
 }  // namespace monotable

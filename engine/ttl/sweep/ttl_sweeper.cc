@@ -43,7 +43,10 @@ void TtlSweeper::Start(int64_t interval_ms) {
                            [this] { return stopping_; })) {
       lock.unlock();
       // This thread's exception boundary: a failed pass is logged, the next one retries.
-      Status status = CatchAll([&] { return SweepOnce().status(); });
+      Status status = CatchAll([&] {
+        auto swept = SweepOnce();
+        return swept.ok() ? Status::Ok() : swept.status();
+      });
       if (!status.ok()) {
         CatchAll([&] { log::Error("Time to Live sweep failed: " + status.message()); }).ok();
       }
@@ -106,18 +109,22 @@ Result<SweepCounts> TtlSweeper::SweepTable(const std::string& ns,
       if (!it->status().ok()) return Status::Internal(it->status().ToString());
     }
     if (keys.empty()) break;
+    std::vector<std::string> items;
+    items.reserve(keys.size());
     for (const std::string& entry_key : keys) {
       auto entry = expiry_keys::Decode(entry_key);
       if (!entry) return Status::Internal("corrupt expiry index key");
-      auto outcome = write_path_.Apply(*table, std::string(entry->table_key), delete_if_due,
-                                       WritePath::OnTransaction::kFail, ChangeOrigin::kTimeToLive);
-      if (outcome.ok()) {
+      items.emplace_back(entry->table_key);
+    }
+    MT_ASSIGN_OR_RETURN(
+        results, write_path_.ApplyEach(*table, items, delete_if_due, ChangeOrigin::kTimeToLive));
+    for (const Status& result : results) {
+      if (result.ok()) {
         ++counts.deleted;
-      } else if (outcome.status().code() == ErrorCode::kConditionalCheckFailed ||
-                 outcome.status().code() == ErrorCode::kTransactionConflict) {
+      } else if (result.code() == ErrorCode::kConditionalCheckFailed) {
         ++counts.skipped;
       } else {
-        return outcome.status();
+        return result;
       }
     }
     lower = keys.back();

@@ -1,15 +1,16 @@
 #pragma once
 // TtlSweeper: deletes expired items. Every interval, for each table with TTL enabled, it
 // reads the expiry index (engine/ttl/expiry_index.h) over the range due now, in chunks,
-// and deletes each item through the normal write path (WritePath::Apply with
-// ChangeOrigin::kTimeToLive): under the item's lock it reads the item again and deletes
-// it only if it is still due, so a concurrent write that extended or removed the expiry
-// wins. A deletion is a normal one otherwise: it removes the item's GSI and LSI entries
-// and its expiry entry, and updates ItemCount, TableSizeBytes and item-collection sizes
-// in the same WriteBatch. It consumes no capacity and is never throttled (it does not go
-// through admission). An item held by an in-flight transaction is left for the next
-// pass. Nothing is held between items, so a process killed mid-sweep loses nothing: the
-// next sweep finds what is left in the index. Thread-safe.
+// and deletes the items through the normal write path (WritePath::ApplyEach, batches of
+// WritePath::kItemsPerBatch items, ChangeOrigin::kTimeToLive): under each item's lock it
+// reads the item again and deletes it only if it is still due, so a concurrent write
+// that extended or removed the expiry wins. A deletion is a normal one otherwise: it
+// removes the item's GSI and LSI entries and its expiry entry, and updates ItemCount,
+// TableSizeBytes and item-collection sizes in the same WriteBatch as the item. It
+// consumes no capacity and is never throttled (it does not go through admission). An
+// item held by an in-flight transaction is waited for, with nothing else held. Locks are
+// held for one batch at most, so a process killed mid-sweep loses nothing: the next
+// sweep finds what is left in the index. Thread-safe.
 
 #include <condition_variable>
 #include <cstdint>
@@ -28,7 +29,7 @@ namespace monotable::ttl {
 
 struct SweepCounts {
   int64_t deleted = 0;  // items deleted
-  int64_t skipped = 0;  // due entries whose item was no longer due, or held by a transaction
+  int64_t skipped = 0;  // due entries whose item was no longer due when locked
 };
 
 class TtlSweeper {
