@@ -77,6 +77,13 @@ wait_for_log() {  # wait_for_log PATTERN TIMEOUT_S -> prints the last matching l
   return 1
 }
 
+server_cpu() {  # CPU seconds the server has used (user + system, all threads)
+  awk -v hz="$(getconf CLK_TCK)" '{printf "%.2f", ($14 + $15) / hz}' "/proc/$server_pid/stat"
+}
+machine_busy() {  # cumulative busy and total jiffies of the whole machine
+  awk '/^cpu /{busy=$2+$3+$4+$7+$8+$9; print busy, busy+$5+$6}' /proc/stat
+}
+
 put_run() {  # put_run LABEL -> the JSON line
   "$bench" --port "$port" --table foreground --preloaded --keys "$fg_keys" --op put \
     --connections "$connections" --duration "$put_seconds" --warmup 0.5 | tail -1
@@ -111,8 +118,14 @@ aws_ describe-time-to-live --table-name ttlbench
 stop_server
 : >"$log"
 start_server 1
+cpu0=$(server_cpu)
+read -r busy0 total0 < <(machine_busy)
 sweep_alone=$(wait_for_log "deleted [0-9]* expired items of table 'ttlbench'" 900)
+cpu1=$(server_cpu)
+read -r busy1 total1 < <(machine_busy)
 echo "sweep alone: $sweep_alone"
+sweep_cpu=$(echo "$cpu1 - $cpu0" | bc)
+machine=$(echo "scale=2; 100 * ($busy1 - $busy0) / ($total1 - $total0)" | bc)
 left=$(aws_ describe-table --table-name ttlbench --query Table.ItemCount)
 gsi_left=$(aws_ describe-table --table-name ttlbench \
   --query 'Table.GlobalSecondaryIndexes[0].ItemCount')
@@ -125,3 +138,5 @@ echo "baseline PutItem/s:     $(rps "$baseline")"
 echo "during-sweep PutItem/s: $(rps "$during") ($(echo "scale=3; $(rps "$during") / $(rps "$baseline")" | bc))"
 echo "sweep alone:            $(sed -n 's/.*(\([0-9]* items\/s\)).*/\1/p' <<<"$sweep_alone")"
 echo "sweep under PutItem:    $(sed -n 's/.*(\([0-9]* items\/s\)).*/\1/p' <<<"$sweep_loaded")"
+echo "server CPU during the sweep alone: $sweep_cpu s, $(echo "$items / $sweep_cpu" | bc) items per CPU-second"
+echo "machine busy during it (all processes, ${machine}% of $(nproc) cores)"

@@ -1,5 +1,7 @@
 #include "engine/engine.h"
 
+#include <atomic>
+
 #include "engine/admission/table_throughput.h"
 #include "engine/control/table_control.h"
 #include "engine/index/index_backfill.h"
@@ -54,7 +56,14 @@ struct Engine::Impl {
   std::unique_ptr<ttl::TimeToLiveControl> time_to_live;
   std::unique_ptr<ttl::TtlSweeper> sweeper;
 
-  TableLookup Lookup(const RequestContext& ctx) const { return TableLookup(*catalog, ctx.ns); }
+  // Data-plane requests so far (every one looks its tables up here): the TTL sweeper
+  // yields while it sees them move.
+  mutable std::atomic<uint64_t> foreground_requests{0};
+
+  TableLookup Lookup(const RequestContext& ctx) const {
+    foreground_requests.fetch_add(1, std::memory_order_relaxed);
+    return TableLookup(*catalog, ctx.ns);
+  }
 
   // After CreateTable and UpdateTable: the table's throughput resources follow its
   // definition (DeleteTable drops them with the Table).
@@ -98,8 +107,8 @@ Result<std::unique_ptr<Engine>> Engine::Open(const EngineOptions& options,
     MT_RETURN_IF_ERROR(impl->tables->ContinueIndexChanges(ns, table));
     impl->time_to_live->Continue(ns, table);
   }
-  impl->sweeper = std::make_unique<ttl::TtlSweeper>(*impl->storage, *impl->catalog,
-                                                    *impl->write_path, *impl->clock);
+  impl->sweeper = std::make_unique<ttl::TtlSweeper>(
+      *impl->storage, *impl->catalog, *impl->write_path, *impl->clock, &impl->foreground_requests);
   impl->sweeper->Start(options.ttl_sweep_interval_ms);
   return std::unique_ptr<Engine>(new Engine(std::move(impl)));
 }

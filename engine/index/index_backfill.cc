@@ -84,10 +84,11 @@ Status IndexBackfiller::Run(const std::string& ns, Table& table, const std::stri
   // Writes that read the layout before the index was published finish first; every
   // later write maintains the index itself.
   locks_->Barrier();
-  const LiveIndex* index = table.layout()->Find(index_name);
+  const std::shared_ptr<const TableLayout> layout = table.layout();
+  const LiveIndex* index = layout->Find(index_name);
   if (index == nullptr) return Status::Ok();
   TableWalk walk(*storage_, *locks_, table,
-                 catalog_keys::WalkProgressKey(table.definition()->column_family,
+                 catalog_keys::WalkProgressKey(layout->definition->column_family,
                                                index->definition->column_family));
   MT_ASSIGN_OR_RETURN(
       end,

@@ -14,7 +14,7 @@ namespace {
 
 // Entries read per iterator: the iterator is closed before their items are deleted, so
 // that it pins no memtable while the sweep writes.
-constexpr size_t kEntriesPerChunk = 1024;
+constexpr size_t kEntriesPerChunk = 256;
 
 // Why a deletion did not happen (never reaches a client).
 constexpr char kNotDue[] = "the item is no longer due";
@@ -55,7 +55,20 @@ void TtlSweeper::Start(int64_t interval_ms) {
   });
 }
 
+void TtlSweeper::YieldToForeground(std::chrono::steady_clock::duration worked) {
+  if (foreground_ == nullptr) return;
+  const uint64_t now_seen = foreground_->load(std::memory_order_relaxed);
+  const bool busy = now_seen != foreground_seen_;
+  foreground_seen_ = now_seen;
+  if (!busy) return;
+  const auto rest = std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+      worked * (1 / kBusyShare - 1));
+  std::unique_lock lock(mutex_);
+  wake_.wait_for(lock, rest, [this] { return stopping_; });
+}
+
 Result<SweepCounts> TtlSweeper::SweepOnce() {
+  std::lock_guard one_pass(sweep_mutex_);
   SweepCounts total;
   for (const auto& [ns, table] : catalog_.All()) {
     if (Stopping()) break;
@@ -109,6 +122,7 @@ Result<SweepCounts> TtlSweeper::SweepTable(const std::string& ns,
       if (!it->status().ok()) return Status::Internal(it->status().ToString());
     }
     if (keys.empty()) break;
+    const auto chunk_started = std::chrono::steady_clock::now();
     std::vector<std::string> items;
     items.reserve(keys.size());
     for (const std::string& entry_key : keys) {
@@ -127,6 +141,7 @@ Result<SweepCounts> TtlSweeper::SweepTable(const std::string& ns,
         return result;
       }
     }
+    YieldToForeground(std::chrono::steady_clock::now() - chunk_started);
     lower = keys.back();
     lower.push_back('\0');  // the next key after the last one read
     if (Stopping() || catalog_.Find(ns, table->definition()->name) != table) break;

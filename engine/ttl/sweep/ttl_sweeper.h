@@ -10,8 +10,14 @@
 // consumes no capacity and is never throttled (it does not go through admission). An
 // item held by an in-flight transaction is waited for, with nothing else held. Locks are
 // held for one batch at most, so a process killed mid-sweep loses nothing: the next
-// sweep finds what is left in the index. Thread-safe.
+// sweep finds what is left in the index.
+//
+// Best effort, as DynamoDB's: while foreground requests arrive, the sweeper works at
+// most kBusyShare of the time (it sleeps between chunks), so that it takes little from
+// them; with none, it runs flat out. Thread-safe.
 
+#include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <memory>
@@ -34,9 +40,18 @@ struct SweepCounts {
 
 class TtlSweeper {
  public:
-  // The references must outlive this object.
-  TtlSweeper(Storage& storage, const Catalog& catalog, WritePath& write_path, const Clock& clock)
-      : storage_(storage), catalog_(catalog), write_path_(write_path), clock_(clock) {}
+  // `foreground` counts the data-plane requests served (null: never yield). The
+  // references must outlive this object.
+  TtlSweeper(Storage& storage, const Catalog& catalog, WritePath& write_path, const Clock& clock,
+             const std::atomic<uint64_t>* foreground = nullptr)
+      : storage_(storage),
+        catalog_(catalog),
+        write_path_(write_path),
+        clock_(clock),
+        foreground_(foreground) {}
+
+  // The share of time the sweeper works while foreground requests arrive.
+  static constexpr double kBusyShare = 0.25;
   // Stops the background thread, if any, and waits for it.
   ~TtlSweeper();
 
@@ -51,11 +66,17 @@ class TtlSweeper {
   Result<SweepCounts> SweepTable(const std::string& ns, const std::shared_ptr<Table>& table,
                                  int64_t now_ms);
   bool Stopping() const;
+  // After a chunk that took `worked`: sleeps so that the sweep keeps to kBusyShare of
+  // the time if foreground requests arrived since the last chunk.
+  void YieldToForeground(std::chrono::steady_clock::duration worked);
 
   Storage& storage_;
   const Catalog& catalog_;
   WritePath& write_path_;
   const Clock& clock_;
+  const std::atomic<uint64_t>* foreground_;
+  uint64_t foreground_seen_ = 0;  // used by one sweep at a time (guarded by sweep_mutex_)
+  std::mutex sweep_mutex_;        // one pass at a time
   mutable std::mutex mutex_;
   std::condition_variable wake_;
   bool stopping_ = false;  // guarded by mutex_
