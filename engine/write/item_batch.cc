@@ -11,8 +11,8 @@ Result<IndexWrites> ItemBatch::Stage(Table& table, const std::string& key,
   if (!old_item && !new_item) return IndexWrites{};  // deleting nothing writes nothing
   // Index entries first: on an index key error nothing of this item is staged.
   const std::shared_ptr<const TableLayout> layout = table.layout();
-  MT_ASSIGN_OR_RETURN(index_writes,
-                      StageIndexEntries(storage_, *layout, key, old_item, new_item, batch_));
+  MT_ASSIGN_OR_RETURN(index_writes, StageIndexEntries(storage_, *layout, key, old_item, new_item,
+                                                      batch_, &index_deltas_));
   // The expiry index (Time to Live) follows the item in the same batch.
   ttl::StageExpiryEntry(storage_, *layout->definition, key, old_item, new_item, batch_);
   if (new_item) {
@@ -36,6 +36,11 @@ Status ItemBatch::Commit() {
   if (deltas_.empty()) return Status::Ok();
   for (const auto& [table, delta] : deltas_) {
     batch_.Merge(storage_.catalog(), table->stats_key(), EncodeStats(delta));
+  }
+  for (const auto& [stats_key, delta] : index_deltas_) {
+    if (delta.items != 0 || delta.bytes != 0) {
+      batch_.Merge(storage_.catalog(), stats_key, EncodeStats(delta));
+    }
   }
   MT_RETURN_IF_ERROR(storage_.Write(&batch_));
   for (const auto& [table, delta] : deltas_) table->AddStats(delta);

@@ -54,6 +54,7 @@ class ItemBatch {
   ChangeOrigin origin_;
   rocksdb::WriteBatch batch_;
   std::vector<std::pair<Table*, StatsDelta>> deltas_;  // one per table, in staging order
+  IndexStatsDeltas index_deltas_;                      // one per index, merged at Commit
 };
 
 }  // namespace monotable

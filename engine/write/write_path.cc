@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <mutex>
-#include <optional>
 
 #include "engine/base/transaction_errors.h"
 #include "engine/read/stored_item_reader.h"
@@ -54,43 +53,43 @@ Result<std::vector<Status>> WritePath::ApplyEach(Table& table, const std::vector
                                                  const ComputeNewImage& compute,
                                                  ChangeOrigin origin) {
   std::vector<Status> results(keys.size(), Status::Ok());
-  HeldStripes held;
-  std::optional<ItemBatch> batch;
-  batch.emplace(*storage_, origin);
-  std::vector<size_t> staged;  // indexes of the keys the batch holds changes of
-  auto commit = [&]() -> Status {
-    Status committed = staged.empty() ? Status::Ok() : batch->Commit();
-    held.Release();
-    batch.emplace(*storage_, origin);
-    staged.clear();
-    return committed;
-  };
   const uint32_t family_id = table.family()->GetID();
-  for (size_t i = 0; i < keys.size(); ++i) {
-    std::mutex& stripe = locks_->StripeMutex(LockTable::IdOf(family_id, keys[i]));
-    if (!held.Holds(&stripe)) {
-      if (!stripe.try_lock()) {
-        MT_RETURN_IF_ERROR(commit());
-        stripe.lock();
+  std::vector<std::string> batch_keys;
+  for (size_t next = 0; next < keys.size();) {
+    // Lock as many of the next items as the batch takes, without waiting while holding
+    // any: on contention the batch ends there (or, holding nothing yet, waits).
+    HeldStripes held;
+    const size_t first = next;
+    while (next < keys.size() && next - first < kItemsPerBatch) {
+      std::mutex& stripe = locks_->StripeMutex(LockTable::IdOf(family_id, keys[next]));
+      if (!held.Holds(&stripe)) {
+        if (!stripe.try_lock()) {
+          if (next > first) break;
+          stripe.lock();
+        }
+        held.Add(&stripe);
       }
-      held.Add(&stripe);
+      ++next;
     }
-    MT_ASSIGN_OR_RETURN(old_item, ReadStoredItem(*storage_, table, keys[i]));
-    auto new_item = compute(old_item);
-    if (!new_item.ok()) {
-      results[i] = new_item.status();
-      continue;
+    batch_keys.assign(keys.begin() + static_cast<std::ptrdiff_t>(first),
+                      keys.begin() + static_cast<std::ptrdiff_t>(next));
+    MT_ASSIGN_OR_RETURN(old_items, ReadStoredItems(*storage_, table, batch_keys));
+    ItemBatch batch(*storage_, origin);
+    for (size_t i = first; i < next; ++i) {
+      const std::optional<Item>& old_item = old_items[i - first];
+      auto new_item = compute(old_item);
+      if (!new_item.ok()) {
+        results[i] = new_item.status();
+        continue;
+      }
+      auto index_writes = batch.Stage(table, keys[i], old_item, *new_item);
+      if (!index_writes.ok()) {
+        if (index_writes.status().code() == ErrorCode::kInternal) return index_writes.status();
+        results[i] = index_writes.status();
+      }
     }
-    auto index_writes = batch->Stage(table, keys[i], old_item, *new_item);
-    if (!index_writes.ok()) {
-      if (index_writes.status().code() == ErrorCode::kInternal) return index_writes.status();
-      results[i] = index_writes.status();
-      continue;
-    }
-    staged.push_back(i);
-    if (staged.size() >= kItemsPerBatch) MT_RETURN_IF_ERROR(commit());
+    MT_RETURN_IF_ERROR(batch.Commit());
   }
-  MT_RETURN_IF_ERROR(commit());
   return results;
 }
 
