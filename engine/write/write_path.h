@@ -48,16 +48,15 @@ class WritePath {
 
   // Apply for many items of one table, for background jobs (the TTL sweeper): each item
   // is read under its lock and `compute` decides its new image, as in Apply, but up to
-  // kItemsPerBatch items are committed together in one ItemBatch, saving a write per
-  // item. The locks of a batch are held until it is committed; each is taken with
-  // try_lock, and on contention the batch is committed and released before the call
-  // waits, so it cannot deadlock with writers or transactions (an item held by a
-  // transaction is waited for, then read afresh). `keys` must be distinct; an item
-  // collection's 10 GB check sees the sizes committed before the batch (the sweeper
-  // only shrinks collections). Returns one
-  // Status per key: Ok when its change was committed, else what `compute` or staging
-  // returned for it. Errors (of the call): kInternal on I/O failure; batches committed
-  // before it stay committed.
+  // kItemsPerBatch items are locked, read (one MultiGet) and committed together in one
+  // ItemBatch, saving a read and a write per item. Each lock is taken with try_lock: on
+  // contention the batch ends before that item, and a batch's first item is waited for
+  // with nothing held, so it cannot deadlock with writers or transactions (an item held
+  // by a transaction is waited for, then read afresh). `keys` must be distinct; an item
+  // collection's 10 GB check sees the sizes committed before the batch (the sweeper only
+  // shrinks collections). Returns one Status per key: Ok when its change was committed,
+  // else what `compute` or staging returned for it. Errors (of the call): kInternal on
+  // I/O failure; batches committed before it stay committed.
   Result<std::vector<Status>> ApplyEach(Table& table, const std::vector<std::string>& keys,
                                         const ComputeNewImage& compute, ChangeOrigin origin);
   static constexpr size_t kItemsPerBatch = 64;
