@@ -80,6 +80,15 @@ wait_for_log() {  # wait_for_log PATTERN TIMEOUT_S -> prints the last matching l
 server_cpu() {  # CPU seconds the server has used (user + system, all threads)
   awk -v hz="$(getconf CLK_TCK)" '{printf "%.2f", ($14 + $15) / hz}' "/proc/$server_pid/stat"
 }
+sweep_thread_cpu() {  # CPU seconds of the server's ttl-sweep thread
+  for task in /proc/"$server_pid"/task/*; do
+    if [ "$(cat "$task/comm")" = ttl-sweep ]; then
+      awk -v hz="$(getconf CLK_TCK)" '{printf "%.2f", ($14 + $15) / hz}' "$task/stat"
+      return
+    fi
+  done
+  echo 0
+}
 machine_busy() {  # cumulative busy and total jiffies of the whole machine
   awk '/^cpu /{busy=$2+$3+$4+$7+$8+$9; print busy, busy+$5+$6}' /proc/stat
 }
@@ -122,6 +131,7 @@ cpu0=$(server_cpu)
 read -r busy0 total0 < <(machine_busy)
 sweep_alone=$(wait_for_log "deleted [0-9]* expired items of table 'ttlbench'" 900)
 cpu1=$(server_cpu)
+thread_cpu=$(sweep_thread_cpu)
 read -r busy1 total1 < <(machine_busy)
 echo "sweep alone: $sweep_alone"
 sweep_cpu=$(echo "$cpu1 - $cpu0" | bc)
@@ -139,4 +149,5 @@ echo "during-sweep PutItem/s: $(rps "$during") ($(echo "scale=3; $(rps "$during"
 echo "sweep alone:            $(sed -n 's/.*(\([0-9]* items\/s\)).*/\1/p' <<<"$sweep_alone")"
 echo "sweep under PutItem:    $(sed -n 's/.*(\([0-9]* items\/s\)).*/\1/p' <<<"$sweep_loaded")"
 echo "server CPU during the sweep alone: $sweep_cpu s, $(echo "$items / $sweep_cpu" | bc) items per CPU-second"
+echo "  of which the ttl-sweep thread: $thread_cpu s, $(echo "$items / $thread_cpu" | bc) items per CPU-second"
 echo "machine busy during it (all processes, ${machine}% of $(nproc) cores)"
