@@ -12,9 +12,10 @@
 #    profiles whose "expiresAt" lies a minute in the past (time travel through values),
 #    TTL is enabled on it and the backfill indexes them; table `foreground` (GSI1) gets
 #    FG_KEYS profiles without expiry for the foreground load.
-# 2. Baseline: PutItem on `foreground` for PUT_SECONDS with nothing else running.
-# 3. Restart with --ttl-sweep-interval 1 and the same PutItem load during the sweep.
-# 4. Load the ITEMS again, restart, and let the sweep run alone.
+# 2. Restart with --ttl-sweep-interval 6: PutItem on `foreground` for PUT_SECONDS before
+#    the first sweep, during it, and after it (the baseline is the mean of before and
+#    after, so that drift in the machine's other load shows).
+# 3. Load the ITEMS again, restart, and let the sweep run alone.
 # The sweep rates come from the server's log ("Time to Live deleted N expired items of
 # table 'ttlbench' in T ms"); the PutItem rates from monotable_bench's JSON lines.
 set -euo pipefail
@@ -108,15 +109,22 @@ echo "loaded $items + $fg_keys items in $(echo "$(date +%s.%N) - $t0" | bc) s"
 aws_ update-time-to-live --table-name ttlbench \
   --time-to-live-specification Enabled=true,AttributeName=expiresAt >/dev/null
 wait_for_log "backfill of table 'ttlbench' finished" 600
-baseline=$(put_run)
-echo "baseline PutItem: $baseline"
 stop_server
 
-start_server 1
-sleep 0.9  # the first sweep starts one interval after the start
+# The first sweep starts 6 s after the start: PutItem before it, during it and after it,
+# on the same server, so that the machine's drift (other load) shows in the baseline.
+: >"$log"
+start_server 6
+started=$(date +%s.%N)
+before=$(put_run)
+wait_s=$(echo "6.3 - ($(date +%s.%N) - $started)" | bc)
+if [ "$(echo "$wait_s > 0" | bc)" = 1 ]; then sleep "$wait_s"; fi
 during=$(put_run)
-echo "PutItem during the sweep: $during"
 sweep_loaded=$(wait_for_log "deleted [0-9]* expired items of table 'ttlbench'" 900)
+after=$(put_run)
+echo "PutItem before the sweep: $before"
+echo "PutItem during the sweep: $during"
+echo "PutItem after the sweep:  $after"
 echo "sweep under load: $sweep_loaded"
 stop_server
 
@@ -143,9 +151,10 @@ echo "items left: $left, GSI entries left: $gsi_left"
 stop_server
 
 rps() { sed -n 's/.*"rps":\([0-9.]*\).*/\1/p' <<<"$1"; }
+baseline=$(echo "scale=1; ($(rps "$before") + $(rps "$after")) / 2" | bc)
 echo
-echo "baseline PutItem/s:     $(rps "$baseline")"
-echo "during-sweep PutItem/s: $(rps "$during") ($(echo "scale=3; $(rps "$during") / $(rps "$baseline")" | bc))"
+echo "PutItem/s before, during, after the sweep: $(rps "$before"), $(rps "$during"), $(rps "$after")"
+echo "during / mean(before, after):              $(echo "scale=3; $(rps "$during") / $baseline" | bc)"
 echo "sweep alone:            $(sed -n 's/.*(\([0-9]* items\/s\)).*/\1/p' <<<"$sweep_alone")"
 echo "sweep under PutItem:    $(sed -n 's/.*(\([0-9]* items\/s\)).*/\1/p' <<<"$sweep_loaded")"
 echo "server CPU during the sweep alone: $sweep_cpu s, $(echo "$items / $sweep_cpu" | bc) items per CPU-second"

@@ -51,7 +51,7 @@ class TtlSweeper {
         foreground_(foreground) {}
 
   // The share of time the sweeper works while foreground requests arrive.
-  static constexpr double kBusyShare = 0.25;
+  static constexpr double kBusyShare = 0.1;
   // Stops the background thread, if any, and waits for it.
   ~TtlSweeper();
 
