@@ -12,6 +12,7 @@ namespace monotable::protocol {
 namespace {
 
 constexpr Route kRoutes[] = {
+    {"BatchExecuteStatement", ops::BatchExecuteStatement},
     {"BatchGetItem", ops::BatchGetItem},
     {"BatchWriteItem", ops::BatchWriteItem},
     {"CreateTable", ops::CreateTable},
@@ -19,6 +20,7 @@ constexpr Route kRoutes[] = {
     {"DeleteTable", ops::DeleteTable},
     {"DescribeTable", ops::DescribeTable},
     {"ExecuteStatement", ops::ExecuteStatement},
+    {"ExecuteTransaction", ops::ExecuteTransaction},
     {"GetItem", ops::GetItem},
     {"ListTables", ops::ListTables},
     {"PutItem", ops::PutItem},
@@ -32,7 +34,6 @@ constexpr Route kRoutes[] = {
 
 // Every other operation of DynamoDB's 2012-08-10 API: known, but not served yet.
 constexpr std::string_view kKnownOperations[] = {
-    "BatchExecuteStatement",
     "CreateBackup",
     "CreateGlobalTable",
     "DeleteBackup",
@@ -51,7 +52,6 @@ constexpr std::string_view kKnownOperations[] = {
     "DescribeTimeToLive",
     "DisableKinesisStreamingDestination",
     "EnableKinesisStreamingDestination",
-    "ExecuteTransaction",
     "ExportTableToPointInTime",
     "GetResourcePolicy",
     "ImportTable",

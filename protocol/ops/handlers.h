@@ -26,5 +26,7 @@ Result<std::string> Scan(const OperationContext& ctx, JsonObject request);
 Result<std::string> TransactWriteItems(const OperationContext& ctx, JsonObject request);
 Result<std::string> TransactGetItems(const OperationContext& ctx, JsonObject request);
 Result<std::string> ExecuteStatement(const OperationContext& ctx, JsonObject request);
+Result<std::string> BatchExecuteStatement(const OperationContext& ctx, JsonObject request);
+Result<std::string> ExecuteTransaction(const OperationContext& ctx, JsonObject request);
 
 }  // namespace monotable::protocol::ops
