@@ -1,5 +1,6 @@
 #pragma once
-// The ResourceArn member shared by the tag and resource-policy operations.
+// The ResourceArn member shared by the tag and resource-policy operations. Pure;
+// thread-safe.
 
 #include <optional>
 #include <string_view>

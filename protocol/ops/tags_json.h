@@ -1,7 +1,8 @@
 #pragma once
 // The Tags list of TagResource and CreateTable: [{"Key": "...", "Value": "..."}]. The
 // tag rules themselves (lengths, alphabet, "aws:", duplicates, count) are the engine's
-// (engine/schema/tag_rules.h), which also reports a missing Key or Value.
+// (engine/schema/tag_rules.h), which also reports a missing Key or Value. Pure;
+// thread-safe.
 
 #include <vector>
 
