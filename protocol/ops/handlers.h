@@ -26,5 +26,15 @@ Result<std::string> Scan(const OperationContext& ctx, JsonObject request);
 Result<std::string> TransactWriteItems(const OperationContext& ctx, JsonObject request);
 Result<std::string> TransactGetItems(const OperationContext& ctx, JsonObject request);
 Result<std::string> ExecuteStatement(const OperationContext& ctx, JsonObject request);
+Result<std::string> TagResource(const OperationContext& ctx, JsonObject request);
+Result<std::string> UntagResource(const OperationContext& ctx, JsonObject request);
+Result<std::string> ListTagsOfResource(const OperationContext& ctx, JsonObject request);
+Result<std::string> PutResourcePolicy(const OperationContext& ctx, JsonObject request);
+Result<std::string> GetResourcePolicy(const OperationContext& ctx, JsonObject request);
+Result<std::string> DeleteResourcePolicy(const OperationContext& ctx, JsonObject request);
+Result<std::string> DescribeLimits(const OperationContext& ctx, JsonObject request);
+Result<std::string> DescribeEndpoints(const OperationContext& ctx, JsonObject request);
+Result<std::string> DescribeContinuousBackups(const OperationContext& ctx, JsonObject request);
+Result<std::string> UpdateContinuousBackups(const OperationContext& ctx, JsonObject request);
 
 }  // namespace monotable::protocol::ops
