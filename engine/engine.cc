@@ -1,7 +1,9 @@
 #include "engine/engine.h"
 
 #include "engine/admission/table_throughput.h"
+#include "engine/control/resource_policies.h"
 #include "engine/control/table_control.h"
+#include "engine/control/table_tags.h"
 #include "engine/index/index_backfill.h"
 #include "engine/lock/lock_table.h"
 #include "engine/read/item_reads.h"
@@ -128,6 +130,31 @@ Result<TableDescription> Engine::UpdateTable(const RequestContext& ctx,
 }
 Result<TableDescription> Engine::DeleteTable(const RequestContext& ctx, const std::string& name) {
   return impl_->tables->DeleteTable(ctx.ns, name);
+}
+
+Status Engine::TagResource(const RequestContext& ctx, const TagResourceRequest& request) {
+  return TagTable(*impl_->catalog, ctx.ns, request);
+}
+Status Engine::UntagResource(const RequestContext& ctx, const UntagResourceRequest& request) {
+  return UntagTable(*impl_->catalog, ctx.ns, request);
+}
+Result<std::vector<Tag>> Engine::ListTagsOfResource(const RequestContext& ctx,
+                                                    const std::string& table_name,
+                                                    const std::string& resource_arn) {
+  return TableTags(*impl_->catalog, ctx.ns, table_name, resource_arn);
+}
+Result<std::string> Engine::PutResourcePolicy(const RequestContext& ctx,
+                                              const PutResourcePolicyRequest& request) {
+  return PutTablePolicy(*impl_->catalog, *impl_->clock, ctx.ns, request);
+}
+Result<ResourcePolicy> Engine::GetResourcePolicy(const RequestContext& ctx,
+                                                 const std::string& table_name,
+                                                 const std::string& resource_arn) {
+  return GetTablePolicy(*impl_->catalog, ctx.ns, table_name, resource_arn);
+}
+Result<std::optional<std::string>> Engine::DeleteResourcePolicy(
+    const RequestContext& ctx, const DeleteResourcePolicyRequest& request) {
+  return DeleteTablePolicy(*impl_->catalog, ctx.ns, request);
 }
 
 Result<ItemResult> Engine::PutItem(const RequestContext& ctx, const PutItemRequest& request) {

@@ -53,6 +53,21 @@ class Engine {
   // Returns the description with status DELETING; the table is gone afterwards.
   Result<TableDescription> DeleteTable(const RequestContext& ctx, const std::string& name);
 
+  // Tags (control/table_tags.h) and resource policies (control/resource_policies.h),
+  // of a table the protocol found by ARN. Errors: kValidation, kResourceNotFound,
+  // kPolicyNotFound, kInternal.
+  Status TagResource(const RequestContext& ctx, const TagResourceRequest& request);
+  Status UntagResource(const RequestContext& ctx, const UntagResourceRequest& request);
+  Result<std::vector<Tag>> ListTagsOfResource(const RequestContext& ctx,
+                                              const std::string& table_name,
+                                              const std::string& resource_arn);
+  Result<std::string> PutResourcePolicy(const RequestContext& ctx,
+                                        const PutResourcePolicyRequest& request);
+  Result<ResourcePolicy> GetResourcePolicy(const RequestContext& ctx, const std::string& table_name,
+                                           const std::string& resource_arn);
+  Result<std::optional<std::string>> DeleteResourcePolicy(
+      const RequestContext& ctx, const DeleteResourcePolicyRequest& request);
+
   // Items (write/item_writes.h, read/item_reads.h). With --throughput enforce, every
   // data-plane operation may also fail with kProvisionedThroughputExceeded or kThrottling
   // (ThrottlingReasons in ErrorDetail); batches then hand back the throttled entries as

@@ -74,6 +74,9 @@ std::string ErrorType(ErrorCode code) {
     case ErrorCode::kTransactionInProgress:
       return std::string(kDynamo) + "TransactionInProgressException";
     case ErrorCode::kDuplicateItem: return std::string(kDynamo) + "DuplicateItemException";
+    case ErrorCode::kPolicyNotFound: return std::string(kDynamo) + "PolicyNotFoundException";
+    case ErrorCode::kAccessDenied: return std::string(kCoralService) + "AccessDeniedException";
+    case ErrorCode::kTableNotFound: return std::string(kDynamo) + "TableNotFoundException";
     case ErrorCode::kSerialization: return std::string(kCoralService) + "SerializationException";
     case ErrorCode::kUnknownOperation:
       return std::string(kCoralService) + "UnknownOperationException";

@@ -30,6 +30,9 @@ TEST(ErrorsTest, TypeNamesAndPrefixes) {
       {ErrorCode::kIdempotentParameterMismatch, kDynamo + "IdempotentParameterMismatchException"},
       {ErrorCode::kTransactionInProgress, kDynamo + "TransactionInProgressException"},
       {ErrorCode::kDuplicateItem, kDynamo + "DuplicateItemException"},
+      {ErrorCode::kPolicyNotFound, kDynamo + "PolicyNotFoundException"},
+      {ErrorCode::kAccessDenied, kService + "AccessDeniedException"},
+      {ErrorCode::kTableNotFound, kDynamo + "TableNotFoundException"},
       {ErrorCode::kSerialization, kService + "SerializationException"},
       {ErrorCode::kUnknownOperation, kService + "UnknownOperationException"},
       {ErrorCode::kMissingAuthenticationToken, kService + "MissingAuthenticationTokenException"},
@@ -49,7 +52,8 @@ TEST(ErrorsTest, HttpStatus) {
         ErrorCode::kResourceInUse, ErrorCode::kLimitExceeded, ErrorCode::kTransactionCanceled,
         ErrorCode::kTransactionConflict, ErrorCode::kProvisionedThroughputExceeded,
         ErrorCode::kItemCollectionSizeLimitExceeded, ErrorCode::kIdempotentParameterMismatch,
-        ErrorCode::kDuplicateItem, ErrorCode::kSerialization, ErrorCode::kUnknownOperation,
+        ErrorCode::kDuplicateItem, ErrorCode::kPolicyNotFound, ErrorCode::kAccessDenied,
+        ErrorCode::kTableNotFound, ErrorCode::kSerialization, ErrorCode::kUnknownOperation,
         ErrorCode::kMissingAuthenticationToken, ErrorCode::kNotImplemented}) {
     EXPECT_EQ(EncodeError(Status(code, "m")).http_status, 400) << static_cast<int>(code);
   }

@@ -26,7 +26,8 @@ inline constexpr int kMaxGlobalSecondaryIndexes = 20;
 inline constexpr int kMaxLocalSecondaryIndexes = 5;
 // Items sharing a partition key, with their LSI entries, in a table with LSIs.
 inline constexpr int64_t kMaxItemCollectionBytes = 10LL * 1024 * 1024 * 1024;
-inline constexpr int64_t kMaxProvisionedUnits = 40000;  // default account quota per table
+inline constexpr int64_t kMaxProvisionedUnits = 40000;         // default account quota per table
+inline constexpr int64_t kAccountMaxProvisionedUnits = 80000;  // default quota per account
 inline constexpr int kMaxDecreasesPerDay = 27;
 
 // Transactions: actions per TransactWriteItems/TransactGetItems, and the aggregate

@@ -31,6 +31,9 @@ enum class ErrorCode {
   kIdempotentParameterMismatch,
   kTransactionInProgress,       // TransactionInProgressException (same token in flight)
   kDuplicateItem,               // DuplicateItemException (PartiQL INSERT of an existing key)
+  kPolicyNotFound,              // PolicyNotFoundException (resource-based policies)
+  kAccessDenied,                // AccessDeniedException (an ARN of another account)
+  kTableNotFound,               // TableNotFoundException (the continuous-backup operations)
   kSerialization,               // SerializationException (malformed request body)
   kUnknownOperation,            // UnknownOperationException
   kMissingAuthenticationToken,  // MissingAuthenticationTokenException

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "engine/schema/table_rules.h"
+#include "engine/schema/tag_rules.h"
 
 namespace monotable {
 
@@ -23,8 +24,14 @@ TableDescription TableControl::Describe(const Table& table) const {
 
 Result<TableDescription> TableControl::CreateTable(const std::string& ns,
                                                    const CreateTableRequest& request) {
-  auto definition = BuildTableDefinition(request, clock_.NowMillis());
+  const int64_t now_ms = clock_.NowMillis();
+  auto definition = BuildTableDefinition(request, now_ms);
   if (!definition.ok()) return definition.status();
+  MT_ASSIGN_OR_RETURN(tags, CheckTags(request.tags));
+  definition->tags = std::move(tags);
+  if (request.resource_policy) {
+    definition->resource_policy = ResourcePolicy{*request.resource_policy, std::to_string(now_ms)};
+  }
   auto table = catalog_.Create(ns, std::move(*definition));
   if (!table.ok()) return table.status();
   return Describe(**table);

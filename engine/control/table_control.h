@@ -22,7 +22,8 @@ class TableControl {
   TableControl(Catalog& catalog, LockTable& locks, IndexBackfiller& backfiller, const Clock& clock)
       : catalog_(catalog), locks_(locks), backfiller_(backfiller), clock_(clock) {}
 
-  // Errors: kValidation (table_rules.h), kResourceInUse, kLimitExceeded, kInternal.
+  // Errors: kValidation (table_rules.h, then tag_rules.h for Tags), kResourceInUse,
+  // kLimitExceeded, kInternal.
   Result<TableDescription> CreateTable(const std::string& ns, const CreateTableRequest& request);
   // Errors: kResourceNotFound "Requested resource not found: Table: <name> not found".
   Result<TableDescription> DescribeTable(const std::string& ns, const std::string& name);

@@ -71,6 +71,22 @@ struct SecondaryIndexDefinition {
   }
 };
 
+// A user tag of a table (TagResource, CreateTable's Tags). Rules: schema/tag_rules.h.
+struct Tag {
+  std::string key;
+  std::string value;
+  friend bool operator==(const Tag&, const Tag&) = default;
+};
+
+// A table's resource-based policy (PutResourcePolicy): stored and returned, never
+// enforced. The document is the minified JSON the protocol validated; the revision
+// id is the change time in epoch milliseconds, as DynamoDB's.
+struct ResourcePolicy {
+  std::string document;
+  std::string revision_id;
+  friend bool operator==(const ResourcePolicy&, const ResourcePolicy&) = default;
+};
+
 struct TableDefinition {
   std::string name;
   std::string table_id;  // a UUID, fixed at creation
@@ -88,6 +104,8 @@ struct TableDefinition {
   TableStatus status = TableStatus::kActive;
   // Names the RocksDB column family of the table's items; unique per creation.
   std::string column_family;
+  std::vector<Tag> tags;  // in the order their keys were first added
+  std::optional<ResourcePolicy> resource_policy;
 
   const std::string& hash_key() const { return key_schema[0].name; }
   const std::string* range_key() const {
