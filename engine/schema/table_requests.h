@@ -10,6 +10,13 @@
 
 namespace monotable {
 
+// StreamSpecification as a request gives it: enabling needs a view type, disabling
+// must not name one (table_rules.h checks both).
+struct StreamSpecificationRequest {
+  bool enabled = false;
+  std::optional<StreamViewType> view_type;
+};
+
 struct CreateTableRequest {
   std::string table_name;
   std::vector<AttributeDefinition> attribute_definitions;
@@ -19,6 +26,7 @@ struct CreateTableRequest {
   std::vector<SecondaryIndexDefinition> global_secondary_indexes;
   std::vector<SecondaryIndexDefinition> local_secondary_indexes;
   bool deletion_protection = false;
+  std::optional<StreamSpecificationRequest> stream;
 };
 
 struct UpdateTableRequest {
@@ -35,6 +43,7 @@ struct UpdateTableRequest {
     SecondaryIndexDefinition index;
   };
   std::vector<IndexUpdate> index_updates;
+  std::optional<StreamSpecificationRequest> stream;
 };
 
 struct ListTablesRequest {

@@ -162,6 +162,12 @@ std::string Encode(const TableDefinition& t) {
             {"status", Int(static_cast<int>(t.status))},
             {"cf", Str(t.column_family)}};
   if (t.on_demand_throughput) item.emplace("od", OnDemandValue(*t.on_demand_throughput));
+  // Streams: the view type while enabled, and the latest stream (absent: never had one).
+  if (t.stream_view_type) item.emplace("sv", Int(static_cast<int>(*t.stream_view_type)));
+  if (t.latest_stream_id) {
+    item.emplace("sid", Int(static_cast<int64_t>(t.latest_stream_id)));
+    item.emplace("sms", Int(t.latest_stream_ms));
+  }
   return item_codec::Encode(item);
 }
 
@@ -191,6 +197,11 @@ Result<TableDefinition> Decode(std::string_view bytes) {
     t.deletion_protection = b->boolean;
   t.status = static_cast<TableStatus>(r.Int("status"));
   t.column_family = r.String("cf");
+  if (r.Has("sv")) t.stream_view_type = static_cast<StreamViewType>(r.Int("sv"));
+  if (r.Has("sid")) {
+    t.latest_stream_id = static_cast<uint64_t>(r.Int("sid"));
+    t.latest_stream_ms = r.Int("sms");
+  }
   if (!r.ok() || t.key_schema.empty()) return Status::Internal("catalog record is corrupt");
   return t;
 }

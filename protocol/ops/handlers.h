@@ -26,5 +26,10 @@ Result<std::string> Scan(const OperationContext& ctx, JsonObject request);
 Result<std::string> TransactWriteItems(const OperationContext& ctx, JsonObject request);
 Result<std::string> TransactGetItems(const OperationContext& ctx, JsonObject request);
 Result<std::string> ExecuteStatement(const OperationContext& ctx, JsonObject request);
+// DynamoDB Streams (ops/streams.cc).
+Result<std::string> ListStreams(const OperationContext& ctx, JsonObject request);
+Result<std::string> DescribeStream(const OperationContext& ctx, JsonObject request);
+Result<std::string> GetShardIterator(const OperationContext& ctx, JsonObject request);
+Result<std::string> GetRecords(const OperationContext& ctx, JsonObject request);
 
 }  // namespace monotable::protocol::ops
