@@ -190,6 +190,7 @@ Status Stream::Disable() {
 }
 
 Result<uint64_t> Stream::TrimShard(uint32_t shard, uint64_t below) const {
+  if (below == 0) return uint64_t{0};  // nothing can lie below sequence number 0
   const std::string first = RecordKey(id_, shard, 0);
   std::unique_ptr<rocksdb::Iterator> it(
       storage_.db()->NewIterator(storage_.read_options(), storage_.streams()));
