@@ -2,7 +2,10 @@
 """DynamoDB Streams numbers for bench/README.md, against a running server:
 
   1. PutItem throughput on a table without a stream and on one with a NEW_AND_OLD_IMAGES
-     stream (monotable_bench --op put, same flags, alternating runs);
+     stream (monotable_bench --op put, same flags, alternating runs). The keys are drawn
+     from 10^9, so nearly every put inserts a new item and writes a record: a put that
+     rewrites an item unchanged writes none (DynamoDB's rule), which would measure
+     nothing;
   2. the GetRecords drain rate of one shard (the stream table's largest shard, read from
      TRIM_HORIZON to its end with Limit 1000, over one keep-alive connection, the JSON
      parsed by the client), in records per second.
@@ -42,10 +45,25 @@ class Client:
         return json.loads(data)
 
 
-def put_run(args, table, setup):
+def create_table(client, name, stream):
+    """The bench driver's table shape (PK/SK strings, on demand), with or without a
+    NEW_AND_OLD_IMAGES stream. Returns the stream's ARN (None without one)."""
+    body = {"TableName": name, "BillingMode": "PAY_PER_REQUEST",
+            "AttributeDefinitions": [{"AttributeName": a, "AttributeType": "S"}
+                                     for a in ("PK", "SK")],
+            "KeySchema": [{"AttributeName": "PK", "KeyType": "HASH"},
+                          {"AttributeName": "SK", "KeyType": "RANGE"}]}
+    if stream:
+        body["StreamSpecification"] = {"StreamEnabled": True,
+                                       "StreamViewType": "NEW_AND_OLD_IMAGES"}
+    return client.call("DynamoDB_20120810.CreateTable",
+                       body)["TableDescription"].get("LatestStreamArn")
+
+
+def put_run(args, table):
     cmd = [args.bench, "--port", str(args.port), "--op", "put", "--table", table,
            "--connections", str(args.connections), "--duration", str(args.duration),
-           "--warmup", "1", "--keys", str(args.keys), "--setup" if setup else "--preloaded"]
+           "--warmup", "1", "--keys", str(10**9)]
     out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
     return json.loads(out.strip().splitlines()[-1])["rps"]
 
@@ -80,20 +98,18 @@ def main():
     p.add_argument("--runs", type=int, default=3)
     p.add_argument("--duration", type=int, default=10)
     p.add_argument("--connections", type=int, default=16)
-    p.add_argument("--keys", type=int, default=100000)
+    p.add_argument("--prefix", default="streams_bench",
+                   help="table names: <prefix>_plain and <prefix>_stream (created)")
     args = p.parse_args()
     client = Client(args.port)
 
-    put_run(args, "bench_nostream", setup=True)
-    put_run(args, "bench_stream", setup=True)
-    arn = client.call("DynamoDB_20120810.UpdateTable", {
-        "TableName": "bench_stream", "StreamSpecification": {
-            "StreamEnabled": True, "StreamViewType": "NEW_AND_OLD_IMAGES"}}
-    )["TableDescription"]["LatestStreamArn"]
+    plain, streamed = args.prefix + "_plain", args.prefix + "_stream"
+    create_table(client, plain, stream=False)
+    arn = create_table(client, streamed, stream=True)
     without, with_stream = [], []
     for _ in range(args.runs):  # alternating, so drift of the machine hits both alike
-        without.append(put_run(args, "bench_nostream", setup=False))
-        with_stream.append(put_run(args, "bench_stream", setup=False))
+        without.append(put_run(args, plain))
+        with_stream.append(put_run(args, streamed))
         print(json.dumps({"put_rps_without_stream": without[-1],
                           "put_rps_with_stream": with_stream[-1]}))
     rates = []

@@ -3,7 +3,7 @@
 #include <charconv>
 #include <cstdio>
 
-#include "protocol/attribute_value_json.h"
+#include "protocol/encoded_item_json.h"
 #include "protocol/table_description_json.h"
 
 namespace monotable::protocol {
@@ -89,20 +89,20 @@ std::optional<StreamViewType> ParseStreamViewType(std::string_view name) {
   return std::nullopt;
 }
 
-void WriteStreamRecord(JsonWriter& w, const StreamRecord& record, std::string_view region) {
+Status WriteStreamRecord(JsonWriter& w, const StreamRecord& record, std::string_view region) {
   w.BeginObject();
   w.Key("awsRegion").String(region);
   w.Key("dynamodb").BeginObject();
   w.Key("ApproximateCreationDateTime").EpochSeconds(record.creation_ms);
   w.Key("Keys");
-  WriteItem(w, record.keys);
+  MT_RETURN_IF_ERROR(WriteEncodedItem(w, record.keys));
   if (record.new_image) {
     w.Key("NewImage");
-    WriteItem(w, *record.new_image);
+    MT_RETURN_IF_ERROR(WriteEncodedItem(w, *record.new_image));
   }
   if (record.old_image) {
     w.Key("OldImage");
-    WriteItem(w, *record.old_image);
+    MT_RETURN_IF_ERROR(WriteEncodedItem(w, *record.old_image));
   }
   w.Key("SequenceNumber").String(SequenceNumberText(record.sequence_number));
   w.Key("SizeBytes").Int(record.size_bytes);
@@ -119,6 +119,7 @@ void WriteStreamRecord(JsonWriter& w, const StreamRecord& record, std::string_vi
     w.EndObject();
   }
   w.EndObject();
+  return Status::Ok();
 }
 
 void WriteStreamDescription(JsonWriter& w, const StreamDescription& description,

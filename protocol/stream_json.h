@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "engine/api/stream_requests.h"
+#include "engine/base/status.h"
 #include "protocol/json_writer.h"
 
 namespace monotable::protocol {
@@ -31,8 +32,9 @@ std::optional<StreamViewType> ParseStreamViewType(std::string_view name);
 inline constexpr std::string_view kStreamViewTypeEnum =
     "Member must satisfy enum value set: [NEW_IMAGE, OLD_IMAGE, NEW_AND_OLD_IMAGES, KEYS_ONLY]";
 
-// One record of GetRecords' "Records".
-void WriteStreamRecord(JsonWriter& w, const StreamRecord& record, std::string_view region);
+// One record of GetRecords' "Records". Errors: kInternal (a corrupt stored image; the
+// text written so far is then incomplete).
+Status WriteStreamRecord(JsonWriter& w, const StreamRecord& record, std::string_view region);
 // DescribeStream's "StreamDescription".
 void WriteStreamDescription(JsonWriter& w, const StreamDescription& description,
                             std::string_view region, std::string_view account_id);

@@ -38,14 +38,14 @@ TEST(StreamJsonTest, ATimeToLiveRecordNamesTheService) {
   StreamRecord record;
   record.event = StreamEventName::kRemove;
   record.view_type = StreamViewType::kKeysOnly;
-  record.keys = {{"pk", S("a")}};
+  record.keys = item_codec::Encode({{"pk", S("a")}});
   record.size_bytes = 3;
   record.creation_ms = 1700000000000;
   record.sequence_number = 5;
   record.event_id = "e";
   record.time_to_live = true;
   JsonWriter w;
-  WriteStreamRecord(w, record, "us-east-1");
+  ASSERT_TRUE(WriteStreamRecord(w, record, "us-east-1").ok());
   EXPECT_EQ(w.Take(),
             R"({"awsRegion":"us-east-1","dynamodb":{"ApproximateCreationDateTime":1700000000,)"
             R"("Keys":{"pk":{"S":"a"}},"SequenceNumber":"100000000000000000005","SizeBytes":3,)"
@@ -53,8 +53,16 @@ TEST(StreamJsonTest, ATimeToLiveRecordNamesTheService) {
             R"("eventSource":"aws:dynamodb","eventVersion":"1.1","userIdentity":)"
             R"({"PrincipalId":"dynamodb.amazonaws.com","Type":"Service"}})");
   record.time_to_live = false;
-  WriteStreamRecord(w, record, "us-east-1");
+  ASSERT_TRUE(WriteStreamRecord(w, record, "us-east-1").ok());
   EXPECT_EQ(w.Take().find("userIdentity"), std::string::npos);
+}
+
+TEST(StreamJsonTest, ACorruptStoredImageIsAnInternalError) {
+  StreamRecord record;
+  record.keys = item_codec::Encode({{"pk", S("a")}});
+  record.new_image = "\x02garbage";
+  JsonWriter w;
+  EXPECT_EQ(WriteStreamRecord(w, record, "us-east-1").code(), ErrorCode::kInternal);
 }
 
 }  // namespace

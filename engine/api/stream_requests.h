@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "engine/base/attribute_value.h"
+#include "engine/format/item_codec.h"
 #include "engine/schema/table_schema.h"
 
 namespace monotable {
@@ -69,14 +70,18 @@ struct GetShardIteratorRequest {
 
 enum class StreamEventName : uint8_t { kInsert = 1, kModify = 2, kRemove = 3 };
 
-// One change of one item, as stored in the `streams` column family.
+// One change of one item, as stored in the `streams` column family. The keys and images
+// stay in their stored form (item codec), so that GetRecords writes them as JSON
+// without decoding them (protocol/encoded_item_json.h).
 struct StreamRecord {
   StreamEventName event = StreamEventName::kInsert;
   StreamViewType view_type = StreamViewType::kKeysOnly;
-  Item keys;
-  std::optional<Item> new_image;  // NEW_IMAGE, NEW_AND_OLD_IMAGES (not for REMOVE)
-  std::optional<Item> old_image;  // OLD_IMAGE, NEW_AND_OLD_IMAGES (not for INSERT)
-  int64_t size_bytes = 0;         // keys and images, by DynamoDB's item size rules
+  item_codec::EncodedItem keys;
+  // NEW_IMAGE, NEW_AND_OLD_IMAGES (not for REMOVE)
+  std::optional<item_codec::EncodedItem> new_image;
+  // OLD_IMAGE, NEW_AND_OLD_IMAGES (not for INSERT)
+  std::optional<item_codec::EncodedItem> old_image;
+  int64_t size_bytes = 0;  // keys and images, by DynamoDB's item size rules
   int64_t creation_ms = 0;
   bool time_to_live = false;     // a TTL deletion: the service is its user identity
   uint64_t sequence_number = 0;  // from the record's key

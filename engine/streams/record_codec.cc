@@ -17,9 +17,10 @@ bool ReadInt(const Item& item, std::string_view name, int64_t& out) {
   return ec == std::errc() && ptr == text.data() + text.size();
 }
 
-const Item* ReadMap(const Item& item, std::string_view name) {
+// An encoded item kept as a binary value ("k", "n", "o").
+std::string* ReadEncoded(Item& item, std::string_view name) {
   auto it = item.find(name);
-  return it == item.end() || it->second.type != AttributeType::kM ? nullptr : &it->second.map;
+  return it == item.end() || it->second.type != AttributeType::kB ? nullptr : &it->second.scalar;
 }
 
 }  // namespace
@@ -27,11 +28,11 @@ const Item* ReadMap(const Item& item, std::string_view name) {
 std::string EncodeRecord(const StreamRecord& record) {
   Item item{{"e", Int(static_cast<int>(record.event))},
             {"v", Int(static_cast<int>(record.view_type))},
-            {"k", AttributeValue::MapOf(record.keys)},
+            {"k", AttributeValue::Binary(record.keys)},
             {"s", Int(record.size_bytes)},
             {"t", Int(record.creation_ms)}};
-  if (record.new_image) item.emplace("n", AttributeValue::MapOf(*record.new_image));
-  if (record.old_image) item.emplace("o", AttributeValue::MapOf(*record.old_image));
+  if (record.new_image) item.emplace("n", AttributeValue::Binary(*record.new_image));
+  if (record.old_image) item.emplace("o", AttributeValue::Binary(*record.old_image));
   if (record.time_to_live) item.emplace("ttl", AttributeValue::Bool(true));
   return item_codec::Encode(item);
 }
@@ -40,7 +41,7 @@ Result<StreamRecord> DecodeRecord(std::string_view bytes) {
   MT_ASSIGN_OR_RETURN(item, item_codec::Decode(bytes));
   StreamRecord record;
   int64_t event = 0, view = 0;
-  const Item* keys = ReadMap(item, "k");
+  std::string* keys = ReadEncoded(item, "k");
   if (!ReadInt(item, "e", event) || !ReadInt(item, "v", view) || !keys ||
       !ReadInt(item, "s", record.size_bytes) || !ReadInt(item, "t", record.creation_ms) ||
       event < 1 || event > 3 || view < 1 || view > 4) {
@@ -48,9 +49,9 @@ Result<StreamRecord> DecodeRecord(std::string_view bytes) {
   }
   record.event = static_cast<StreamEventName>(event);
   record.view_type = static_cast<StreamViewType>(view);
-  record.keys = *keys;
-  if (const Item* image = ReadMap(item, "n")) record.new_image = *image;
-  if (const Item* image = ReadMap(item, "o")) record.old_image = *image;
+  record.keys = std::move(*keys);
+  if (std::string* image = ReadEncoded(item, "n")) record.new_image = std::move(*image);
+  if (std::string* image = ReadEncoded(item, "o")) record.old_image = std::move(*image);
   record.time_to_live = item.count("ttl") > 0;
   return record;
 }

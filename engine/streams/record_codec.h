@@ -1,8 +1,10 @@
 #pragma once
 // The value of a stream record in the `streams` column family: an item-codec map with
-// frozen field names (on-disk format: do not rename), so the engine needs no codec of
-// its own and no JSON. The sequence number is the key's; the event id is derived from
-// the record's position when it is read. Pure functions; thread-safe.
+// frozen field names (on-disk format: do not rename), its keys and images item-codec
+// encoded items held as binary values ("k", "n", "o"), so the engine needs no codec of
+// its own and no JSON, and a reader writes the images without decoding them. The sequence number is
+// the key's; the event id is derived from the record's position when it is read. Pure functions;
+// thread-safe.
 
 #include <string>
 #include <string_view>

@@ -2,6 +2,7 @@
 
 #include <rocksdb/write_batch.h>
 
+#include "engine/format/item_codec.h"
 #include "engine/format/key_codec.h"
 #include "engine/streams/record_codec.h"
 #include "engine/streams/record_key.h"
@@ -27,20 +28,23 @@ Result<std::optional<Stream::Slot>> StageRecord(Stream& stream, const Storage& s
   record.creation_ms = stream.NowMillis();
   record.time_to_live = change.time_to_live;
   const Item& any = new_item ? *new_item : *old_item;
+  Item keys;
   for (const auto& element : definition.key_schema) {
     auto it = any.find(element.name);
-    if (it != any.end()) record.keys.emplace(it->first, it->second);
+    if (it != any.end()) keys.emplace(it->first, it->second);
   }
+  record.size_bytes = static_cast<int64_t>(ItemSize(keys));
+  record.keys = item_codec::Encode(keys);
   const StreamViewType view = record.view_type;
-  if (view == StreamViewType::kNewImage || view == StreamViewType::kNewAndOldImages) {
-    record.new_image = new_item;
+  // Images are encoded straight from the write's items: no copy of them is made.
+  if (new_item && (view == StreamViewType::kNewImage || view == StreamViewType::kNewAndOldImages)) {
+    record.new_image = item_codec::Encode(*new_item);
+    record.size_bytes += static_cast<int64_t>(ItemSize(*new_item));
   }
-  if (view == StreamViewType::kOldImage || view == StreamViewType::kNewAndOldImages) {
-    record.old_image = old_item;
+  if (old_item && (view == StreamViewType::kOldImage || view == StreamViewType::kNewAndOldImages)) {
+    record.old_image = item_codec::Encode(*old_item);
+    record.size_bytes += static_cast<int64_t>(ItemSize(*old_item));
   }
-  record.size_bytes = static_cast<int64_t>(ItemSize(record.keys));
-  if (record.new_image) record.size_bytes += static_cast<int64_t>(ItemSize(*record.new_image));
-  if (record.old_image) record.size_bytes += static_cast<int64_t>(ItemSize(*record.old_image));
 
   MT_ASSIGN_OR_RETURN(slot, stream.Reserve(key_codec::HashOfKey(change.table_key), partitions));
   if (!slot) return slot;  // disabled meanwhile

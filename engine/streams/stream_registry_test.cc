@@ -113,10 +113,10 @@ TEST_F(RegistryTest, RecordsAreReadBackWithTheirEventsAndImages) {
   ASSERT_EQ(records.size(), 3u);
   EXPECT_EQ(records[0].event, StreamEventName::kInsert);
   EXPECT_EQ(records[1].event, StreamEventName::kModify);
-  EXPECT_EQ(records[1].old_image, v1);
-  EXPECT_EQ(records[1].new_image, v2);
+  EXPECT_EQ(records[1].old_image, item_codec::Encode(v1));
+  EXPECT_EQ(records[1].new_image, item_codec::Encode(v2));
   EXPECT_EQ(records[2].event, StreamEventName::kRemove);
-  EXPECT_EQ(records[2].keys, (Item{{"pk", S("a")}}));
+  EXPECT_EQ(records[2].keys, item_codec::Encode({{"pk", S("a")}}));
   EXPECT_LT(records[0].sequence_number, records[2].sequence_number);
   EXPECT_NE(records[0].event_id, records[1].event_id);
 }
@@ -165,7 +165,7 @@ TEST_F(RegistryTest, TrimmingRemovesRecordsPastRetention) {
   ASSERT_TRUE(registry_->MaintainAll().ok());
   const std::vector<StreamRecord> left = ReadAll();
   ASSERT_EQ(left.size(), 1u);
-  EXPECT_EQ(left[0].keys.at("pk"), S("new"));
+  EXPECT_EQ(left[0].keys, item_codec::Encode({{"pk", S("new")}}));
   EXPECT_EQ(Iterator(ShardIteratorType::kAtSequenceNumber, old_sequence).status().code(),
             ErrorCode::kTrimmedDataAccess);
 }

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include "engine/format/item_codec.h"
 #include "engine/streams/record_codec.h"
 #include "engine/streams/record_key.h"
 #include "engine/streams/shard_iterator.h"
@@ -164,9 +165,9 @@ TEST(StreamFormatTest, RecordsRoundTrip) {
   StreamRecord record;
   record.event = StreamEventName::kModify;
   record.view_type = StreamViewType::kNewAndOldImages;
-  record.keys = {{"pk", S("a")}};
-  record.new_image = Item{{"pk", S("a")}, {"v", N("2")}};
-  record.old_image = Item{{"pk", S("a")}, {"v", N("1")}};
+  record.keys = item_codec::Encode({{"pk", S("a")}});
+  record.new_image = item_codec::Encode({{"pk", S("a")}, {"v", N("2")}});
+  record.old_image = item_codec::Encode({{"pk", S("a")}, {"v", N("1")}});
   record.size_bytes = 12;
   record.creation_ms = kStart;
   record.time_to_live = true;

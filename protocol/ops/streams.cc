@@ -196,7 +196,9 @@ Result<std::string> GetRecords(const OperationContext& ctx, JsonObject request) 
   w.BeginObject();
   if (result.next_shard_iterator) w.Key("NextShardIterator").String(*result.next_shard_iterator);
   w.Key("Records").BeginArray();
-  for (const auto& record : result.records) WriteStreamRecord(w, record, ctx.region);
+  for (const auto& record : result.records) {
+    MT_RETURN_IF_ERROR(WriteStreamRecord(w, record, ctx.region));
+  }
   w.EndArray().EndObject();
   return w.Take();
 }
