@@ -38,7 +38,8 @@ Result<std::optional<Stream::Slot>> StageRecord(Stream& stream, const Storage& s
   const StreamViewType view = record.view_type;
   // Images are encoded straight from the write's items: no copy of them is made.
   if (new_item && (view == StreamViewType::kNewImage || view == StreamViewType::kNewAndOldImages)) {
-    record.new_image = item_codec::Encode(*new_item);
+    record.new_image =
+        change.new_item_encoded ? *change.new_item_encoded : item_codec::Encode(*new_item);
     record.size_bytes += static_cast<int64_t>(ItemSize(*new_item));
   }
   if (old_item && (view == StreamViewType::kOldImage || view == StreamViewType::kNewAndOldImages)) {

@@ -25,6 +25,9 @@ struct ItemChange {
   const std::optional<Item>& old_item;
   const std::optional<Item>& new_item;
   bool time_to_live = false;  // a TTL deletion: the service is the record's identity
+  // The new image already in stored form (the item's own Put), so that it is encoded
+  // once for both; null: encoded here.
+  const std::string* new_item_encoded = nullptr;
 };
 
 // Appends the record of `change` to `batch` in `stream`'s shard for the item, with what

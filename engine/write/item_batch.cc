@@ -13,16 +13,19 @@ Result<IndexWrites> ItemBatch::Stage(Table& table, const std::string& key,
   // Index entries first: on an index key error nothing of this item is staged.
   MT_ASSIGN_OR_RETURN(
       index_writes, StageIndexEntries(storage_, *table.layout(), key, old_item, new_item, batch_));
+  // The new item is encoded once, for its Put and for its stream record.
+  const std::string encoded = new_item ? item_codec::Encode(*new_item) : std::string();
   if (std::shared_ptr<streams::Stream> stream = table.stream()) {
     const auto throughput = table.throughput();
-    const streams::ItemChange change{key, old_item, new_item, origin_ == ChangeOrigin::kTimeToLive};
+    streams::ItemChange change{key, old_item, new_item, origin_ == ChangeOrigin::kTimeToLive};
+    if (new_item) change.new_item_encoded = &encoded;
     MT_ASSIGN_OR_RETURN(
         slot, streams::StageRecord(*stream, storage_, *table.layout()->definition,
                                    throughput ? throughput->table.get() : nullptr, change, batch_));
     if (slot) stream_slots_.emplace_back(std::move(stream), *slot);
   }
   if (new_item) {
-    batch_.Put(table.family(), key, item_codec::Encode(*new_item));
+    batch_.Put(table.family(), key, encoded);
   } else {
     batch_.Delete(table.family(), key);
   }
