@@ -10,6 +10,7 @@
 #include <string>
 
 #include "engine/api/requests.h"
+#include "engine/api/stream_requests.h"
 #include "engine/base/clock.h"
 #include "engine/base/status.h"
 #include "engine/expr/expression_cache.h"
@@ -27,6 +28,13 @@ struct EngineOptions {
   // RocksDB's block cache, shared by every table, taken only as blocks are read.
   size_t block_cache_bytes = size_t{512} << 20;
   ThroughputMode throughput = ThroughputMode::kObserve;
+  // DynamoDB Streams (engine/streams): how long records are kept (24 h), how old a
+  // shard gets before it rolls over (DynamoDB: about 4 h), how long a shard iterator
+  // lives (15 min), how often trimming and rollover run.
+  int64_t stream_retention_ms = int64_t{24} * 3600 * 1000;
+  int64_t stream_shard_max_age_ms = int64_t{4} * 3600 * 1000;
+  int64_t stream_iterator_lifetime_ms = int64_t{15} * 60 * 1000;
+  int64_t stream_maintenance_interval_ms = 1000;
 };
 
 class Engine {
@@ -97,6 +105,19 @@ class Engine {
   // Query and Scan (read/query_scan.h): one page, from a consistent snapshot.
   Result<ReadPage> Query(const RequestContext& ctx, const QueryRequest& request);
   Result<ReadPage> Scan(const RequestContext& ctx, const ScanRequest& request);
+
+  // DynamoDB Streams (streams/stream_registry.h). Errors: kValidation,
+  // kResourceNotFound, kTrimmedDataAccess, kExpiredIterator (GetRecords), kInternal.
+  Result<ListStreamsResult> ListStreams(const RequestContext& ctx,
+                                        const ListStreamsRequest& request);
+  Result<StreamDescription> DescribeStream(const RequestContext& ctx,
+                                           const DescribeStreamRequest& request);
+  Result<std::string> GetShardIterator(const RequestContext& ctx,
+                                       const GetShardIteratorRequest& request);
+  Result<GetRecordsResult> GetRecords(const RequestContext& ctx, const GetRecordsRequest& request);
+  // One pass of stream trimming and rollover now (tests; a thread runs it every
+  // stream_maintenance_interval_ms). Errors: kInternal.
+  Status MaintainStreams();
 
   // Parsed expressions, shared by all requests (the protocol resolves them per request).
   expr::ExpressionCache& expression_cache();

@@ -84,6 +84,8 @@ std::string ErrorType(ErrorCode code) {
       return std::string(kCoralService) + "MissingAuthenticationTokenException";
     case ErrorCode::kRequestTooLarge:
       return std::string(kCoralService) + "RequestEntityTooLargeException";
+    case ErrorCode::kTrimmedDataAccess: return std::string(kDynamo) + "TrimmedDataAccessException";
+    case ErrorCode::kExpiredIterator: return std::string(kDynamo) + "ExpiredIteratorException";
     // An operation that exists in DynamoDB but that monotable does not serve yet is
     // a client-visible 400, never a crash or a 500.
     case ErrorCode::kNotImplemented: return std::string(kCoralValidate) + "ValidationException";

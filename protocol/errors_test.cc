@@ -37,6 +37,8 @@ TEST(ErrorsTest, TypeNamesAndPrefixes) {
       {ErrorCode::kUnknownOperation, kService + "UnknownOperationException"},
       {ErrorCode::kMissingAuthenticationToken, kService + "MissingAuthenticationTokenException"},
       {ErrorCode::kRequestTooLarge, kService + "RequestEntityTooLargeException"},
+      {ErrorCode::kTrimmedDataAccess, kDynamo + "TrimmedDataAccessException"},
+      {ErrorCode::kExpiredIterator, kDynamo + "ExpiredIteratorException"},
       {ErrorCode::kNotImplemented, kValidate + "ValidationException"},
       {ErrorCode::kInternal, kDynamo + "InternalServerError"},
   };
@@ -54,7 +56,8 @@ TEST(ErrorsTest, HttpStatus) {
         ErrorCode::kItemCollectionSizeLimitExceeded, ErrorCode::kIdempotentParameterMismatch,
         ErrorCode::kDuplicateItem, ErrorCode::kPolicyNotFound, ErrorCode::kAccessDenied,
         ErrorCode::kTableNotFound, ErrorCode::kSerialization, ErrorCode::kUnknownOperation,
-        ErrorCode::kMissingAuthenticationToken, ErrorCode::kNotImplemented}) {
+        ErrorCode::kMissingAuthenticationToken, ErrorCode::kTrimmedDataAccess,
+        ErrorCode::kExpiredIterator, ErrorCode::kNotImplemented}) {
     EXPECT_EQ(EncodeError(Status(code, "m")).http_status, 400) << static_cast<int>(code);
   }
   EXPECT_EQ(EncodeError(Status::Internal("boom")).http_status, 500);

@@ -40,6 +40,12 @@ constexpr Route kRoutes[] = {
     {"UpdateContinuousBackups", ops::UpdateContinuousBackups},
     {"UpdateItem", ops::UpdateItem},
     {"UpdateTable", ops::UpdateTable},
+    // DynamoDB Streams' operations keep their whole target (server/router.h), so that
+    // DynamoDB's own prefix cannot reach them.
+    {"DynamoDBStreams_20120810.DescribeStream", ops::DescribeStream},
+    {"DynamoDBStreams_20120810.GetRecords", ops::GetRecords},
+    {"DynamoDBStreams_20120810.GetShardIterator", ops::GetShardIterator},
+    {"DynamoDBStreams_20120810.ListStreams", ops::ListStreams},
 };
 
 // Every other operation of DynamoDB's 2012-08-10 API: known, but not served yet.

@@ -38,6 +38,8 @@ enum class ErrorCode {
   kUnknownOperation,            // UnknownOperationException
   kMissingAuthenticationToken,  // MissingAuthenticationTokenException
   kRequestTooLarge,             // request body over the 16 MB limit
+  kTrimmedDataAccess,           // TrimmedDataAccessException (Streams: read past retention)
+  kExpiredIterator,             // ExpiredIteratorException (Streams: an old shard iterator)
   kNotImplemented,              // a DynamoDB operation monotable does not serve yet
   kInternal,                    // InternalServerError: a bug or an I/O failure
 };

@@ -11,6 +11,13 @@
 
 namespace monotable {
 
+// StreamSpecification as a request gives it: enabling needs a view type, disabling
+// must not name one (table_rules.h checks both).
+struct StreamSpecificationRequest {
+  bool enabled = false;
+  std::optional<StreamViewType> view_type;
+};
+
 struct CreateTableRequest {
   std::string table_name;
   std::vector<AttributeDefinition> attribute_definitions;
@@ -23,6 +30,7 @@ struct CreateTableRequest {
   std::vector<TagInput> tags;
   // ResourcePolicy: a document the protocol validated and minified.
   std::optional<std::string> resource_policy;
+  std::optional<StreamSpecificationRequest> stream;
 };
 
 struct UpdateTableRequest {
@@ -39,6 +47,7 @@ struct UpdateTableRequest {
     SecondaryIndexDefinition index;
   };
   std::vector<IndexUpdate> index_updates;
+  std::optional<StreamSpecificationRequest> stream;
 };
 
 struct ListTablesRequest {

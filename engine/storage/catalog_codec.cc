@@ -175,6 +175,12 @@ std::string Encode(const TableDefinition& t) {
     item.emplace("policy", Map({{"d", Str(t.resource_policy->document)},
                                 {"r", Str(t.resource_policy->revision_id)}}));
   }
+  // Streams: the view type while enabled, and the latest stream (absent: never had one).
+  if (t.stream_view_type) item.emplace("sv", Int(static_cast<int>(*t.stream_view_type)));
+  if (t.latest_stream_id) {
+    item.emplace("sid", Int(static_cast<int64_t>(t.latest_stream_id)));
+    item.emplace("sms", Int(t.latest_stream_ms));
+  }
   return item_codec::Encode(item);
 }
 
@@ -215,6 +221,11 @@ Result<TableDefinition> Decode(std::string_view bytes) {
     FieldReader pr(r.Map("policy"));
     t.resource_policy = ResourcePolicy{pr.String("d"), pr.String("r")};
     if (!pr.ok()) r.Fail();
+  }
+  if (r.Has("sv")) t.stream_view_type = static_cast<StreamViewType>(r.Int("sv"));
+  if (r.Has("sid")) {
+    t.latest_stream_id = static_cast<uint64_t>(r.Int("sid"));
+    t.latest_stream_ms = r.Int("sms");
   }
   if (!r.ok() || t.key_schema.empty()) return Status::Internal("catalog record is corrupt");
   return t;

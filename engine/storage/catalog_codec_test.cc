@@ -121,6 +121,23 @@ TEST(CatalogCodecTest, RoundTripsFullDefinition) {
   EXPECT_EQ(decoded->AttributeTypeOf("missing"), AttributeType::kNull);
 }
 
+TEST(CatalogCodecTest, RoundTripsTheStream) {
+  TableDefinition t = FullDefinition();
+  t.stream_view_type = StreamViewType::kNewAndOldImages;
+  t.latest_stream_id = 12;
+  t.latest_stream_ms = 1732000000456;
+  Result<TableDefinition> decoded = catalog_codec::Decode(catalog_codec::Encode(t));
+  ASSERT_TRUE(decoded.ok()) << decoded.status().message();
+  EXPECT_EQ(decoded->stream_view_type, StreamViewType::kNewAndOldImages);
+  EXPECT_EQ(decoded->latest_stream_id, 12u);
+  EXPECT_EQ(decoded->latest_stream_ms, 1732000000456);
+  t.stream_view_type.reset();  // disabled: the latest stream is still named
+  decoded = catalog_codec::Decode(catalog_codec::Encode(t));
+  ASSERT_TRUE(decoded.ok());
+  EXPECT_FALSE(decoded->stream_view_type.has_value());
+  EXPECT_EQ(decoded->latest_stream_id, 12u);
+}
+
 TEST(CatalogCodecTest, RoundTripsMinimalDefinition) {
   TableDefinition t;
   t.name = "abc";

@@ -38,5 +38,10 @@ Result<std::string> DescribeLimits(const OperationContext& ctx, JsonObject reque
 Result<std::string> DescribeEndpoints(const OperationContext& ctx, JsonObject request);
 Result<std::string> DescribeContinuousBackups(const OperationContext& ctx, JsonObject request);
 Result<std::string> UpdateContinuousBackups(const OperationContext& ctx, JsonObject request);
+// DynamoDB Streams (ops/streams.cc).
+Result<std::string> ListStreams(const OperationContext& ctx, JsonObject request);
+Result<std::string> DescribeStream(const OperationContext& ctx, JsonObject request);
+Result<std::string> GetShardIterator(const OperationContext& ctx, JsonObject request);
+Result<std::string> GetRecords(const OperationContext& ctx, JsonObject request);
 
 }  // namespace monotable::protocol::ops

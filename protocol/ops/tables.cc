@@ -75,6 +75,8 @@ Result<std::string> CreateTable(const OperationContext& ctx, JsonObject request)
   create.deletion_protection = protection.value_or(false);
   MT_ASSIGN_OR_RETURN(tags, OptionalArray(request, "Tags"));
   MT_ASSIGN_OR_RETURN(policy, OptionalString(request, "ResourcePolicy"));
+  MT_ASSIGN_OR_RETURN(stream, DecodeStreamSpecification(request, errors));
+  create.stream = stream;
   MT_RETURN_IF_ERROR(errors.ToStatus());
   if (tags) {
     MT_ASSIGN_OR_RETURN(decoded, DecodeTags(*tags));
@@ -158,6 +160,8 @@ Result<std::string> UpdateTable(const OperationContext& ctx, JsonObject request)
     MT_ASSIGN_OR_RETURN(decoded, DecodeIndexUpdates(*index_updates, errors));
     update.index_updates = std::move(decoded);
   }
+  MT_ASSIGN_OR_RETURN(stream, DecodeStreamSpecification(request, errors));
+  update.stream = stream;
   MT_RETURN_IF_ERROR(errors.ToStatus());
   return DescriptionResponse(ctx, "TableDescription", ctx.engine.UpdateTable(ctx.request, update));
 }
