@@ -23,6 +23,7 @@ namespace {
 // Applications use a handful of distinct expressions; 4096 of at most 4 KB each bounds
 // the cache to a few MB in the worst case.
 constexpr size_t kExpressionCacheEntries = 4096;
+constexpr size_t kStatementCacheEntries = 1024;
 
 throughput::Mode ModelMode(ThroughputMode mode) {
   switch (mode) {
@@ -48,6 +49,7 @@ struct Engine::Impl {
   std::unique_ptr<Transactions> transactions;
   std::unique_ptr<IdempotencyCache> idempotency;
   expr::ExpressionCache expression_cache{kExpressionCacheEntries};
+  partiql::StatementCache statement_cache{kStatementCacheEntries};
   std::unique_ptr<IndexBackfiller> backfiller;
   std::unique_ptr<TableControl> tables;
 
@@ -122,6 +124,7 @@ Engine::~Engine() {
 Status Engine::Flush() { return impl_->storage->Flush(); }
 const Clock& Engine::clock() const { return *impl_->clock; }
 expr::ExpressionCache& Engine::expression_cache() { return impl_->expression_cache; }
+partiql::StatementCache& Engine::statement_cache() { return impl_->statement_cache; }
 
 Result<TableDescription> Engine::CreateTable(const RequestContext& ctx,
                                              const CreateTableRequest& request) {

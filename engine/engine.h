@@ -14,6 +14,7 @@
 #include "engine/base/clock.h"
 #include "engine/base/status.h"
 #include "engine/expr/expression_cache.h"
+#include "engine/partiql/statement_cache.h"
 
 namespace monotable {
 
@@ -120,6 +121,8 @@ class Engine {
 
   // Parsed expressions, shared by all requests (the protocol resolves them per request).
   expr::ExpressionCache& expression_cache();
+  // Parsed PartiQL statements, shared by all requests (parameters bind per request).
+  partiql::StatementCache& statement_cache();
 
   // Makes all writes durable (clean shutdown). Errors: kInternal.
   Status Flush();

@@ -49,15 +49,26 @@ TEST(ErrorsTest, TypeNamesAndPrefixes) {
 }
 
 TEST(ErrorsTest, HttpStatus) {
-  for (ErrorCode code :
-       {ErrorCode::kValidation, ErrorCode::kConditionalCheckFailed, ErrorCode::kResourceNotFound,
-        ErrorCode::kResourceInUse, ErrorCode::kLimitExceeded, ErrorCode::kTransactionCanceled,
-        ErrorCode::kTransactionConflict, ErrorCode::kProvisionedThroughputExceeded,
-        ErrorCode::kItemCollectionSizeLimitExceeded, ErrorCode::kIdempotentParameterMismatch,
-        ErrorCode::kDuplicateItem, ErrorCode::kPolicyNotFound, ErrorCode::kAccessDenied,
-        ErrorCode::kTableNotFound, ErrorCode::kSerialization, ErrorCode::kUnknownOperation,
-        ErrorCode::kMissingAuthenticationToken, ErrorCode::kTrimmedDataAccess,
-        ErrorCode::kExpiredIterator, ErrorCode::kNotImplemented}) {
+  for (ErrorCode code : {ErrorCode::kValidation,
+                         ErrorCode::kConditionalCheckFailed,
+                         ErrorCode::kResourceNotFound,
+                         ErrorCode::kResourceInUse,
+                         ErrorCode::kLimitExceeded,
+                         ErrorCode::kTransactionCanceled,
+                         ErrorCode::kTransactionConflict,
+                         ErrorCode::kProvisionedThroughputExceeded,
+                         ErrorCode::kItemCollectionSizeLimitExceeded,
+                         ErrorCode::kIdempotentParameterMismatch,
+                         ErrorCode::kDuplicateItem,
+                         ErrorCode::kPolicyNotFound,
+                         ErrorCode::kAccessDenied,
+                         ErrorCode::kTableNotFound,
+                         ErrorCode::kSerialization,
+                         ErrorCode::kUnknownOperation,
+                         ErrorCode::kMissingAuthenticationToken,
+                         ErrorCode::kTrimmedDataAccess,
+                         ErrorCode::kExpiredIterator,
+                         ErrorCode::kNotImplemented}) {
     EXPECT_EQ(EncodeError(Status(code, "m")).http_status, 400) << static_cast<int>(code);
   }
   EXPECT_EQ(EncodeError(Status::Internal("boom")).http_status, 500);

@@ -12,6 +12,7 @@ namespace monotable::protocol {
 namespace {
 
 constexpr Route kRoutes[] = {
+    {"BatchExecuteStatement", ops::BatchExecuteStatement},
     {"BatchGetItem", ops::BatchGetItem},
     {"BatchWriteItem", ops::BatchWriteItem},
     {"CreateTable", ops::CreateTable},
@@ -23,6 +24,7 @@ constexpr Route kRoutes[] = {
     {"DescribeLimits", ops::DescribeLimits},
     {"DescribeTable", ops::DescribeTable},
     {"ExecuteStatement", ops::ExecuteStatement},
+    {"ExecuteTransaction", ops::ExecuteTransaction},
     {"GetItem", ops::GetItem},
     {"GetResourcePolicy", ops::GetResourcePolicy},
     {"ListTables", ops::ListTables},
@@ -48,7 +50,6 @@ constexpr Route kRoutes[] = {
 
 // Every other operation of DynamoDB's 2012-08-10 API: known, but not served yet.
 constexpr std::string_view kKnownOperations[] = {
-    "BatchExecuteStatement",
     "CreateBackup",
     "CreateGlobalTable",
     "DeleteBackup",
@@ -63,7 +64,6 @@ constexpr std::string_view kKnownOperations[] = {
     "DescribeTimeToLive",
     "DisableKinesisStreamingDestination",
     "EnableKinesisStreamingDestination",
-    "ExecuteTransaction",
     "ExportTableToPointInTime",
     "ImportTable",
     "ListBackups",

@@ -10,6 +10,8 @@ inline constexpr size_t kMaxItemBytes = 400 * 1024;
 inline constexpr size_t kMaxPartitionKeyBytes = 2048;
 inline constexpr size_t kMaxSortKeyBytes = 1024;
 inline constexpr size_t kMaxRequestBodyBytes = 16 * 1024 * 1024;
+// A Query or Scan page ends once it has read this much.
+inline constexpr size_t kMaxPageBytes = 1024 * 1024;
 inline constexpr int kMaxNumberDigits = 38;
 // Numbers range over 1E-130 .. 9.99...E+125 in magnitude.
 inline constexpr int kMinNumberExponent = -130;

@@ -26,6 +26,8 @@ Result<std::string> Scan(const OperationContext& ctx, JsonObject request);
 Result<std::string> TransactWriteItems(const OperationContext& ctx, JsonObject request);
 Result<std::string> TransactGetItems(const OperationContext& ctx, JsonObject request);
 Result<std::string> ExecuteStatement(const OperationContext& ctx, JsonObject request);
+Result<std::string> BatchExecuteStatement(const OperationContext& ctx, JsonObject request);
+Result<std::string> ExecuteTransaction(const OperationContext& ctx, JsonObject request);
 Result<std::string> TagResource(const OperationContext& ctx, JsonObject request);
 Result<std::string> UntagResource(const OperationContext& ctx, JsonObject request);
 Result<std::string> ListTagsOfResource(const OperationContext& ctx, JsonObject request);
