@@ -3,13 +3,16 @@
 #include <atomic>
 
 #include "engine/admission/table_throughput.h"
+#include "engine/control/resource_policies.h"
 #include "engine/control/table_control.h"
+#include "engine/control/table_tags.h"
 #include "engine/index/index_backfill.h"
 #include "engine/lock/lock_table.h"
 #include "engine/read/item_reads.h"
 #include "engine/read/query_scan.h"
 #include "engine/storage/catalog.h"
 #include "engine/storage/storage.h"
+#include "engine/streams/stream_registry.h"
 #include "engine/ttl/expiry_index.h"
 #include "engine/ttl/sweep/ttl_sweeper.h"
 #include "engine/ttl/time_to_live.h"
@@ -26,6 +29,7 @@ namespace {
 // Applications use a handful of distinct expressions; 4096 of at most 4 KB each bounds
 // the cache to a few MB in the worst case.
 constexpr size_t kExpressionCacheEntries = 4096;
+constexpr size_t kStatementCacheEntries = 1024;
 
 throughput::Mode ModelMode(ThroughputMode mode) {
   switch (mode) {
@@ -45,11 +49,13 @@ struct Engine::Impl {
   std::unique_ptr<Storage> storage;
   std::unique_ptr<Catalog> catalog;
   std::unique_ptr<ThroughputRegistry> throughput;
+  std::unique_ptr<streams::StreamRegistry> streams;
   LockTable locks;
   std::unique_ptr<WritePath> write_path;
   std::unique_ptr<Transactions> transactions;
   std::unique_ptr<IdempotencyCache> idempotency;
   expr::ExpressionCache expression_cache{kExpressionCacheEntries};
+  partiql::StatementCache statement_cache{kStatementCacheEntries};
   std::unique_ptr<IndexBackfiller> backfiller;
   std::unique_ptr<TableControl> tables;
   std::unique_ptr<ttl::TtlBackfiller> ttl_backfiller;
@@ -71,6 +77,12 @@ struct Engine::Impl {
     auto table = catalog->Find(ctx.ns, name);
     return table ? throughput->Sync(*table) : Status::Ok();
   }
+  // After the throughput (a new stream's shards follow the table's partitions): the
+  // table's stream follows its definition.
+  Status SyncStream(const RequestContext& ctx, const std::string& name) const {
+    auto table = catalog->Find(ctx.ns, name);
+    return table ? streams->Sync(ctx.ns, *table) : Status::Ok();
+  }
 };
 
 Result<std::unique_ptr<Engine>> Engine::Open(const EngineOptions& options,
@@ -90,18 +102,29 @@ Result<std::unique_ptr<Engine>> Engine::Open(const EngineOptions& options,
   for (const auto& [ns, table] : impl->catalog->All()) {
     MT_RETURN_IF_ERROR(impl->throughput->Sync(*table));
   }
+  streams::StreamOptions stream_options;
+  stream_options.retention_ms = options.stream_retention_ms;
+  stream_options.shard_max_age_ms = options.stream_shard_max_age_ms;
+  stream_options.iterator_lifetime_ms = options.stream_iterator_lifetime_ms;
+  stream_options.maintenance_interval_ms = options.stream_maintenance_interval_ms;
+  impl->streams =
+      std::make_unique<streams::StreamRegistry>(*impl->storage, *impl->clock, stream_options);
+  MT_RETURN_IF_ERROR(impl->streams->Load());
+  for (const auto& [ns, table] : impl->catalog->All()) {
+    MT_RETURN_IF_ERROR(impl->streams->Sync(ns, *table));
+  }
   impl->write_path = std::make_unique<WritePath>(impl->storage.get(), &impl->locks);
   impl->transactions = std::make_unique<Transactions>(impl->storage.get(), &impl->locks);
   impl->idempotency = std::make_unique<IdempotencyCache>(impl->clock.get());
   impl->backfiller =
       std::make_unique<IndexBackfiller>(impl->storage.get(), impl->catalog.get(), &impl->locks);
-  impl->tables =
-      std::make_unique<TableControl>(*impl->catalog, impl->locks, *impl->backfiller, *impl->clock);
   impl->ttl_backfiller =
       std::make_unique<ttl::TtlBackfiller>(impl->storage.get(), impl->catalog.get(), &impl->locks);
   impl->time_to_live = std::make_unique<ttl::TimeToLiveControl>(
       *impl->storage, *impl->catalog, impl->locks, *impl->ttl_backfiller, *impl->clock,
       options.ttl_change_interval_ms);
+  impl->tables = std::make_unique<TableControl>(*impl->catalog, impl->locks, *impl->backfiller,
+                                                *impl->clock, *impl->streams);
   // Index changes and TTL backfills a previous run left unfinished.
   for (const auto& [ns, table] : impl->catalog->All()) {
     MT_RETURN_IF_ERROR(impl->tables->ContinueIndexChanges(ns, table));
@@ -110,6 +133,7 @@ Result<std::unique_ptr<Engine>> Engine::Open(const EngineOptions& options,
   impl->sweeper = std::make_unique<ttl::TtlSweeper>(
       *impl->storage, *impl->catalog, *impl->write_path, *impl->clock, &impl->foreground_requests);
   impl->sweeper->Start(options.ttl_sweep_interval_ms);
+  if (options.stream_maintenance_interval_ms > 0) impl->streams->StartMaintenance();
   return std::unique_ptr<Engine>(new Engine(std::move(impl)));
 }
 
@@ -122,16 +146,19 @@ Engine::~Engine() {
   impl_->ttl_backfiller.reset();
   impl_->tables.reset();
   impl_->backfiller.reset();
+  impl_->streams.reset();
 }
 
 Status Engine::Flush() { return impl_->storage->Flush(); }
 const Clock& Engine::clock() const { return *impl_->clock; }
 expr::ExpressionCache& Engine::expression_cache() { return impl_->expression_cache; }
+partiql::StatementCache& Engine::statement_cache() { return impl_->statement_cache; }
 
 Result<TableDescription> Engine::CreateTable(const RequestContext& ctx,
                                              const CreateTableRequest& request) {
   MT_ASSIGN_OR_RETURN(description, impl_->tables->CreateTable(ctx.ns, request));
   MT_RETURN_IF_ERROR(impl_->SyncThroughput(ctx, request.table_name));
+  MT_RETURN_IF_ERROR(impl_->SyncStream(ctx, request.table_name));
   return std::move(description);
 }
 Result<TableDescription> Engine::DescribeTable(const RequestContext& ctx, const std::string& name) {
@@ -149,6 +176,7 @@ Result<TableDescription> Engine::UpdateTable(const RequestContext& ctx,
                                              const UpdateTableRequest& request) {
   MT_ASSIGN_OR_RETURN(description, impl_->tables->UpdateTable(ctx.ns, request));
   MT_RETURN_IF_ERROR(impl_->SyncThroughput(ctx, request.table_name));
+  MT_RETURN_IF_ERROR(impl_->SyncStream(ctx, request.table_name));
   return std::move(description);
 }
 Result<TableDescription> Engine::DeleteTable(const RequestContext& ctx, const std::string& name) {
@@ -170,6 +198,30 @@ Result<int64_t> Engine::SweepExpiredItems() {
 Status Engine::VerifyTimeToLiveIndex(const RequestContext& ctx, const std::string& name) {
   MT_ASSIGN_OR_RETURN(table, impl_->Lookup(ctx).Find(name));
   return ttl::Verify(*impl_->storage, *table);
+}
+Status Engine::TagResource(const RequestContext& ctx, const TagResourceRequest& request) {
+  return TagTable(*impl_->catalog, ctx.ns, request);
+}
+Status Engine::UntagResource(const RequestContext& ctx, const UntagResourceRequest& request) {
+  return UntagTable(*impl_->catalog, ctx.ns, request);
+}
+Result<std::vector<Tag>> Engine::ListTagsOfResource(const RequestContext& ctx,
+                                                    const std::string& table_name,
+                                                    const std::string& resource_arn) {
+  return TableTags(*impl_->catalog, ctx.ns, table_name, resource_arn);
+}
+Result<std::string> Engine::PutResourcePolicy(const RequestContext& ctx,
+                                              const PutResourcePolicyRequest& request) {
+  return PutTablePolicy(*impl_->catalog, *impl_->clock, ctx.ns, request);
+}
+Result<ResourcePolicy> Engine::GetResourcePolicy(const RequestContext& ctx,
+                                                 const std::string& table_name,
+                                                 const std::string& resource_arn) {
+  return GetTablePolicy(*impl_->catalog, ctx.ns, table_name, resource_arn);
+}
+Result<std::optional<std::string>> Engine::DeleteResourcePolicy(
+    const RequestContext& ctx, const DeleteResourcePolicyRequest& request) {
+  return DeleteTablePolicy(*impl_->catalog, ctx.ns, request);
 }
 
 Result<ItemResult> Engine::PutItem(const RequestContext& ctx, const PutItemRequest& request) {
@@ -207,6 +259,24 @@ Result<TransactGetResult> Engine::TransactGetItems(const RequestContext& ctx,
                                                    const TransactGetRequest& request) {
   return monotable::TransactGetItems(*impl_->transactions, impl_->Lookup(ctx), request);
 }
+
+Result<ListStreamsResult> Engine::ListStreams(const RequestContext& ctx,
+                                              const ListStreamsRequest& request) {
+  return impl_->streams->ListStreams(ctx.ns, request);
+}
+Result<StreamDescription> Engine::DescribeStream(const RequestContext& ctx,
+                                                 const DescribeStreamRequest& request) {
+  return impl_->streams->DescribeStream(ctx.ns, request);
+}
+Result<std::string> Engine::GetShardIterator(const RequestContext& ctx,
+                                             const GetShardIteratorRequest& request) {
+  return impl_->streams->GetShardIterator(ctx.ns, request);
+}
+Result<GetRecordsResult> Engine::GetRecords(const RequestContext& ctx,
+                                            const GetRecordsRequest& request) {
+  return impl_->streams->GetRecords(ctx.ns, request);
+}
+Status Engine::MaintainStreams() { return impl_->streams->MaintainAll(); }
 
 Result<ReadPage> Engine::Query(const RequestContext& ctx, const QueryRequest& request) {
   MT_ASSIGN_OR_RETURN(table, impl_->Lookup(ctx).Find(request.table_name));

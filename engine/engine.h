@@ -10,9 +10,11 @@
 #include <string>
 
 #include "engine/api/requests.h"
+#include "engine/api/stream_requests.h"
 #include "engine/base/clock.h"
 #include "engine/base/status.h"
 #include "engine/expr/expression_cache.h"
+#include "engine/partiql/statement_cache.h"
 
 namespace monotable {
 
@@ -31,6 +33,13 @@ struct EngineOptions {
   // one is refused (DynamoDB: up to an hour; 0: never).
   int64_t ttl_sweep_interval_ms = 1000;
   int64_t ttl_change_interval_ms = int64_t{3600} * 1000;
+  // DynamoDB Streams (engine/streams): how long records are kept (24 h), how old a
+  // shard gets before it rolls over (DynamoDB: about 4 h), how long a shard iterator
+  // lives (15 min), how often trimming and rollover run.
+  int64_t stream_retention_ms = int64_t{24} * 3600 * 1000;
+  int64_t stream_shard_max_age_ms = int64_t{4} * 3600 * 1000;
+  int64_t stream_iterator_lifetime_ms = int64_t{15} * 60 * 1000;
+  int64_t stream_maintenance_interval_ms = 1000;
 };
 
 class Engine {
@@ -72,6 +81,20 @@ class Engine {
   // table; for tests and diagnosis). Errors: kResourceNotFound, kInternal naming the
   // first difference.
   Status VerifyTimeToLiveIndex(const RequestContext& ctx, const std::string& name);
+  // Tags (control/table_tags.h) and resource policies (control/resource_policies.h),
+  // of a table the protocol found by ARN. Errors: kValidation, kResourceNotFound,
+  // kPolicyNotFound, kInternal.
+  Status TagResource(const RequestContext& ctx, const TagResourceRequest& request);
+  Status UntagResource(const RequestContext& ctx, const UntagResourceRequest& request);
+  Result<std::vector<Tag>> ListTagsOfResource(const RequestContext& ctx,
+                                              const std::string& table_name,
+                                              const std::string& resource_arn);
+  Result<std::string> PutResourcePolicy(const RequestContext& ctx,
+                                        const PutResourcePolicyRequest& request);
+  Result<ResourcePolicy> GetResourcePolicy(const RequestContext& ctx, const std::string& table_name,
+                                           const std::string& resource_arn);
+  Result<std::optional<std::string>> DeleteResourcePolicy(
+      const RequestContext& ctx, const DeleteResourcePolicyRequest& request);
 
   // Items (write/item_writes.h, read/item_reads.h). With --throughput enforce, every
   // data-plane operation may also fail with kProvisionedThroughputExceeded or kThrottling
@@ -103,8 +126,23 @@ class Engine {
   Result<ReadPage> Query(const RequestContext& ctx, const QueryRequest& request);
   Result<ReadPage> Scan(const RequestContext& ctx, const ScanRequest& request);
 
+  // DynamoDB Streams (streams/stream_registry.h). Errors: kValidation,
+  // kResourceNotFound, kTrimmedDataAccess, kExpiredIterator (GetRecords), kInternal.
+  Result<ListStreamsResult> ListStreams(const RequestContext& ctx,
+                                        const ListStreamsRequest& request);
+  Result<StreamDescription> DescribeStream(const RequestContext& ctx,
+                                           const DescribeStreamRequest& request);
+  Result<std::string> GetShardIterator(const RequestContext& ctx,
+                                       const GetShardIteratorRequest& request);
+  Result<GetRecordsResult> GetRecords(const RequestContext& ctx, const GetRecordsRequest& request);
+  // One pass of stream trimming and rollover now (tests; a thread runs it every
+  // stream_maintenance_interval_ms). Errors: kInternal.
+  Status MaintainStreams();
+
   // Parsed expressions, shared by all requests (the protocol resolves them per request).
   expr::ExpressionCache& expression_cache();
+  // Parsed PartiQL statements, shared by all requests (parameters bind per request).
+  partiql::StatementCache& statement_cache();
 
   // Makes all writes durable (clean shutdown). Errors: kInternal.
   Status Flush();

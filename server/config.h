@@ -31,6 +31,11 @@ struct Config {
   int64_t ttl_sweep_interval_ms = 1000;
   // --ttl-cooldown SECONDS: how long after an UpdateTimeToLive the next is refused.
   int64_t ttl_cooldown_ms = int64_t{3600} * 1000;
+  // DynamoDB Streams: record retention, shard age before rollover, shard iterator
+  // lifetime (DynamoDB's: 24 h, about 4 h, 15 min).
+  int64_t stream_retention_seconds = 24 * 3600;
+  int64_t stream_shard_max_age_seconds = 4 * 3600;
+  int64_t stream_iterator_lifetime_seconds = 15 * 60;
   bool show_help = false;
 };
 

@@ -29,6 +29,9 @@ Result<std::unique_ptr<Server>> Server::Create(const Config& config) {
   options.throughput = config.throughput;
   options.ttl_sweep_interval_ms = config.ttl_sweep_interval_ms;
   options.ttl_change_interval_ms = config.ttl_cooldown_ms;
+  options.stream_retention_ms = config.stream_retention_seconds * 1000;
+  options.stream_shard_max_age_ms = config.stream_shard_max_age_seconds * 1000;
+  options.stream_iterator_lifetime_ms = config.stream_iterator_lifetime_seconds * 1000;
   auto engine = Engine::Open(options, std::make_unique<SystemClock>());
   if (!engine.ok()) return engine.status();
   server->engine_ = std::move(*engine);

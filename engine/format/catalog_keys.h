@@ -10,6 +10,8 @@
 //   'w' family '\0' job                 -> how far a background walk of the table stored
 //                                          in `family` got (index/table_walk.h): the last
 //                                          item key it wrote a batch for
+//   'S' stream id (8 bytes, big-endian)  -> a DynamoDB stream and its shards
+//                                          (streams/stream_info_codec.h)
 //
 // Families are named "table.<n>" and "index.<n>", n unique over the database's life.
 
@@ -25,6 +27,7 @@ inline constexpr char kStatsPrefix = 's';
 inline constexpr char kItemCollectionPrefix = 'c';
 inline constexpr char kPartitionMapPrefix = 'p';
 inline constexpr char kWalkProgressPrefix = 'w';
+inline constexpr char kStreamPrefix = 'S';
 
 // The record key of a table definition.
 std::string TableKey(std::string_view ns, std::string_view name);
@@ -37,6 +40,9 @@ std::string StatsKey(std::string_view family);
 // The throughput partition map of a table or GSI column family: keyed by family, so that
 // a table or index created again under the same name starts afresh.
 std::string PartitionMapKey(std::string_view family);
+
+// The record of a DynamoDB stream: its table, view type, status and shards.
+std::string StreamKey(uint64_t stream_id);
 
 // Every item collection record of the table stored in `family` starts with this.
 std::string ItemCollectionPrefix(std::string_view family);

@@ -62,6 +62,8 @@ TableDefinition FullDefinition() {
   t.status = TableStatus::kUpdating;
   t.time_to_live = {true, "expiresAt", 1732000000555, true};
   t.column_family = "table.42";
+  t.tags = {{"env", "prod"}, {"empty", ""}, {"ключ", "значение"}};
+  t.resource_policy = ResourcePolicy{R"({"Version":"2012-10-17","Statement":[]})", "1732000001234"};
   return t;
 }
 
@@ -105,6 +107,8 @@ void ExpectSameDefinition(const TableDefinition& a, const TableDefinition& b) {
   EXPECT_EQ(a.status, b.status);
   EXPECT_EQ(a.time_to_live, b.time_to_live);
   EXPECT_EQ(a.column_family, b.column_family);
+  EXPECT_EQ(a.tags, b.tags);
+  EXPECT_EQ(a.resource_policy, b.resource_policy);
 }
 
 TEST(CatalogCodecTest, RoundTripsFullDefinition) {
@@ -119,6 +123,23 @@ TEST(CatalogCodecTest, RoundTripsFullDefinition) {
   EXPECT_EQ(decoded->AttributeTypeOf("missing"), AttributeType::kNull);
 }
 
+TEST(CatalogCodecTest, RoundTripsTheStream) {
+  TableDefinition t = FullDefinition();
+  t.stream_view_type = StreamViewType::kNewAndOldImages;
+  t.latest_stream_id = 12;
+  t.latest_stream_ms = 1732000000456;
+  Result<TableDefinition> decoded = catalog_codec::Decode(catalog_codec::Encode(t));
+  ASSERT_TRUE(decoded.ok()) << decoded.status().message();
+  EXPECT_EQ(decoded->stream_view_type, StreamViewType::kNewAndOldImages);
+  EXPECT_EQ(decoded->latest_stream_id, 12u);
+  EXPECT_EQ(decoded->latest_stream_ms, 1732000000456);
+  t.stream_view_type.reset();  // disabled: the latest stream is still named
+  decoded = catalog_codec::Decode(catalog_codec::Encode(t));
+  ASSERT_TRUE(decoded.ok());
+  EXPECT_FALSE(decoded->stream_view_type.has_value());
+  EXPECT_EQ(decoded->latest_stream_id, 12u);
+}
+
 TEST(CatalogCodecTest, RoundTripsMinimalDefinition) {
   TableDefinition t;
   t.name = "abc";
@@ -131,6 +152,8 @@ TEST(CatalogCodecTest, RoundTripsMinimalDefinition) {
   ExpectSameDefinition(*decoded, t);
   EXPECT_EQ(decoded->range_key(), nullptr);
   EXPECT_TRUE(decoded->global_secondary_indexes.empty());
+  EXPECT_TRUE(decoded->tags.empty());
+  EXPECT_FALSE(decoded->resource_policy.has_value());
 }
 
 TEST(CatalogCodecTest, RoundTripsDisabledTimeToLiveAndOmitsItWhenNeverSet) {
@@ -177,9 +200,9 @@ TEST(CatalogCodecTest, PersistedEnumValuesAreFrozen) {
 TEST(CatalogCodecTest, RecordIsAnItemWithFrozenFieldNames) {
   Result<Item> item = item_codec::Decode(catalog_codec::Encode(FullDefinition()));
   ASSERT_TRUE(item.ok());
-  for (const char* field :
-       {"name", "id", "created", "attrs", "keys", "billing", "billing_explicit", "billing_changed",
-        "throughput", "gsi", "lsi", "deletion_protection", "status", "cf", "ttl"}) {
+  for (const char* field : {"name", "id", "created", "attrs", "keys", "billing", "billing_explicit",
+                            "billing_changed", "throughput", "gsi", "lsi", "deletion_protection",
+                            "status", "cf", "ttl", "tags", "policy"}) {
     EXPECT_TRUE(item->count(field)) << field;
   }
   for (const char* field : {"e", "a", "ch", "bf"}) {
@@ -236,6 +259,9 @@ TEST(CatalogCodecTest, MissingOrMistypedFieldsAreCorrupt) {
   EXPECT_FALSE(DecodeEdited([](Item& item) { item["throughput"].map.erase("r"); }).ok());
   // An empty key schema.
   EXPECT_FALSE(DecodeEdited([](Item& item) { item["keys"].list.clear(); }).ok());
+  // A tag without its value; a policy without its revision id.
+  EXPECT_FALSE(DecodeEdited([](Item& item) { item["tags"].list[0].map.erase("v"); }).ok());
+  EXPECT_FALSE(DecodeEdited([](Item& item) { item["policy"].map.erase("r"); }).ok());
 }
 
 TEST(CatalogCodecTest, GarbageIsCorrupt) {

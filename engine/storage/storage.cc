@@ -15,6 +15,7 @@ namespace {
 
 constexpr char kCatalogFamily[] = "catalog";
 constexpr char kExpiryFamily[] = "expiry";
+constexpr char kStreamsFamily[] = "streams";
 // Table keys begin with an 8-byte hash of the partition key (see key_codec.h).
 constexpr size_t kHashPrefixBytes = 8;
 
@@ -90,8 +91,11 @@ Result<std::unique_ptr<Storage>> Storage::Open(const StorageOptions& options) {
   rocksdb::ColumnFamilyOptions catalog_options;
   catalog_options.merge_operator = NewStatsMergeOperator();
   std::vector<rocksdb::ColumnFamilyDescriptor> descriptors;
+  // Stream records are keyed by stream, shard and sequence number: no hash prefix.
+  rocksdb::ColumnFamilyOptions streams_options;
   bool has_catalog = false;
   bool has_expiry = false;
+  bool has_streams = false;
   for (const auto& name : names) {
     if (name == kCatalogFamily) {
       has_catalog = true;
@@ -99,6 +103,9 @@ Result<std::unique_ptr<Storage>> Storage::Open(const StorageOptions& options) {
     } else if (name == kExpiryFamily) {
       has_expiry = true;
       descriptors.emplace_back(name, storage->ExpiryColumnFamilyOptions());
+    } else if (name == kStreamsFamily) {
+      has_streams = true;
+      descriptors.emplace_back(name, streams_options);
     } else if (name == rocksdb::kDefaultColumnFamilyName) {
       descriptors.emplace_back(name, rocksdb::ColumnFamilyOptions());
     } else {
@@ -107,6 +114,7 @@ Result<std::unique_ptr<Storage>> Storage::Open(const StorageOptions& options) {
   }
   if (!has_catalog) descriptors.emplace_back(kCatalogFamily, catalog_options);
   if (!has_expiry) descriptors.emplace_back(kExpiryFamily, storage->ExpiryColumnFamilyOptions());
+  if (!has_streams) descriptors.emplace_back(kStreamsFamily, streams_options);
 
   std::vector<rocksdb::ColumnFamilyHandle*> handles;
   rocksdb::DB* db = nullptr;
@@ -121,6 +129,8 @@ Result<std::unique_ptr<Storage>> Storage::Open(const StorageOptions& options) {
       storage->catalog_ = ref;
     } else if (name == kExpiryFamily) {
       storage->expiry_ = ref;
+    } else if (name == kStreamsFamily) {
+      storage->streams_ = ref;
     } else if (name != rocksdb::kDefaultColumnFamilyName) {
       storage->opened_.emplace_back(name, ref);
     }
@@ -149,6 +159,7 @@ Storage::~Storage() {
   opened_.clear();
   catalog_.reset();
   expiry_.reset();
+  streams_.reset();
   if (!in_memory_) db_->FlushWAL(/*sync=*/true).PermitUncheckedError();
   db_->Close().PermitUncheckedError();
   db_.reset();
@@ -210,6 +221,7 @@ Status Storage::Flush() {
   }
   live.push_back(catalog_);
   live.push_back(expiry_);
+  live.push_back(streams_);
   // `live` keeps each handle valid until the flush is done.
   std::vector<rocksdb::ColumnFamilyHandle*> families;
   families.reserve(live.size());

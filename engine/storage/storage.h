@@ -1,7 +1,8 @@
 #pragma once
 // Storage: the only code that opens RocksDB. One RocksDB instance holds a `catalog`
 // column family, an `expiry` column family (the Time to Live index of every table,
-// format/expiry_keys.h) and one column family per table and per secondary index.
+// format/expiry_keys.h), a `streams` column family (every stream's records) and one
+// column family per table and per secondary index.
 // Thread-safe: RocksDB handles concurrency; the column-family set is mutex-guarded.
 
 #include <rocksdb/cache.h>
@@ -44,7 +45,12 @@ class Storage {
   rocksdb::ColumnFamilyHandle* catalog() const { return catalog_.get(); }
   rocksdb::ColumnFamilyHandle* expiry() const { return expiry_.get(); }
 
-  // The column families that existed at open, other than default, catalog and expiry.
+  // DynamoDB Streams' records (streams/record_key.h), written in the same WriteBatch as
+  // the item changes they describe.
+  rocksdb::ColumnFamilyHandle* streams() const { return streams_.get(); }
+
+  // The column families that existed at open, other than default, catalog, expiry and
+  // streams.
   std::vector<std::string> ExistingColumnFamilies() const;
   // Returns the handle for a column family opened at start-up; null if unknown.
   ColumnFamilyRef Find(const std::string& name) const;
@@ -70,6 +76,7 @@ class Storage {
   std::unique_ptr<rocksdb::DB> db_;
   ColumnFamilyRef catalog_;
   ColumnFamilyRef expiry_;
+  ColumnFamilyRef streams_;
   mutable std::mutex mutex_;
   std::vector<std::pair<std::string, ColumnFamilyRef>> opened_;  // from start-up
   // Families created since start-up and not dropped, for Flush(); weak so that the

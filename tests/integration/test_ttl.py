@@ -298,3 +298,22 @@ def test_a_concurrent_update_that_extends_an_expiry_wins(fc, fast):
     for i in range(n):
         assert exists(fc, name, f"k{i}") == extended[i], i
     assert gsi_count(fc, name) == sum(extended.values())
+
+
+def test_a_ttl_deletion_writes_a_remove_record_from_the_service(fc, fast):
+    from streams_common import create_streamed_table, read_stream, streams_client
+    name, arn = create_streamed_table(fc, "NEW_AND_OLD_IMAGES", range_key=True)
+    fc.update_time_to_live(TableName=name, TimeToLiveSpecification={
+        "Enabled": True, "AttributeName": "exp"})
+    fc.put_item(TableName=name, Item=key("expiring") | {"exp": {"N": str(now_s() - 5)}})
+    fc.put_item(TableName=name, Item=key("user-deleted"))
+    fc.delete_item(TableName=name, Key=key("user-deleted"))
+    wait_until(lambda: not exists(fc, name, "expiring"), timeout=10, what="the TTL deletion")
+    records = read_stream(streams_client(fast.endpoint), arn)
+    removes = {r["dynamodb"]["Keys"]["PK"]["S"]: r for r in records if r["eventName"] == "REMOVE"}
+    # The sweeper's deletion names the service, as DynamoDB's TTL does; a user's does not.
+    # (On the wire {"type": "Service", "principalId": ...}; boto3 names the members.)
+    assert removes["expiring"]["userIdentity"] == {"Type": "Service",
+                                                   "PrincipalId": "dynamodb.amazonaws.com"}
+    assert "exp" in removes["expiring"]["dynamodb"]["OldImage"]
+    assert "userIdentity" not in removes["user-deleted"]
