@@ -60,9 +60,11 @@ class RegistryTest : public ::testing::Test {
     ASSERT_NE(table_->stream(), nullptr);
   }
 
-  // Writes one change and its record, as ItemBatch does.
+  // Writes one change and its record, as ItemBatch does. A change from absent to absent
+  // has no image to take the key from: it uses the item whose partition key is "a".
   void Write(const std::optional<Item>& old_item, const std::optional<Item>& new_item) {
-    const Item& any = new_item ? *new_item : *old_item;
+    const Item absent_key{{"pk", S("a")}};
+    const Item& any = new_item ? *new_item : old_item ? *old_item : absent_key;
     const std::string key = KeyOf(*table_->definition(), any);
     rocksdb::WriteBatch batch;
     auto slot = StageRecord(*table_->stream(), *storage_, *table_->definition(), nullptr,
