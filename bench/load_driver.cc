@@ -260,6 +260,7 @@ int Main(int argc, char** argv) {
                             ? "[" + options.host + "]:" + std::to_string(options.port)
                             : options.host + ":" + std::to_string(options.port);
   context.table = options.table;
+  context.expires_at = options.expires_at;
 
   if (options.setup) {
     if (const int rc = Setup(options, endpoint, context); rc != kExitOk) return rc;

@@ -50,6 +50,8 @@ line; or times one full parallel Scan of the table.
                        limit) items or a Scan missing items counts as an error
   --setup-timeout S    bound on table creation plus preload (300)
   --max-requests N     stop after N measured requests even if --duration remains
+  --expires-at S       profiles (setup, put, transact) carry "expiresAt": {"N": S},
+                       epoch seconds, for Time to Live benches (bench/ttl_sweep.sh)
   --help               this text
 
 Exit status: 0 when every request succeeded, 1 when some failed, 2 on bad flags,
@@ -202,6 +204,9 @@ bool ParseOptions(int argc, char** argv, Options* options, std::string* error) {
       ok = IsValidTableName(value);
     } else if (name == "--setup-timeout") {
       ok = ParseDouble(value, 1, 86400, &options->setup_timeout_s);
+    } else if (name == "--expires-at") {
+      ok = ParseInt(value, 0, INT64_MAX, &n);
+      options->expires_at = std::to_string(n);
     } else if (name == "--max-requests") {
       ok = ParseInt(value, 1, INT64_MAX, &n);
       options->max_requests = static_cast<uint64_t>(n);

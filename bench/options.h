@@ -39,6 +39,9 @@ struct Options {
   bool preloaded = false;  // keys exist: a GetItem without "Item" is an error
   double setup_timeout_s = 300;
   uint64_t max_requests = 0;  // 0: bounded by --duration only
+  // --expires-at: profiles carry "expiresAt" (N) with this epoch-seconds value, for
+  // Time to Live benches; empty: no such attribute.
+  std::string expires_at;
 };
 
 // Parses argv into *options. On a bad flag returns false with *error set; on

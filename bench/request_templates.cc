@@ -47,8 +47,10 @@ class BodyBuilder {
 
 // The ~200-byte user profile of a single-table design: PK/SK, e-mail, name,
 // timestamps, a status and GSI1PK/GSI1SK overloaded index keys. sk is the sort key
-// (PROFILE, or ITEM#<i> for the several items of one transaction).
-void AppendProfileItem(BodyBuilder& b, size_t slot, std::string_view sk = "PROFILE") {
+// (PROFILE, or ITEM#<i> for the several items of one transaction). With `expires_at`
+// (epoch seconds), it carries "expiresAt" for Time to Live.
+void AppendProfileItem(BodyBuilder& b, const RequestContext& context, size_t slot,
+                       std::string_view sk = "PROFILE") {
   b.Text(R"({"PK":{"S":"USER#)").Key(slot).Text(R"("},)");
   b.Text(R"("SK":{"S":")").Text(sk).Text(R"("},)");
   b.Text(R"("email":{"S":"user)").Key(slot).Text(R"(@example.com"},)");
@@ -57,6 +59,9 @@ void AppendProfileItem(BodyBuilder& b, size_t slot, std::string_view sk = "PROFI
   b.Text(R"("status":{"S":"ACTIVE"},)");
   b.Text(R"("GSI1PK":{"S":"EMAIL#user)").Key(slot).Text(R"(@example.com"},)");
   b.Text(R"("GSI1SK":{"S":"PROFILE"},)");
+  if (!context.expires_at.empty()) {
+    b.Text(R"("expiresAt":{"N":")").Text(context.expires_at).Text(R"("},)");
+  }
   b.Text(R"("loginCount":{"N":"42"}})");
 }
 
@@ -115,7 +120,7 @@ RequestTemplate MakeGetItemTemplate(const RequestContext& context) {
 RequestTemplate MakePutItemTemplate(const RequestContext& context) {
   BodyBuilder b;
   b.Text(R"({"TableName":")").Text(context.table).Text(R"(","Item":)");
-  AppendProfileItem(b, 0);
+  AppendProfileItem(b, context, 0);
   b.Text("}");
   return std::move(b).Finish(context, "PutItem");
 }
@@ -126,7 +131,7 @@ RequestTemplate MakeTransactWriteTemplate(const RequestContext& context, int put
   for (int i = 0; i < puts; ++i) {
     b.Text(i == 0 ? "" : ",").Text(R"({"Put":{"TableName":")").Text(context.table);
     b.Text(R"(","Item":)");
-    AppendProfileItem(b, 0, "ITEM#" + std::to_string(i));
+    AppendProfileItem(b, context, 0, "ITEM#" + std::to_string(i));
     b.Text("}}");
   }
   b.Text("]}");
@@ -173,7 +178,7 @@ RequestTemplate MakeBatchWriteTemplate(const RequestContext& context, Dataset da
     if (dataset == Dataset::kOrders) {
       AppendOrderItem(b, i * slots, i * slots + 1);
     } else {
-      AppendProfileItem(b, i * slots);
+      AppendProfileItem(b, context, i * slots);
     }
     b.Text("}}");
   }

@@ -20,6 +20,7 @@ inline constexpr uint64_t kMaxKeys = 10'000'000'000ULL;
 struct RequestContext {
   std::string host_header;  // "127.0.0.1:8000"
   std::string table;        // already validated as a DynamoDB table name
+  std::string expires_at;   // digits: profiles carry "expiresAt" (N); empty: none
 };
 
 // A complete HTTP/1.1 request (head and body) whose key digits sit at known offsets.

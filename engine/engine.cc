@@ -1,5 +1,7 @@
 #include "engine/engine.h"
 
+#include <atomic>
+
 #include "engine/admission/table_throughput.h"
 #include "engine/control/resource_policies.h"
 #include "engine/control/table_control.h"
@@ -11,6 +13,10 @@
 #include "engine/storage/catalog.h"
 #include "engine/storage/storage.h"
 #include "engine/streams/stream_registry.h"
+#include "engine/ttl/expiry_index.h"
+#include "engine/ttl/sweep/ttl_sweeper.h"
+#include "engine/ttl/time_to_live.h"
+#include "engine/ttl/ttl_backfill.h"
 #include "engine/txn/idempotency_cache.h"
 #include "engine/txn/transact_items.h"
 #include "engine/txn/transactions.h"
@@ -52,8 +58,18 @@ struct Engine::Impl {
   partiql::StatementCache statement_cache{kStatementCacheEntries};
   std::unique_ptr<IndexBackfiller> backfiller;
   std::unique_ptr<TableControl> tables;
+  std::unique_ptr<ttl::TtlBackfiller> ttl_backfiller;
+  std::unique_ptr<ttl::TimeToLiveControl> time_to_live;
+  std::unique_ptr<ttl::TtlSweeper> sweeper;
 
-  TableLookup Lookup(const RequestContext& ctx) const { return TableLookup(*catalog, ctx.ns); }
+  // Data-plane requests so far (every one looks its tables up here): the TTL sweeper
+  // yields while it sees them move.
+  mutable std::atomic<uint64_t> foreground_requests{0};
+
+  TableLookup Lookup(const RequestContext& ctx) const {
+    foreground_requests.fetch_add(1, std::memory_order_relaxed);
+    return TableLookup(*catalog, ctx.ns);
+  }
 
   // After CreateTable and UpdateTable: the table's throughput resources follow its
   // definition (DeleteTable drops them with the Table).
@@ -102,12 +118,21 @@ Result<std::unique_ptr<Engine>> Engine::Open(const EngineOptions& options,
   impl->idempotency = std::make_unique<IdempotencyCache>(impl->clock.get());
   impl->backfiller =
       std::make_unique<IndexBackfiller>(impl->storage.get(), impl->catalog.get(), &impl->locks);
+  impl->ttl_backfiller =
+      std::make_unique<ttl::TtlBackfiller>(impl->storage.get(), impl->catalog.get(), &impl->locks);
+  impl->time_to_live = std::make_unique<ttl::TimeToLiveControl>(
+      *impl->storage, *impl->catalog, impl->locks, *impl->ttl_backfiller, *impl->clock,
+      options.ttl_change_interval_ms);
   impl->tables = std::make_unique<TableControl>(*impl->catalog, impl->locks, *impl->backfiller,
                                                 *impl->clock, *impl->streams);
-  // Index changes a previous run left unfinished.
+  // Index changes and TTL backfills a previous run left unfinished.
   for (const auto& [ns, table] : impl->catalog->All()) {
     MT_RETURN_IF_ERROR(impl->tables->ContinueIndexChanges(ns, table));
+    impl->time_to_live->Continue(ns, table);
   }
+  impl->sweeper = std::make_unique<ttl::TtlSweeper>(
+      *impl->storage, *impl->catalog, *impl->write_path, *impl->clock, &impl->foreground_requests);
+  impl->sweeper->Start(options.ttl_sweep_interval_ms);
   if (options.stream_maintenance_interval_ms > 0) impl->streams->StartMaintenance();
   return std::unique_ptr<Engine>(new Engine(std::move(impl)));
 }
@@ -115,7 +140,10 @@ Result<std::unique_ptr<Engine>> Engine::Open(const EngineOptions& options,
 Engine::Engine(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 
 Engine::~Engine() {
-  // Stop the backfill threads first: they use everything else.
+  // Stop the background threads first: they use everything else.
+  impl_->sweeper.reset();
+  impl_->time_to_live.reset();
+  impl_->ttl_backfiller.reset();
   impl_->tables.reset();
   impl_->backfiller.reset();
   impl_->streams.reset();
@@ -155,6 +183,22 @@ Result<TableDescription> Engine::DeleteTable(const RequestContext& ctx, const st
   return impl_->tables->DeleteTable(ctx.ns, name);
 }
 
+Result<TimeToLiveSpecification> Engine::UpdateTimeToLive(const RequestContext& ctx,
+                                                         const UpdateTimeToLiveRequest& request) {
+  return impl_->time_to_live->Update(ctx.ns, request);
+}
+Result<TimeToLiveDescription> Engine::DescribeTimeToLive(const RequestContext& ctx,
+                                                         const std::string& name) {
+  return impl_->time_to_live->Describe(ctx.ns, name);
+}
+Result<int64_t> Engine::SweepExpiredItems() {
+  MT_ASSIGN_OR_RETURN(counts, impl_->sweeper->SweepOnce());
+  return counts.deleted;
+}
+Status Engine::VerifyTimeToLiveIndex(const RequestContext& ctx, const std::string& name) {
+  MT_ASSIGN_OR_RETURN(table, impl_->Lookup(ctx).Find(name));
+  return ttl::Verify(*impl_->storage, *table);
+}
 Status Engine::TagResource(const RequestContext& ctx, const TagResourceRequest& request) {
   return TagTable(*impl_->catalog, ctx.ns, request);
 }

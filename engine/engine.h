@@ -28,6 +28,11 @@ struct EngineOptions {
   // RocksDB's block cache, shared by every table, taken only as blocks are read.
   size_t block_cache_bytes = size_t{512} << 20;
   ThroughputMode throughput = ThroughputMode::kObserve;
+  // Time to Live: how often the sweeper deletes expired items (0: never; an expired
+  // item goes within about this long), and how long after an UpdateTimeToLive the next
+  // one is refused (DynamoDB: up to an hour; 0: never).
+  int64_t ttl_sweep_interval_ms = 1000;
+  int64_t ttl_change_interval_ms = int64_t{3600} * 1000;
   // DynamoDB Streams (engine/streams): how long records are kept (24 h), how old a
   // shard gets before it rolls over (DynamoDB: about 4 h), how long a shard iterator
   // lives (15 min), how often trimming and rollover run.
@@ -61,6 +66,21 @@ class Engine {
   // Returns the description with status DELETING; the table is gone afterwards.
   Result<TableDescription> DeleteTable(const RequestContext& ctx, const std::string& name);
 
+  // Time to Live (ttl/time_to_live.h). Errors: kResourceNotFound, kValidation
+  // ("TimeToLive is already enabled", "... already disabled", "... active on a different
+  // AttributeName ...", "Time to live has been modified multiple times within a fixed
+  // interval"), kInternal.
+  Result<TimeToLiveSpecification> UpdateTimeToLive(const RequestContext& ctx,
+                                                   const UpdateTimeToLiveRequest& request);
+  Result<TimeToLiveDescription> DescribeTimeToLive(const RequestContext& ctx,
+                                                   const std::string& name);
+  // Deletes now every item due at the clock's time (what the background sweeper does
+  // every interval); returns how many. For tests and tools. Errors: kInternal.
+  Result<int64_t> SweepExpiredItems();
+  // Checks that a table's expiry index matches its items exactly (reads the whole
+  // table; for tests and diagnosis). Errors: kResourceNotFound, kInternal naming the
+  // first difference.
+  Status VerifyTimeToLiveIndex(const RequestContext& ctx, const std::string& name);
   // Tags (control/table_tags.h) and resource policies (control/resource_policies.h),
   // of a table the protocol found by ARN. Errors: kValidation, kResourceNotFound,
   // kPolicyNotFound, kInternal.

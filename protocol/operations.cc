@@ -23,6 +23,7 @@ constexpr Route kRoutes[] = {
     {"DescribeEndpoints", ops::DescribeEndpoints},
     {"DescribeLimits", ops::DescribeLimits},
     {"DescribeTable", ops::DescribeTable},
+    {"DescribeTimeToLive", ops::DescribeTimeToLive},
     {"ExecuteStatement", ops::ExecuteStatement},
     {"ExecuteTransaction", ops::ExecuteTransaction},
     {"GetItem", ops::GetItem},
@@ -40,6 +41,7 @@ constexpr Route kRoutes[] = {
     {"UpdateContinuousBackups", ops::UpdateContinuousBackups},
     {"UpdateItem", ops::UpdateItem},
     {"UpdateTable", ops::UpdateTable},
+    {"UpdateTimeToLive", ops::UpdateTimeToLive},
     // DynamoDB Streams' operations keep their whole target (server/router.h), so that
     // DynamoDB's own prefix cannot reach them.
     {"DynamoDBStreams_20120810.DescribeStream", ops::DescribeStream},
@@ -61,7 +63,6 @@ constexpr std::string_view kKnownOperations[] = {
     "DescribeImport",
     "DescribeKinesisStreamingDestination",
     "DescribeTableReplicaAutoScaling",
-    "DescribeTimeToLive",
     "DisableKinesisStreamingDestination",
     "EnableKinesisStreamingDestination",
     "ExportTableToPointInTime",
@@ -78,7 +79,6 @@ constexpr std::string_view kKnownOperations[] = {
     "UpdateGlobalTableSettings",
     "UpdateKinesisStreamingDestination",
     "UpdateTableReplicaAutoScaling",
-    "UpdateTimeToLive",
 };
 
 Response ErrorResponse(const Status& status, const ArnScope& scope = {}) {

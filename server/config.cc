@@ -17,6 +17,18 @@ Result<int64_t> ParseInt(const std::string& flag, const std::string& text, int64
   return v;
 }
 
+// A duration in seconds, with up to three decimals (milliseconds), within [0, hi].
+Result<int64_t> ParseSecondsAsMillis(const std::string& flag, const std::string& text, int64_t hi) {
+  double seconds = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), seconds);
+  if (ec != std::errc() || end != text.data() + text.size() || !(seconds >= 0) ||
+      seconds > static_cast<double>(hi)) {
+    return Bad("invalid value '" + text + "' for " + flag + " (expected seconds from 0 to " +
+               std::to_string(hi) + ", e.g. 1 or 0.5)");
+  }
+  return static_cast<int64_t>(seconds * 1000 + 0.5);
+}
+
 // --log-level's names. Not spdlog::level::from_str: it maps an unknown name to "off",
 // and a typo must be an error rather than silence.
 Result<spdlog::level::level_enum> ParseLogLevel(const std::string& text) {
@@ -55,6 +67,12 @@ options:
   --throughput MODE      DynamoDB's per-partition capacity model: off (no accounting),
                          observe (count, never throttle; the default) or enforce
                          (throttle as DynamoDB does, with its errors)
+  --ttl-sweep-interval SECONDS
+                         how often Time to Live deletes expired items (default 1, so
+                         an item goes within about a second of its expiry; decimals
+                         allowed; 0 disables deletion)
+  --ttl-cooldown SECONDS how long after an UpdateTimeToLive another one on the same
+                         table is refused, as DynamoDB does (default 3600; 0: never)
   --stream-retention-seconds N
                          how long DynamoDB Streams keep records (default 86400, 24 h)
   --stream-shard-max-age-seconds N
@@ -137,6 +155,14 @@ Result<Config> ParseCommandLine(const std::vector<std::string>& args) {
       } else {
         return Bad("invalid value '" + v + "' for --throughput: expected off, observe or enforce");
       }
+    } else if (flag == "--ttl-sweep-interval") {
+      MT_ASSIGN_OR_RETURN(v, next_value());
+      MT_ASSIGN_OR_RETURN(ms, ParseSecondsAsMillis(flag, v, 86400));
+      config.ttl_sweep_interval_ms = ms;
+    } else if (flag == "--ttl-cooldown") {
+      MT_ASSIGN_OR_RETURN(v, next_value());
+      MT_ASSIGN_OR_RETURN(ms, ParseSecondsAsMillis(flag, v, 86400));
+      config.ttl_cooldown_ms = ms;
     } else if (flag == "--stream-retention-seconds") {
       MT_ASSIGN_OR_RETURN(v, next_value());
       MT_ASSIGN_OR_RETURN(seconds, ParseInt(flag, v, 1, int64_t{365} * 24 * 3600));

@@ -27,6 +27,10 @@ struct Config {
   // --throughput off|observe|enforce: observe by default, so that existing workloads
   // are counted but never slowed down.
   ThroughputMode throughput = ThroughputMode::kObserve;
+  // --ttl-sweep-interval SECONDS: how often expired items are deleted (0: never).
+  int64_t ttl_sweep_interval_ms = 1000;
+  // --ttl-cooldown SECONDS: how long after an UpdateTimeToLive the next is refused.
+  int64_t ttl_cooldown_ms = int64_t{3600} * 1000;
   // DynamoDB Streams: record retention, shard age before rollover, shard iterator
   // lifetime (DynamoDB's: 24 h, about 4 h, 15 min).
   int64_t stream_retention_seconds = 24 * 3600;

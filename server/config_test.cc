@@ -83,7 +83,8 @@ TEST(ConfigTest, Help) {
   const std::string usage = UsageText();
   EXPECT_EQ(usage.rfind("usage: monotable", 0), 0u);
   for (const char* flag : {"--host", "--port", "--db-path", "--in-memory", "--shared-db", "--cors",
-                           "--threads", "--log-level", "--log-requests", "-sharedDb", "-dbPath"}) {
+                           "--threads", "--log-level", "--log-requests", "-sharedDb", "-dbPath",
+                           "--ttl-sweep-interval", "--ttl-cooldown"}) {
     EXPECT_NE(usage.find(flag), std::string::npos) << flag;
   }
 }
@@ -107,6 +108,26 @@ TEST(ConfigTest, ThroughputMode) {
   EXPECT_EQ(Error({"--throughput", "on"}),
             "invalid value 'on' for --throughput: expected off, observe or enforce");
   EXPECT_EQ(Error({"--throughput"}), "missing value for --throughput");
+}
+
+TEST(ConfigTest, TimeToLiveFlags) {
+  EXPECT_EQ(Parse({}).ttl_sweep_interval_ms, 1000);  // an expired item goes within ~1 s
+  EXPECT_EQ(Parse({}).ttl_cooldown_ms, 3600 * 1000);
+  EXPECT_EQ(Parse({"--ttl-sweep-interval", "5"}).ttl_sweep_interval_ms, 5000);
+  EXPECT_EQ(Parse({"--ttl-sweep-interval=0.25"}).ttl_sweep_interval_ms, 250);
+  EXPECT_EQ(Parse({"--ttl-sweep-interval", "0"}).ttl_sweep_interval_ms, 0);
+  EXPECT_EQ(Parse({"--ttl-cooldown", "0"}).ttl_cooldown_ms, 0);
+  EXPECT_EQ(Parse({"--ttl-cooldown", "60"}).ttl_cooldown_ms, 60000);
+  EXPECT_EQ(Error({"--ttl-sweep-interval", "-1"}),
+            "invalid value '-1' for --ttl-sweep-interval (expected seconds from 0 to 86400, "
+            "e.g. 1 or 0.5)");
+  EXPECT_EQ(Error({"--ttl-sweep-interval", "soon"}),
+            "invalid value 'soon' for --ttl-sweep-interval (expected seconds from 0 to 86400, "
+            "e.g. 1 or 0.5)");
+  EXPECT_EQ(Error({"--ttl-cooldown", "86401"}),
+            "invalid value '86401' for --ttl-cooldown (expected seconds from 0 to 86400, e.g. 1 "
+            "or 0.5)");
+  EXPECT_EQ(Error({"--ttl-sweep-interval"}), "missing value for --ttl-sweep-interval");
 }
 
 TEST(ConfigTest, MissingValues) {

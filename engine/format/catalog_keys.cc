@@ -50,6 +50,19 @@ std::string ItemCollectionKey(std::string_view family, std::string_view partitio
   return key;
 }
 
+std::string WalkProgressPrefix(std::string_view family) {
+  std::string key(1, kWalkProgressPrefix);
+  key += family;
+  key.push_back('\0');
+  return key;
+}
+
+std::string WalkProgressKey(std::string_view family, std::string_view job) {
+  std::string key = WalkProgressPrefix(family);
+  key += job;
+  return key;
+}
+
 std::string TableFamily(uint64_t number) { return "table." + std::to_string(number); }
 std::string IndexFamily(uint64_t number) { return "index." + std::to_string(number); }
 

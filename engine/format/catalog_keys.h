@@ -7,6 +7,9 @@
 //   'c' family '\0' partition prefix    -> an item collection's size (stats_record.h)
 //   'p' family                          -> a table's or GSI's throughput partition map
 //                                          (throughput/partition_map.h's encoding)
+//   'w' family '\0' job                 -> how far a background walk of the table stored
+//                                          in `family` got (index/table_walk.h): the last
+//                                          item key it wrote a batch for
 //   'S' stream id (8 bytes, big-endian)  -> a DynamoDB stream and its shards
 //                                          (streams/stream_info_codec.h)
 //
@@ -23,6 +26,7 @@ inline constexpr char kTablePrefix = 't';
 inline constexpr char kStatsPrefix = 's';
 inline constexpr char kItemCollectionPrefix = 'c';
 inline constexpr char kPartitionMapPrefix = 'p';
+inline constexpr char kWalkProgressPrefix = 'w';
 inline constexpr char kStreamPrefix = 'S';
 
 // The record key of a table definition.
@@ -44,6 +48,12 @@ std::string StreamKey(uint64_t stream_id);
 std::string ItemCollectionPrefix(std::string_view family);
 // The record of one item collection (key_codec::PartitionPrefix of its partition key).
 std::string ItemCollectionKey(std::string_view family, std::string_view partition_prefix);
+
+// Every walk progress record of the table stored in `family` starts with this.
+std::string WalkProgressPrefix(std::string_view family);
+// The progress record of one walk of that table: `job` names what the walk does (the
+// family of the GSI it fills, or "ttl" for the expiry index).
+std::string WalkProgressKey(std::string_view family, std::string_view job);
 
 // Column family names: "table.<number>" and "index.<number>".
 std::string TableFamily(uint64_t number);

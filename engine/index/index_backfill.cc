@@ -2,64 +2,15 @@
 
 #include <rocksdb/write_batch.h>
 
-#include <algorithm>
-
 #include "engine/base/catch_all.h"
 #include "engine/base/log.h"
+#include "engine/format/catalog_keys.h"
 #include "engine/index/index_staging.h"
+#include "engine/index/table_walk.h"
 #include "engine/read/stored_item_reader.h"
 
 namespace monotable {
 namespace {
-
-// How often the walk checks that its table still exists.
-constexpr int kTableCheckInterval = 1024;
-// Items per WriteBatch: large enough to amortise a write, small enough that writers
-// waiting for one of the batch's locks wait briefly.
-constexpr size_t kItemsPerBatch = 256;
-
-// A WriteBatch and the item locks it needs, held until it is written.
-class HeldBatch {
- public:
-  explicit HeldBatch(Storage& storage) : storage_(storage) {}
-  ~HeldBatch() { Release(); }
-
-  // Takes `mutex` (a stripe may serve several items of the batch). Never waits while
-  // holding other locks: on contention it writes and releases the batch first.
-  Status Lock(std::mutex& mutex) {
-    ++items_;
-    if (std::find(held_.begin(), held_.end(), &mutex) != held_.end()) return Status::Ok();
-    if (!mutex.try_lock()) {
-      MT_RETURN_IF_ERROR(Flush());
-      ++items_;
-      mutex.lock();
-    }
-    held_.push_back(&mutex);
-    return Status::Ok();
-  }
-  rocksdb::WriteBatch& batch() { return batch_; }
-  size_t items() const { return items_; }
-
-  // Writes what is staged and releases every lock. Errors: kInternal.
-  Status Flush() {
-    Status written = batch_.Count() > 0 ? storage_.Write(&batch_) : Status::Ok();
-    batch_.Clear();
-    Release();
-    return written;
-  }
-
- private:
-  void Release() {
-    for (std::mutex* m : held_) m->unlock();
-    held_.clear();
-    items_ = 0;
-  }
-
-  Storage& storage_;
-  rocksdb::WriteBatch batch_;
-  std::vector<std::mutex*> held_;
-  size_t items_ = 0;
-};
 
 // Ok covers a finished backfill and one cut short by shutdown or a dropped table. An
 // index deleted during its backfill is a normal end too; any other failure is an error
@@ -133,26 +84,23 @@ Status IndexBackfiller::Run(const std::string& ns, Table& table, const std::stri
   // Writes that read the layout before the index was published finish first; every
   // later write maintains the index itself.
   locks_->Barrier();
-  rocksdb::ReadOptions options;
-  options.total_order_seek = true;
-  std::unique_ptr<rocksdb::Iterator> it(storage_->db()->NewIterator(options, table.family()));
-  HeldBatch held(*storage_);
-  int until_check = kTableCheckInterval;
-  for (it->SeekToFirst(); it->Valid(); it->Next()) {
-    if (Stopping()) return held.Flush();
-    if (--until_check == 0) {
-      until_check = kTableCheckInterval;
-      if (catalog_->Find(ns, table.definition()->name).get() != &table) return held.Flush();
-    }
-    const std::string key = it->key().ToString();
-    MT_RETURN_IF_ERROR(
-        held.Lock(locks_->StripeMutex(LockTable::IdOf(table.family()->GetID(), key))));
-    MT_ASSIGN_OR_RETURN(more, StageOne(table, index_name, key, held.batch()));
-    if (!more) return held.Flush();
-    if (held.items() >= kItemsPerBatch) MT_RETURN_IF_ERROR(held.Flush());
-  }
-  MT_RETURN_IF_ERROR(held.Flush());
-  if (!it->status().ok()) return Status::Internal(it->status().ToString());
+  const std::shared_ptr<const TableLayout> layout = table.layout();
+  const LiveIndex* index = layout->Find(index_name);
+  if (index == nullptr) return Status::Ok();
+  TableWalk walk(*storage_, *locks_, table,
+                 catalog_keys::WalkProgressKey(layout->definition->column_family,
+                                               index->definition->column_family));
+  MT_ASSIGN_OR_RETURN(
+      end,
+      walk.Run([&](const std::string& key,
+                   rocksdb::WriteBatch& batch) { return StageOne(table, index_name, key, batch); },
+               [&] {
+                 return Stopping() || catalog_->Find(ns, table.definition()->name).get() != &table;
+               }));
+  if (end != TableWalk::End::kFinished) return Status::Ok();
+  // Forgotten before the index turns ACTIVE: a crash in between walks it again, which
+  // adds nothing.
+  MT_RETURN_IF_ERROR(walk.ClearProgress());
   if (catalog_->Find(ns, table.definition()->name).get() != &table) return Status::Ok();
   return catalog_->Update(
       ns, table, [&](const TableDefinition& current) -> Result<TableDefinition> {

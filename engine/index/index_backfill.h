@@ -4,13 +4,11 @@
 //
 // Exactly once: the write path maintains a CREATING index from the moment its layout is
 // published. The backfill first waits out writes that may still use the previous
-// layout (LockTable::Barrier), then walks a snapshot of the table; for each key it
-// takes the item's lock, reads the current item and adds its entry unless the write
-// path already did. Items are written in batches: the backfill holds the locks of a
-// batch's items until it is written, taking each lock with try_lock and writing what it
-// holds before it ever waits, so it cannot deadlock with writers that lock several
-// items (transactions). Items that do not qualify (missing or mistyped key attributes) are
-// skipped, as DynamoDB does. Thread-safe.
+// layout (LockTable::Barrier), then walks the table (index/table_walk.h: a snapshot,
+// in locked batches, resumable after a restart); for each key it reads the current
+// item under its lock and adds its entry unless the write path already did. Items that
+// do not qualify (missing or mistyped key attributes) are skipped, as DynamoDB does.
+// Thread-safe.
 
 #include <atomic>
 #include <memory>

@@ -51,7 +51,7 @@ Result<IndexWrites> StageIndexEntries(const Storage& storage, const TableLayout&
                                       std::string_view table_key,
                                       const std::optional<Item>& old_item,
                                       const std::optional<Item>& new_item,
-                                      rocksdb::WriteBatch& batch) {
+                                      rocksdb::WriteBatch& batch, IndexStatsDeltas* stats) {
   const TableDefinition& table = *layout.definition;
   if (new_item) MT_RETURN_IF_ERROR(CheckIndexKeyValues(table, *new_item));
   IndexWrites writes;
@@ -90,7 +90,15 @@ Result<IndexWrites> StageIndexEntries(const Storage& storage, const TableLayout&
       delta.bytes += size;
     }
     if (same_key) change.deleted_bytes.reset();  // rewritten in place
-    batch.Merge(storage.catalog(), index.stats_key, EncodeStats(delta));
+    if (stats == nullptr) {
+      batch.Merge(storage.catalog(), index.stats_key, EncodeStats(delta));
+    } else {
+      auto it = std::find_if(stats->begin(), stats->end(),
+                             [&](const auto& entry) { return entry.first == index.stats_key; });
+      if (it == stats->end()) it = stats->insert(stats->end(), {index.stats_key, StatsDelta{}});
+      it->second.items += delta.items;
+      it->second.bytes += delta.bytes;
+    }
     writes.changes.push_back(std::move(change));
   }
   // (A backfill stages one GSI alone: not an item's write, so no collection change.)

@@ -4,10 +4,14 @@
 // batches; the caller holds the item's lock.
 
 #include <optional>
+#include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "engine/base/attribute_value.h"
 #include "engine/base/status.h"
+#include "engine/format/stats_record.h"
 #include "engine/index/index_entries.h"
 #include "engine/storage/catalog.h"
 #include "engine/storage/storage.h"
@@ -18,9 +22,14 @@ class WriteBatch;
 
 namespace monotable {
 
+// Index statistics deltas gathered over several items' changes, by statistics key
+// (LiveIndex::stats_key), so that a batch of many items merges each index's record once.
+using IndexStatsDeltas = std::vector<std::pair<std::string, StatsDelta>>;
+
 // Stages into `batch` the index changes of one base-item write (old -> new image;
 // nullopt: absent) and the matching statistics deltas, for every CREATING or ACTIVE
-// index of `layout`. Must be called under the item's lock, with the layout read under
+// index of `layout`; with `stats`, the deltas are added there for the caller to merge
+// instead. Must be called under the item's lock, with the layout read under
 // it. When `layout` has LSIs it also tracks the size of the item's collection. Errors:
 // CheckIndexKeyValues's on the new image (nothing is staged then);
 // kItemCollectionSizeLimitExceeded "Collection size exceeded." (a write that grows a
@@ -29,6 +38,7 @@ Result<IndexWrites> StageIndexEntries(const Storage& storage, const TableLayout&
                                       std::string_view table_key,
                                       const std::optional<Item>& old_item,
                                       const std::optional<Item>& new_item,
-                                      rocksdb::WriteBatch& batch);
+                                      rocksdb::WriteBatch& batch,
+                                      IndexStatsDeltas* stats = nullptr);
 
 }  // namespace monotable

@@ -60,6 +60,23 @@ struct ListTablesResult {
   std::optional<std::string> last_evaluated_table_name;
 };
 
+// UpdateTimeToLive's TimeToLiveSpecification, also its answer.
+struct TimeToLiveSpecification {
+  bool enabled = false;
+  std::string attribute_name;
+};
+
+struct UpdateTimeToLiveRequest {
+  std::string table_name;
+  TimeToLiveSpecification specification;
+};
+
+// DescribeTimeToLive's answer: ENABLED with the attribute, or DISABLED without one.
+struct TimeToLiveDescription {
+  bool enabled = false;
+  std::string attribute_name;  // empty when disabled
+};
+
 // TagResource and UntagResource name a table; `resource_arn` is the ARN the client
 // sent, quoted in error messages only (the engine knows no ARNs).
 struct TagResourceRequest {

@@ -78,6 +78,21 @@ struct SecondaryIndexDefinition {
   }
 };
 
+// Time to Live (UpdateTimeToLive): which attribute holds an item's expiry, in epoch
+// seconds. DescribeTimeToLive reports ENABLED or DISABLED at once, as DynamoDB does in
+// practice (its ENABLING and DISABLING are not observable at one-second polling).
+struct TimeToLiveSettings {
+  bool enabled = false;
+  std::string attribute_name;  // while enabled
+  // The last successful UpdateTimeToLive (epoch ms; 0: never), for the rule that TTL
+  // cannot be changed again within a fixed interval.
+  int64_t changed_ms = 0;
+  // TTL was enabled on a table that held items: the expiry index is being filled from
+  // them in the background (engine/ttl/ttl_backfill.h); writes maintain it meanwhile.
+  bool backfilling = false;
+  friend bool operator==(const TimeToLiveSettings&, const TimeToLiveSettings&) = default;
+};
+
 // A user tag of a table (TagResource, CreateTable's Tags). Rules: schema/tag_rules.h.
 struct Tag {
   std::string key;
@@ -109,6 +124,7 @@ struct TableDefinition {
   std::vector<SecondaryIndexDefinition> local_secondary_indexes;
   bool deletion_protection = false;
   TableStatus status = TableStatus::kActive;
+  TimeToLiveSettings time_to_live;
   // Names the RocksDB column family of the table's items; unique per creation.
   std::string column_family;
   std::vector<Tag> tags;  // in the order their keys were first added

@@ -4,8 +4,10 @@
 
 #include <algorithm>
 #include <random>
+#include <set>
 
 #include "engine/format/catalog_keys.h"
+#include "engine/format/expiry_keys.h"
 #include "engine/format/key_codec.h"
 #include "engine/storage/catalog_codec.h"
 
@@ -202,7 +204,30 @@ Status Catalog::Load() {
         MT_RETURN_IF_ERROR(storage_->DropColumnFamily(family));
     }
   }
-  return Status::Ok();
+  return DropOrphanExpiryEntries();
+}
+
+Status Catalog::DropOrphanExpiryEntries() {
+  std::set<uint64_t> live;
+  for (const auto& [ns, tables] : namespaces_) {
+    for (const auto& [name, table] : tables) {
+      live.insert(catalog_keys::FamilyNumber(table->definition()->column_family));
+    }
+  }
+  rocksdb::WriteBatch batch;
+  std::unique_ptr<rocksdb::Iterator> it(
+      storage_->db()->NewIterator(rocksdb::ReadOptions(), storage_->expiry()));
+  for (it->SeekToFirst(); it->Valid();) {
+    auto entry = expiry_keys::Decode(std::string_view(it->key().data(), it->key().size()));
+    if (!entry) return Status::Internal("corrupt expiry index key");
+    const std::string prefix = expiry_keys::TablePrefix(entry->table_number);
+    const std::string next = key_codec::PrefixSuccessor(prefix);
+    if (!live.count(entry->table_number)) batch.DeleteRange(storage_->expiry(), prefix, next);
+    if (next.empty()) break;
+    it->Seek(next);
+  }
+  if (!it->status().ok()) return Status::Internal(it->status().ToString());
+  return batch.Count() > 0 ? storage_->Write(&batch) : Status::Ok();
 }
 
 std::shared_ptr<Table> Catalog::Find(std::string_view ns, std::string_view name) const {
@@ -268,6 +293,8 @@ Status Catalog::Update(const std::string& ns, Table& table, const DefinitionChan
     const std::vector<std::string> next = OwnedFamilies(definition);
     if (std::find(next.begin(), next.end(), name) == next.end()) {
       batch.Delete(storage_->catalog(), catalog_keys::PartitionMapKey(name));
+      batch.Delete(storage_->catalog(),
+                   catalog_keys::WalkProgressKey(definition.column_family, name));
     }
   }
   Status written = storage_->Write(&batch);
@@ -308,6 +335,12 @@ Result<std::shared_ptr<Table>> Catalog::Drop(const std::string& ns, const std::s
   std::string collections_end = collections;
   collections_end.back() = '\x01';
   batch.DeleteRange(storage_->catalog(), collections, collections_end);
+  const std::string walks = catalog_keys::WalkProgressPrefix(layout->definition->column_family);
+  batch.DeleteRange(storage_->catalog(), walks, key_codec::PrefixSuccessor(walks));
+  // The table's Time to Live entries: one range of the shared expiry family.
+  const std::string expiry =
+      expiry_keys::TablePrefix(catalog_keys::FamilyNumber(layout->definition->column_family));
+  batch.DeleteRange(storage_->expiry(), expiry, key_codec::PrefixSuccessor(expiry));
   MT_RETURN_IF_ERROR(storage_->Write(&batch));
   tables.erase(it);
   // The catalog record is gone first: a crash here leaves orphan families that

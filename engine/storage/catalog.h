@@ -116,7 +116,8 @@ class Catalog {
   Catalog(Storage* storage, const Clock* clock) : storage_(storage), clock_(clock) {}
 
   // Reads every persisted table and attaches its column family; drops column
-  // families that no table owns (left by a crash during DeleteTable).
+  // families that no table owns (left by a crash during DeleteTable), and expiry
+  // entries of tables that no longer exist (a write that raced DeleteTable).
   // Errors: kInternal on I/O failure or a corrupt record.
   Status Load();
 
@@ -150,6 +151,8 @@ class Catalog {
 
  private:
   static std::string TableRecordKey(const std::string& ns, const std::string& name);
+  // Errors: kInternal.
+  Status DropOrphanExpiryEntries();
   // Gives every index of `definition` that has none a new column family (created now);
   // returns the families created, by name. Errors: kInternal.
   Result<std::map<std::string, ColumnFamilyRef>> CreateIndexFamilies(TableDefinition& definition);

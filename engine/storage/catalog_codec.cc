@@ -164,6 +164,13 @@ std::string Encode(const TableDefinition& t) {
             {"status", Int(static_cast<int>(t.status))},
             {"cf", Str(t.column_family)}};
   if (t.on_demand_throughput) item.emplace("od", OnDemandValue(*t.on_demand_throughput));
+  // Time to Live ("ttl"): absent until UpdateTimeToLive first succeeds.
+  if (t.time_to_live != TimeToLiveSettings{}) {
+    item.emplace("ttl", Map({{"e", AttributeValue::Bool(t.time_to_live.enabled)},
+                             {"a", Str(t.time_to_live.attribute_name)},
+                             {"ch", Int(t.time_to_live.changed_ms)},
+                             {"bf", AttributeValue::Bool(t.time_to_live.backfilling)}}));
+  }
   // Tags ("tags") and the resource policy ("policy"): absent when the table has none.
   if (!t.tags.empty()) {
     AttributeList tags;
@@ -209,6 +216,14 @@ Result<TableDefinition> Decode(std::string_view bytes) {
   if (auto* b = r.Get("deletion_protection", AttributeType::kBool))
     t.deletion_protection = b->boolean;
   t.status = static_cast<TableStatus>(r.Int("status"));
+  if (r.Has("ttl")) {
+    FieldReader tr(r.Map("ttl"));
+    if (auto* e = tr.Get("e", AttributeType::kBool)) t.time_to_live.enabled = e->boolean;
+    t.time_to_live.attribute_name = tr.String("a");
+    t.time_to_live.changed_ms = tr.Int("ch");
+    if (auto* b = tr.Get("bf", AttributeType::kBool)) t.time_to_live.backfilling = b->boolean;
+    if (!tr.ok()) r.Fail();
+  }
   t.column_family = r.String("cf");
   if (r.Has("tags")) {
     for (const auto& tag : r.List("tags")) {

@@ -60,6 +60,7 @@ TableDefinition FullDefinition() {
 
   t.deletion_protection = true;
   t.status = TableStatus::kUpdating;
+  t.time_to_live = {true, "expiresAt", 1732000000555, true};
   t.column_family = "table.42";
   t.tags = {{"env", "prod"}, {"empty", ""}, {"ключ", "значение"}};
   t.resource_policy = ResourcePolicy{R"({"Version":"2012-10-17","Statement":[]})", "1732000001234"};
@@ -104,6 +105,7 @@ void ExpectSameDefinition(const TableDefinition& a, const TableDefinition& b) {
   ExpectSameIndexes(a.local_secondary_indexes, b.local_secondary_indexes);
   EXPECT_EQ(a.deletion_protection, b.deletion_protection);
   EXPECT_EQ(a.status, b.status);
+  EXPECT_EQ(a.time_to_live, b.time_to_live);
   EXPECT_EQ(a.column_family, b.column_family);
   EXPECT_EQ(a.tags, b.tags);
   EXPECT_EQ(a.resource_policy, b.resource_policy);
@@ -154,6 +156,19 @@ TEST(CatalogCodecTest, RoundTripsMinimalDefinition) {
   EXPECT_FALSE(decoded->resource_policy.has_value());
 }
 
+TEST(CatalogCodecTest, RoundTripsDisabledTimeToLiveAndOmitsItWhenNeverSet) {
+  TableDefinition t = FullDefinition();
+  t.time_to_live = {false, "gone", 1732000000777, false};
+  Result<TableDefinition> decoded = catalog_codec::Decode(catalog_codec::Encode(t));
+  ASSERT_TRUE(decoded.ok()) << decoded.status().message();
+  EXPECT_EQ(decoded->time_to_live, t.time_to_live);
+
+  t.time_to_live = {};
+  auto record = item_codec::Decode(catalog_codec::Encode(t));
+  ASSERT_TRUE(record.ok());
+  EXPECT_EQ(record->count("ttl"), 0u);  // records of tables that never had TTL are unchanged
+}
+
 TEST(CatalogCodecTest, RoundTripsEveryEnumValue) {
   for (TableStatus status : {TableStatus::kCreating, TableStatus::kActive, TableStatus::kDeleting,
                              TableStatus::kUpdating}) {
@@ -185,10 +200,13 @@ TEST(CatalogCodecTest, PersistedEnumValuesAreFrozen) {
 TEST(CatalogCodecTest, RecordIsAnItemWithFrozenFieldNames) {
   Result<Item> item = item_codec::Decode(catalog_codec::Encode(FullDefinition()));
   ASSERT_TRUE(item.ok());
-  for (const char* field :
-       {"name", "id", "created", "attrs", "keys", "billing", "billing_explicit", "billing_changed",
-        "throughput", "gsi", "lsi", "deletion_protection", "status", "cf", "tags", "policy"}) {
+  for (const char* field : {"name", "id", "created", "attrs", "keys", "billing", "billing_explicit",
+                            "billing_changed", "throughput", "gsi", "lsi", "deletion_protection",
+                            "status", "cf", "ttl", "tags", "policy"}) {
     EXPECT_TRUE(item->count(field)) << field;
+  }
+  for (const char* field : {"e", "a", "ch", "bf"}) {
+    EXPECT_TRUE(item->at("ttl").map.count(field)) << field;
   }
   EXPECT_EQ(item->at("name").scalar, "Orders.v2-test_1");
   EXPECT_EQ(item->at("cf").scalar, "table.42");
@@ -234,6 +252,9 @@ TEST(CatalogCodecTest, MissingOrMistypedFieldsAreCorrupt) {
   EXPECT_FALSE(DecodeEdited([](Item& item) { item["keys"].list[0].map.erase("t"); }).ok());
   // A GSI without its projection.
   EXPECT_FALSE(DecodeEdited([](Item& item) { item["gsi"].list[0].map.erase("p"); }).ok());
+  // A Time to Live record without its flag, or with a mistyped one.
+  EXPECT_FALSE(DecodeEdited([](Item& item) { item["ttl"].map.erase("e"); }).ok());
+  EXPECT_FALSE(DecodeEdited([](Item& item) { item["ttl"] = AttributeValue::Bool(true); }).ok());
   // A throughput record without read units.
   EXPECT_FALSE(DecodeEdited([](Item& item) { item["throughput"].map.erase("r"); }).ok());
   // An empty key schema.

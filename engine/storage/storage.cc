@@ -4,6 +4,7 @@
 #include <rocksdb/merge_operator.h>
 #include <rocksdb/slice_transform.h>
 #include <rocksdb/table.h>
+#include <rocksdb/utilities/table_properties_collectors.h>
 
 #include <filesystem>
 
@@ -13,6 +14,7 @@ namespace monotable {
 namespace {
 
 constexpr char kCatalogFamily[] = "catalog";
+constexpr char kExpiryFamily[] = "expiry";
 constexpr char kStreamsFamily[] = "streams";
 // Table keys begin with an 8-byte hash of the partition key (see key_codec.h).
 constexpr size_t kHashPrefixBytes = 8;
@@ -41,6 +43,20 @@ rocksdb::ColumnFamilyOptions Storage::TableColumnFamilyOptions() const {
                                    rocksdb::kLZ4Compression, rocksdb::kLZ4Compression,
                                    rocksdb::kLZ4Compression, rocksdb::kLZ4Compression,
                                    rocksdb::kLZ4Compression};
+  return options;
+}
+
+rocksdb::ColumnFamilyOptions Storage::ExpiryColumnFamilyOptions() const {
+  rocksdb::ColumnFamilyOptions options;
+  rocksdb::BlockBasedTableOptions table;
+  table.block_cache = block_cache_;
+  options.table_factory.reset(rocksdb::NewBlockBasedTableFactory(table));
+  // A sweep deletes entries from the front of a table's range, which the next sweep
+  // reads again: files dense with tombstones are compacted early so that it skips few.
+  options.table_properties_collector_factories.emplace_back(
+      rocksdb::NewCompactOnDeletionCollectorFactory(/*sliding_window_size=*/4096,
+                                                    /*deletion_trigger=*/1024));
+  options.write_buffer_size = 16 << 20;
   return options;
 }
 
@@ -78,11 +94,15 @@ Result<std::unique_ptr<Storage>> Storage::Open(const StorageOptions& options) {
   // Stream records are keyed by stream, shard and sequence number: no hash prefix.
   rocksdb::ColumnFamilyOptions streams_options;
   bool has_catalog = false;
+  bool has_expiry = false;
   bool has_streams = false;
   for (const auto& name : names) {
     if (name == kCatalogFamily) {
       has_catalog = true;
       descriptors.emplace_back(name, catalog_options);
+    } else if (name == kExpiryFamily) {
+      has_expiry = true;
+      descriptors.emplace_back(name, storage->ExpiryColumnFamilyOptions());
     } else if (name == kStreamsFamily) {
       has_streams = true;
       descriptors.emplace_back(name, streams_options);
@@ -93,6 +113,7 @@ Result<std::unique_ptr<Storage>> Storage::Open(const StorageOptions& options) {
     }
   }
   if (!has_catalog) descriptors.emplace_back(kCatalogFamily, catalog_options);
+  if (!has_expiry) descriptors.emplace_back(kExpiryFamily, storage->ExpiryColumnFamilyOptions());
   if (!has_streams) descriptors.emplace_back(kStreamsFamily, streams_options);
 
   std::vector<rocksdb::ColumnFamilyHandle*> handles;
@@ -106,6 +127,8 @@ Result<std::unique_ptr<Storage>> Storage::Open(const StorageOptions& options) {
     ColumnFamilyRef ref = storage->Wrap(handles[i]);
     if (name == kCatalogFamily) {
       storage->catalog_ = ref;
+    } else if (name == kExpiryFamily) {
+      storage->expiry_ = ref;
     } else if (name == kStreamsFamily) {
       storage->streams_ = ref;
     } else if (name != rocksdb::kDefaultColumnFamilyName) {
@@ -135,6 +158,7 @@ Storage::~Storage() {
   if (!db_) return;
   opened_.clear();
   catalog_.reset();
+  expiry_.reset();
   streams_.reset();
   if (!in_memory_) db_->FlushWAL(/*sync=*/true).PermitUncheckedError();
   db_->Close().PermitUncheckedError();
@@ -196,6 +220,7 @@ Status Storage::Flush() {
     }
   }
   live.push_back(catalog_);
+  live.push_back(expiry_);
   live.push_back(streams_);
   // `live` keeps each handle valid until the flush is done.
   std::vector<rocksdb::ColumnFamilyHandle*> families;

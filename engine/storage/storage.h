@@ -1,6 +1,8 @@
 #pragma once
 // Storage: the only code that opens RocksDB. One RocksDB instance holds a `catalog`
-// column family and one column family per table (later: per secondary index).
+// column family, an `expiry` column family (the Time to Live index of every table,
+// format/expiry_keys.h), a `streams` column family (every stream's records) and one
+// column family per table and per secondary index.
 // Thread-safe: RocksDB handles concurrency; the column-family set is mutex-guarded.
 
 #include <rocksdb/cache.h>
@@ -41,11 +43,14 @@ class Storage {
 
   rocksdb::DB* db() const { return db_.get(); }
   rocksdb::ColumnFamilyHandle* catalog() const { return catalog_.get(); }
+  rocksdb::ColumnFamilyHandle* expiry() const { return expiry_.get(); }
+
   // DynamoDB Streams' records (streams/record_key.h), written in the same WriteBatch as
   // the item changes they describe.
   rocksdb::ColumnFamilyHandle* streams() const { return streams_.get(); }
 
-  // The column families that existed at open, other than default, catalog and streams.
+  // The column families that existed at open, other than default, catalog, expiry and
+  // streams.
   std::vector<std::string> ExistingColumnFamilies() const;
   // Returns the handle for a column family opened at start-up; null if unknown.
   ColumnFamilyRef Find(const std::string& name) const;
@@ -64,11 +69,13 @@ class Storage {
   Storage() = default;
   ColumnFamilyRef Wrap(rocksdb::ColumnFamilyHandle* handle);
   rocksdb::ColumnFamilyOptions TableColumnFamilyOptions() const;
+  rocksdb::ColumnFamilyOptions ExpiryColumnFamilyOptions() const;
 
   std::unique_ptr<rocksdb::Env> mem_env_;        // outlives db_ (declared first)
   std::shared_ptr<rocksdb::Cache> block_cache_;  // shared by every table
   std::unique_ptr<rocksdb::DB> db_;
   ColumnFamilyRef catalog_;
+  ColumnFamilyRef expiry_;
   ColumnFamilyRef streams_;
   mutable std::mutex mutex_;
   std::vector<std::pair<std::string, ColumnFamilyRef>> opened_;  // from start-up

@@ -3,6 +3,7 @@
 #include "engine/admission/table_throughput.h"
 #include "engine/format/item_codec.h"
 #include "engine/streams/record_staging.h"
+#include "engine/ttl/expiry_index.h"
 
 namespace monotable {
 
@@ -11,8 +12,11 @@ Result<IndexWrites> ItemBatch::Stage(Table& table, const std::string& key,
                                      const std::optional<Item>& new_item) {
   if (!old_item && !new_item) return IndexWrites{};  // deleting nothing writes nothing
   // Index entries first: on an index key error nothing of this item is staged.
-  MT_ASSIGN_OR_RETURN(
-      index_writes, StageIndexEntries(storage_, *table.layout(), key, old_item, new_item, batch_));
+  const std::shared_ptr<const TableLayout> layout = table.layout();
+  MT_ASSIGN_OR_RETURN(index_writes, StageIndexEntries(storage_, *layout, key, old_item, new_item,
+                                                      batch_, &index_deltas_));
+  // The expiry index (Time to Live) follows the item in the same batch.
+  ttl::StageExpiryEntry(storage_, *layout->definition, key, old_item, new_item, batch_);
   // The new item is encoded once, for its Put and for its stream record.
   const std::string encoded = new_item ? item_codec::Encode(*new_item) : std::string();
   if (std::shared_ptr<streams::Stream> stream = table.stream()) {
@@ -20,7 +24,7 @@ Result<IndexWrites> ItemBatch::Stage(Table& table, const std::string& key,
     streams::ItemChange change{key, old_item, new_item, origin_ == ChangeOrigin::kTimeToLive};
     if (new_item) change.new_item_encoded = &encoded;
     MT_ASSIGN_OR_RETURN(
-        slot, streams::StageRecord(*stream, storage_, *table.layout()->definition,
+        slot, streams::StageRecord(*stream, storage_, *layout->definition,
                                    throughput ? throughput->table.get() : nullptr, change, batch_));
     if (slot) stream_slots_.emplace_back(std::move(stream), *slot);
   }
@@ -52,6 +56,11 @@ Status ItemBatch::Commit() {
   if (deltas_.empty()) return Status::Ok();
   for (const auto& [table, delta] : deltas_) {
     batch_.Merge(storage_.catalog(), table->stats_key(), EncodeStats(delta));
+  }
+  for (const auto& [stats_key, delta] : index_deltas_) {
+    if (delta.items != 0 || delta.bytes != 0) {
+      batch_.Merge(storage_.catalog(), stats_key, EncodeStats(delta));
+    }
   }
   Status written = storage_.Write(&batch_);
   ReleaseStreamSlots();

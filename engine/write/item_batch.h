@@ -1,8 +1,8 @@
 #pragma once
 // ItemBatch: the single place where a change of a base item is written into a RocksDB
 // WriteBatch. Single-item writes and transactions both stage their changes here, so
-// whatever must accompany an item change (table statistics and secondary index
-// entries now; TTL entries and stream records later) is added in one function and is
+// whatever must accompany an item change (table statistics, secondary index entries,
+// the Time to Live expiry entry, stream records) is added in one function and is
 // always committed atomically with the item. Not thread-safe: one batch per request.
 // A table with an enabled stream gets each change's stream record here too
 // (streams/record_staging.h): every write path writes its records by construction.
@@ -40,12 +40,12 @@ class ItemBatch {
   ChangeOrigin origin() const { return origin_; }
 
   // Appends the change of the item at `key` from `old_item` to `new_item` (nullopt:
-  // absent), its secondary index entries, its stream record (when the table has a
-  // stream and the change changes something), and accumulates `table`'s statistics
-  // delta. Staging "absent -> absent" writes nothing. Must be called under the item's
-  // lock; `table` must outlive the batch. Returns the index entries changed. Errors:
-  // StageIndexEntries's (an index key of the wrong type: kValidation), with nothing of
-  // this item staged; kInternal (a stream's shard change could not be persisted).
+  // absent), its secondary index entries, its expiry entry (TTL-enabled tables), its
+  // stream record (when the table has a stream and the change changes something), and
+  // accumulates `table`'s statistics delta. Staging "absent -> absent" writes nothing. Must be
+  // called under the item's lock; `table` must outlive the batch. Returns the index entries
+  // changed. Errors: StageIndexEntries's (an index key of the wrong type: kValidation), with
+  // nothing of this item staged; kInternal (a stream's shard change could not be persisted).
   Result<IndexWrites> Stage(Table& table, const std::string& key,
                             const std::optional<Item>& old_item,
                             const std::optional<Item>& new_item);
@@ -60,6 +60,7 @@ class ItemBatch {
   ChangeOrigin origin_;
   rocksdb::WriteBatch batch_;
   std::vector<std::pair<Table*, StatsDelta>> deltas_;  // one per table, in staging order
+  IndexStatsDeltas index_deltas_;                      // one per index, merged at Commit
   // Sequence numbers taken for the staged stream records: released once the batch is
   // written (or dropped), so that readers see a shard up to them.
   std::vector<std::pair<std::shared_ptr<streams::Stream>, streams::Stream::Slot>> stream_slots_;

@@ -7,6 +7,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "engine/base/attribute_value.h"
 #include "engine/base/status.h"
@@ -44,6 +45,21 @@ class WritePath {
   Result<WriteOutcome> Apply(Table& table, const std::string& key, const ComputeNewImage& compute,
                              OnTransaction on_transaction = OnTransaction::kFail,
                              ChangeOrigin origin = ChangeOrigin::kUser);
+
+  // Apply for many items of one table, for background jobs (the TTL sweeper): each item
+  // is read under its lock and `compute` decides its new image, as in Apply, but up to
+  // kItemsPerBatch items are locked, read (one MultiGet) and committed together in one
+  // ItemBatch, saving a read and a write per item. Each lock is taken with try_lock: on
+  // contention the batch ends before that item, and a batch's first item is waited for
+  // with nothing held, so it cannot deadlock with writers or transactions (an item held
+  // by a transaction is waited for, then read afresh). `keys` must be distinct; an item
+  // collection's 10 GB check sees the sizes committed before the batch (the sweeper only
+  // shrinks collections). Returns one Status per key: Ok when its change was committed,
+  // else what `compute` or staging returned for it. Errors (of the call): kInternal on
+  // I/O failure; batches committed before it stay committed.
+  Result<std::vector<Status>> ApplyEach(Table& table, const std::vector<std::string>& keys,
+                                        const ComputeNewImage& compute, ChangeOrigin origin);
+  static constexpr size_t kItemsPerBatch = 64;
 
  private:
   Storage* storage_;

@@ -25,6 +25,8 @@ Result<std::string> BatchGetItem(const OperationContext& ctx, JsonObject request
 Result<std::string> Scan(const OperationContext& ctx, JsonObject request);
 Result<std::string> TransactWriteItems(const OperationContext& ctx, JsonObject request);
 Result<std::string> TransactGetItems(const OperationContext& ctx, JsonObject request);
+Result<std::string> UpdateTimeToLive(const OperationContext& ctx, JsonObject request);
+Result<std::string> DescribeTimeToLive(const OperationContext& ctx, JsonObject request);
 Result<std::string> ExecuteStatement(const OperationContext& ctx, JsonObject request);
 Result<std::string> BatchExecuteStatement(const OperationContext& ctx, JsonObject request);
 Result<std::string> ExecuteTransaction(const OperationContext& ctx, JsonObject request);

@@ -1,0 +1,162 @@
+#!/usr/bin/env bash
+# Time to Live sweep bench: how fast 1,000,000 items that expire together are deleted
+# from a table with one GSI, and how much foreground PutItem throughput is left while
+# that sweep runs.
+#
+#   bench/ttl_sweep.sh [ITEMS]
+#
+# Environment: BUILD_DIR (build-bench), PORT (8310), DATA (a fresh temporary dir),
+# CONNECTIONS (16), PUT_SECONDS (4), FG_KEYS (100000).
+#
+# 1. Server with --ttl-sweep-interval 0 (no sweep). Table `ttlbench` (GSI1) gets ITEMS
+#    profiles whose "expiresAt" lies a minute in the past (time travel through values),
+#    TTL is enabled on it and the backfill indexes them; table `foreground` (GSI1) gets
+#    FG_KEYS profiles without expiry for the foreground load.
+# 2. Restart with --ttl-sweep-interval 6: PutItem on `foreground` for PUT_SECONDS before
+#    the first sweep, during it, and after it (the baseline is the mean of before and
+#    after, so that drift in the machine's other load shows).
+# 3. Load the ITEMS again, restart, and let the sweep run alone.
+# The sweep rates come from the server's log ("Time to Live deleted N expired items of
+# table 'ttlbench' in T ms"); the PutItem rates from monotable_bench's JSON lines.
+set -euo pipefail
+
+items=${1:-1000000}
+root=$(cd "$(dirname "$0")/.." && pwd)
+build_dir=${BUILD_DIR:-$root/build-bench}
+port=${PORT:-8310}
+connections=${CONNECTIONS:-16}
+put_seconds=${PUT_SECONDS:-4}
+fg_keys=${FG_KEYS:-100000}
+data=${DATA:-$(mktemp -d /tmp/mt-ttl-bench-XXXXXX)}
+log=$data/server.log
+
+# A build tree that exists is reused as configured (e.g. BUILD_DIR=build, the test tree).
+if [ ! -f "$build_dir/CMakeCache.txt" ]; then
+  cmake -S "$root" -B "$build_dir" -DCMAKE_BUILD_TYPE=Release -DMONOTABLE_TESTS=OFF >/dev/null
+fi
+cmake --build "$build_dir" --target monotable monotable_bench -j"$(nproc)" >/dev/null
+server_bin=$build_dir/monotable
+bench=$build_dir/monotable_bench
+
+server_pid=
+start_server() {  # start_server SWEEP_INTERVAL
+  "$server_bin" --port "$port" --db-path "$data/db" --ttl-sweep-interval "$1" \
+    >>"$log" 2>&1 &
+  server_pid=$!
+  for _ in $(seq 100); do
+    curl -s -o /dev/null "http://127.0.0.1:$port/" && return 0
+    sleep 0.1
+  done
+  echo "server did not start; log: $log" >&2
+  exit 3
+}
+stop_server() {
+  [ -n "$server_pid" ] || return 0
+  kill -TERM "$server_pid" 2>/dev/null || true
+  wait "$server_pid" 2>/dev/null || true
+  server_pid=
+}
+trap stop_server EXIT
+
+aws_() {
+  AWS_ACCESS_KEY_ID=AKIDBENCH AWS_SECRET_ACCESS_KEY=x AWS_DEFAULT_REGION=us-east-1 \
+    AWS_PAGER= aws --endpoint-url "http://127.0.0.1:$port" dynamodb "$@" --output text
+}
+
+load_expired() {  # writes ITEMS profiles into ttlbench, expired a minute ago
+  "$bench" --port "$port" --table ttlbench --setup --gsis 1 --keys "$items" --op put \
+    --connections "$connections" --expires-at $(($(date +%s) - 60)) --duration 0.1 \
+    --warmup 0 --max-requests 1 --setup-timeout 1800 >/dev/null
+}
+
+wait_for_log() {  # wait_for_log PATTERN TIMEOUT_S -> prints the last matching line
+  for _ in $(seq $(($2 * 10))); do
+    if grep -q "$1" "$log"; then grep "$1" "$log" | tail -1; return 0; fi
+    sleep 0.1
+  done
+  echo "timed out waiting for '$1' in $log" >&2
+  return 1
+}
+
+server_cpu() {  # CPU seconds the server has used (user + system, all threads)
+  awk -v hz="$(getconf CLK_TCK)" '{printf "%.2f", ($14 + $15) / hz}' "/proc/$server_pid/stat"
+}
+sweep_thread_cpu() {  # CPU seconds of the server's ttl-sweep thread
+  for task in /proc/"$server_pid"/task/*; do
+    if [ "$(cat "$task/comm")" = ttl-sweep ]; then
+      awk -v hz="$(getconf CLK_TCK)" '{printf "%.2f", ($14 + $15) / hz}' "$task/stat"
+      return
+    fi
+  done
+  echo 0
+}
+machine_busy() {  # cumulative busy and total jiffies of the whole machine
+  awk '/^cpu /{busy=$2+$3+$4+$7+$8+$9; print busy, busy+$5+$6}' /proc/stat
+}
+
+put_run() {  # put_run LABEL -> the JSON line
+  "$bench" --port "$port" --table foreground --preloaded --keys "$fg_keys" --op put \
+    --connections "$connections" --duration "$put_seconds" --warmup 0.5 | tail -1
+}
+
+echo "data: $data"
+start_server 0
+t0=$(date +%s.%N)
+load_expired
+"$bench" --port "$port" --table foreground --setup --gsis 1 --keys "$fg_keys" --op put \
+  --connections "$connections" --duration 0.1 --warmup 0 --max-requests 1 >/dev/null
+echo "loaded $items + $fg_keys items in $(echo "$(date +%s.%N) - $t0" | bc) s"
+aws_ update-time-to-live --table-name ttlbench \
+  --time-to-live-specification Enabled=true,AttributeName=expiresAt >/dev/null
+wait_for_log "backfill of table 'ttlbench' finished" 600
+stop_server
+
+# The first sweep starts 6 s after the start: PutItem before it, during it and after it,
+# on the same server, so that the machine's drift (other load) shows in the baseline.
+: >"$log"
+start_server 6
+started=$(date +%s.%N)
+before=$(put_run)
+wait_s=$(echo "6.3 - ($(date +%s.%N) - $started)" | bc)
+if [ "$(echo "$wait_s > 0" | bc)" = 1 ]; then sleep "$wait_s"; fi
+during=$(put_run)
+sweep_loaded=$(wait_for_log "deleted [0-9]* expired items of table 'ttlbench'" 900)
+after=$(put_run)
+echo "PutItem before the sweep: $before"
+echo "PutItem during the sweep: $during"
+echo "PutItem after the sweep:  $after"
+echo "sweep under load: $sweep_loaded"
+stop_server
+
+: >"$log"
+start_server 0
+load_expired
+aws_ describe-time-to-live --table-name ttlbench
+stop_server
+: >"$log"
+start_server 1
+cpu0=$(server_cpu)
+read -r busy0 total0 < <(machine_busy)
+sweep_alone=$(wait_for_log "deleted [0-9]* expired items of table 'ttlbench'" 900)
+cpu1=$(server_cpu)
+thread_cpu=$(sweep_thread_cpu)
+read -r busy1 total1 < <(machine_busy)
+echo "sweep alone: $sweep_alone"
+sweep_cpu=$(echo "$cpu1 - $cpu0" | bc)
+machine=$(echo "scale=2; 100 * ($busy1 - $busy0) / ($total1 - $total0)" | bc)
+left=$(aws_ describe-table --table-name ttlbench --query Table.ItemCount)
+gsi_left=$(aws_ describe-table --table-name ttlbench \
+  --query 'Table.GlobalSecondaryIndexes[0].ItemCount')
+echo "items left: $left, GSI entries left: $gsi_left"
+stop_server
+
+rps() { sed -n 's/.*"rps":\([0-9.]*\).*/\1/p' <<<"$1"; }
+baseline=$(echo "scale=1; ($(rps "$before") + $(rps "$after")) / 2" | bc)
+echo
+echo "PutItem/s before, during, after the sweep: $(rps "$before"), $(rps "$during"), $(rps "$after")"
+echo "during / mean(before, after):              $(echo "scale=3; $(rps "$during") / $baseline" | bc)"
+echo "sweep alone:            $(sed -n 's/.*(\([0-9]* items\/s\)).*/\1/p' <<<"$sweep_alone")"
+echo "sweep under PutItem:    $(sed -n 's/.*(\([0-9]* items\/s\)).*/\1/p' <<<"$sweep_loaded")"
+echo "server CPU during the sweep alone: $sweep_cpu s, $(echo "$items / $sweep_cpu" | bc) items per CPU-second"
+echo "  of which the ttl-sweep thread: $thread_cpu s, $(echo "$items / $thread_cpu" | bc) items per CPU-second"
+echo "machine busy during it (all processes, ${machine}% of $(nproc) cores)"

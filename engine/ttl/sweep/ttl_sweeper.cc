@@ -1,0 +1,156 @@
+#include "engine/ttl/sweep/ttl_sweeper.h"
+
+#include <pthread.h>
+
+#include <chrono>
+#include <vector>
+
+#include "engine/base/catch_all.h"
+#include "engine/base/log.h"
+#include "engine/format/expiry_keys.h"
+#include "engine/ttl/expiry.h"
+#include "engine/ttl/expiry_index.h"
+
+namespace monotable::ttl {
+namespace {
+
+// Entries read per iterator: the iterator is closed before their items are deleted, so
+// that it pins no memtable while the sweep writes.
+constexpr size_t kEntriesPerChunk = 256;
+
+// Why a deletion did not happen (never reaches a client).
+constexpr char kNotDue[] = "the item is no longer due";
+
+}  // namespace
+
+TtlSweeper::~TtlSweeper() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  wake_.notify_all();
+  if (thread_.joinable()) thread_.join();
+}
+
+bool TtlSweeper::Stopping() const {
+  std::lock_guard lock(mutex_);
+  return stopping_;
+}
+
+void TtlSweeper::Start(int64_t interval_ms) {
+  if (interval_ms <= 0) return;
+  thread_ = std::thread([this, interval_ms] {
+    // Named for top -H and perf; bench/ttl_sweep.sh reads its CPU time by this name.
+    pthread_setname_np(pthread_self(), "ttl-sweep");
+    std::unique_lock lock(mutex_);
+    while (!wake_.wait_for(lock, std::chrono::milliseconds(interval_ms),
+                           [this] { return stopping_; })) {
+      lock.unlock();
+      // This thread's exception boundary: a failed pass is logged, the next one retries.
+      Status status = CatchAll([&] {
+        auto swept = SweepOnce();
+        return swept.ok() ? Status::Ok() : swept.status();
+      });
+      if (!status.ok()) {
+        CatchAll([&] { log::Error("Time to Live sweep failed: " + status.message()); }).ok();
+      }
+      lock.lock();
+    }
+  });
+}
+
+void TtlSweeper::YieldToForeground(std::chrono::steady_clock::duration worked) {
+  if (foreground_ == nullptr) return;
+  const uint64_t now_seen = foreground_->load(std::memory_order_relaxed);
+  const bool busy = now_seen != foreground_seen_;
+  foreground_seen_ = now_seen;
+  if (!busy) return;
+  const auto rest = std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+      worked * (1 / kBusyShare - 1));
+  std::unique_lock lock(mutex_);
+  wake_.wait_for(lock, rest, [this] { return stopping_; });
+}
+
+Result<SweepCounts> TtlSweeper::SweepOnce() {
+  std::lock_guard one_pass(sweep_mutex_);
+  SweepCounts total;
+  for (const auto& [ns, table] : catalog_.All()) {
+    if (Stopping()) break;
+    if (!table->definition()->time_to_live.enabled) continue;
+    const auto started = std::chrono::steady_clock::now();
+    MT_ASSIGN_OR_RETURN(counts, SweepTable(ns, table, clock_.NowMillis()));
+    if (counts.deleted > 0) {
+      const auto us = std::chrono::duration_cast<std::chrono::microseconds>(
+                          std::chrono::steady_clock::now() - started)
+                          .count();
+      log::Info("Time to Live deleted " + std::to_string(counts.deleted) +
+                " expired items of table '" + table->definition()->name + "' in " +
+                std::to_string(us / 1000) + " ms (" +
+                std::to_string(us > 0 ? counts.deleted * 1000000 / us : 0) + " items/s)");
+    }
+    total.deleted += counts.deleted;
+    total.skipped += counts.skipped;
+  }
+  return total;
+}
+
+Result<SweepCounts> TtlSweeper::SweepTable(const std::string& ns,
+                                           const std::shared_ptr<Table>& table, int64_t now_ms) {
+  SweepCounts counts;
+  const DueSeconds due = DueAt(now_ms);
+  const uint64_t number = TableNumber(*table->definition());
+  std::string lower = expiry_keys::Bound(number, due.first);
+  const std::string upper = expiry_keys::Bound(number, due.last + 1);
+  const ComputeNewImage delete_if_due =
+      [&](const std::optional<Item>& old_item) -> Result<std::optional<Item>> {
+    // Under the item's lock, with the table's current settings.
+    const TimeToLiveSettings& ttl = table->definition()->time_to_live;
+    if (!ttl.enabled || !old_item) return Status(ErrorCode::kConditionalCheckFailed, kNotDue);
+    auto expiry = ExpirySeconds(*old_item, ttl.attribute_name);
+    if (!expiry || !IsDue(*expiry, now_ms)) {
+      return Status(ErrorCode::kConditionalCheckFailed, kNotDue);
+    }
+    return std::optional<Item>();
+  };
+  std::vector<std::string> keys;
+  while (true) {
+    keys.clear();
+    {
+      rocksdb::Slice upper_slice(upper);
+      rocksdb::ReadOptions options;
+      options.iterate_upper_bound = &upper_slice;
+      std::unique_ptr<rocksdb::Iterator> it(storage_.db()->NewIterator(options, storage_.expiry()));
+      for (it->Seek(lower); it->Valid() && keys.size() < kEntriesPerChunk; it->Next()) {
+        keys.push_back(it->key().ToString());
+      }
+      if (!it->status().ok()) return Status::Internal(it->status().ToString());
+    }
+    if (keys.empty()) break;
+    const auto chunk_started = std::chrono::steady_clock::now();
+    std::vector<std::string> items;
+    items.reserve(keys.size());
+    for (const std::string& entry_key : keys) {
+      auto entry = expiry_keys::Decode(entry_key);
+      if (!entry) return Status::Internal("corrupt expiry index key");
+      items.emplace_back(entry->table_key);
+    }
+    MT_ASSIGN_OR_RETURN(
+        results, write_path_.ApplyEach(*table, items, delete_if_due, ChangeOrigin::kTimeToLive));
+    for (const Status& result : results) {
+      if (result.ok()) {
+        ++counts.deleted;
+      } else if (result.code() == ErrorCode::kConditionalCheckFailed) {
+        ++counts.skipped;
+      } else {
+        return result;
+      }
+    }
+    YieldToForeground(std::chrono::steady_clock::now() - chunk_started);
+    lower = keys.back();
+    lower.push_back('\0');  // the next key after the last one read
+    if (Stopping() || catalog_.Find(ns, table->definition()->name) != table) break;
+  }
+  return counts;
+}
+
+}  // namespace monotable::ttl
