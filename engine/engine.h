@@ -9,9 +9,11 @@
 #include <memory>
 #include <string>
 
+#include "engine/api/contributor_insights.h"
 #include "engine/api/requests.h"
 #include "engine/base/clock.h"
 #include "engine/base/status.h"
+#include "engine/engine_stats.h"
 #include "engine/expr/expression_cache.h"
 
 namespace monotable {
@@ -84,6 +86,22 @@ class Engine {
 
   // Parsed expressions, shared by all requests (the protocol resolves them per request).
   expr::ExpressionCache& expression_cache();
+
+  // Contributor Insights (admission/contributor_insights.h): switches the tracking of a
+  // table's or GSI's most accessed and throttled keys. Errors: kResourceNotFound,
+  // kValidation, kInternal.
+  Result<ContributorInsightsInfo> UpdateContributorInsights(
+      const RequestContext& ctx, const UpdateContributorInsightsRequest& request);
+  Result<ContributorInsightsInfo> DescribeContributorInsights(const RequestContext& ctx,
+                                                              const std::string& table,
+                                                              const std::string& index);
+  Result<ListContributorInsightsResult> ListContributorInsights(
+      const RequestContext& ctx, const ListContributorInsightsRequest& request);
+
+  // Figures for /metrics, the partitions view and Contributor Insights (engine_stats.h):
+  // copies of the throughput model's state and of a few RocksDB figures. Cheap without
+  // `partition_contents`, which reads the tables it reports.
+  EngineStats Stats(const StatsOptions& options) const;
 
   // Makes all writes durable (clean shutdown). Errors: kInternal.
   Status Flush();

@@ -17,15 +17,18 @@ constexpr Route kRoutes[] = {
     {"CreateTable", ops::CreateTable},
     {"DeleteItem", ops::DeleteItem},
     {"DeleteTable", ops::DeleteTable},
+    {"DescribeContributorInsights", ops::DescribeContributorInsights},
     {"DescribeTable", ops::DescribeTable},
     {"ExecuteStatement", ops::ExecuteStatement},
     {"GetItem", ops::GetItem},
+    {"ListContributorInsights", ops::ListContributorInsights},
     {"ListTables", ops::ListTables},
     {"PutItem", ops::PutItem},
     {"Query", ops::Query},
     {"Scan", ops::Scan},
     {"TransactGetItems", ops::TransactGetItems},
     {"TransactWriteItems", ops::TransactWriteItems},
+    {"UpdateContributorInsights", ops::UpdateContributorInsights},
     {"UpdateItem", ops::UpdateItem},
     {"UpdateTable", ops::UpdateTable},
 };
@@ -39,7 +42,6 @@ constexpr std::string_view kKnownOperations[] = {
     "DeleteResourcePolicy",
     "DescribeBackup",
     "DescribeContinuousBackups",
-    "DescribeContributorInsights",
     "DescribeEndpoints",
     "DescribeExport",
     "DescribeGlobalTable",
@@ -56,7 +58,6 @@ constexpr std::string_view kKnownOperations[] = {
     "GetResourcePolicy",
     "ImportTable",
     "ListBackups",
-    "ListContributorInsights",
     "ListExports",
     "ListGlobalTables",
     "ListImports",
@@ -67,7 +68,6 @@ constexpr std::string_view kKnownOperations[] = {
     "TagResource",
     "UntagResource",
     "UpdateContinuousBackups",
-    "UpdateContributorInsights",
     "UpdateGlobalTable",
     "UpdateGlobalTableSettings",
     "UpdateKinesisStreamingDestination",
@@ -75,9 +75,9 @@ constexpr std::string_view kKnownOperations[] = {
     "UpdateTimeToLive",
 };
 
-Response ErrorResponse(const Status& status, const ArnScope& scope = {}) {
+Response ErrorResponse(const Status& status, const ArnScope& scope = {}, int route = -1) {
   WireError e = EncodeError(status, scope);
-  return {e.http_status, std::move(e.body), status.code()};
+  return {e.http_status, std::move(e.body), status.code(), route};
 }
 
 }  // namespace
@@ -107,6 +107,7 @@ Response Protocol::Dispatch(std::string_view operation, std::string_view body,
   for (const auto& r : routes_) {
     if (r.name == operation) route = &r;
   }
+  const int route_index = route ? static_cast<int>(route - routes_.data()) : -1;
   if (!route) {
     bool known = std::find(std::begin(kKnownOperations), std::end(kKnownOperations), operation) !=
                  std::end(kKnownOperations);
@@ -118,7 +119,7 @@ Response Protocol::Dispatch(std::string_view operation, std::string_view body,
     return ErrorResponse(Status(ErrorCode::kUnknownOperation, ""));
   }
   auto request = parser.ParseObject(body);
-  if (!request.ok()) return ErrorResponse(request.status());
+  if (!request.ok()) return ErrorResponse(request.status(), {}, route_index);
   if (table_name != nullptr) {
     std::string_view name;
     if ((*request)["TableName"].get(name) == simdjson::SUCCESS) *table_name = name;
@@ -134,9 +135,9 @@ Response Protocol::Dispatch(std::string_view operation, std::string_view body,
       log::Error(std::string(operation) +
                  " failed with an internal error: " + result.status().message());
     }
-    return ErrorResponse(result.status(), {caller.region, options_.account_id});
+    return ErrorResponse(result.status(), {caller.region, options_.account_id}, route_index);
   }
-  return {200, std::move(*result)};
+  return {200, std::move(*result), ErrorCode::kOk, route_index};
 }
 
 }  // namespace monotable::protocol

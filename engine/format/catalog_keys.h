@@ -7,6 +7,8 @@
 //   'c' family '\0' partition prefix    -> an item collection's size (stats_record.h)
 //   'p' family                          -> a table's or GSI's throughput partition map
 //                                          (throughput/partition_map.h's encoding)
+//   'i' family                          -> a table's or GSI's Contributor Insights
+//                                          setting (admission/contributor_insights.h)
 //
 // Families are named "table.<n>" and "index.<n>", n unique over the database's life.
 
@@ -33,6 +35,8 @@ std::string StatsKey(std::string_view family);
 // The throughput partition map of a table or GSI column family: keyed by family, so that
 // a table or index created again under the same name starts afresh.
 std::string PartitionMapKey(std::string_view family);
+inline constexpr char kInsightsPrefix = 'i';
+std::string InsightsKey(std::string_view family);
 
 // Every item collection record of the table stored in `family` starts with this.
 std::string ItemCollectionPrefix(std::string_view family);

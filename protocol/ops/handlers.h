@@ -26,5 +26,8 @@ Result<std::string> Scan(const OperationContext& ctx, JsonObject request);
 Result<std::string> TransactWriteItems(const OperationContext& ctx, JsonObject request);
 Result<std::string> TransactGetItems(const OperationContext& ctx, JsonObject request);
 Result<std::string> ExecuteStatement(const OperationContext& ctx, JsonObject request);
+Result<std::string> UpdateContributorInsights(const OperationContext& ctx, JsonObject request);
+Result<std::string> DescribeContributorInsights(const OperationContext& ctx, JsonObject request);
+Result<std::string> ListContributorInsights(const OperationContext& ctx, JsonObject request);
 
 }  // namespace monotable::protocol::ops
