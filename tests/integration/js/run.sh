@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs the JavaScript integration tests (CTest's integration_js): the AWS SDK v3
-# Document Client (ecommerce.test.mjs) and ElectroDB on top of it (electrodb.test.mjs).
+# Document Client (ecommerce.test.mjs), ElectroDB on top of it (electrodb.test.mjs), and
+# throttling under --throughput enforce (throughput.test.mjs).
 #
 #   MONOTABLE_BIN=build/monotable tests/integration/js/run.sh
 #
@@ -25,4 +26,4 @@ if ! cmp -s package-lock.json "$stamp" 2>/dev/null; then
   cp package-lock.json "$stamp"
 fi
 
-exec node --test ecommerce.test.mjs electrodb.test.mjs
+exec node --test ecommerce.test.mjs electrodb.test.mjs throughput.test.mjs
