@@ -77,6 +77,8 @@ std::string PartitionsJson(const TableStats& table, int64_t seconds) {
     w.Key("AllowedWriteUnitsPerSecond").Double(r.allowed_write_units_per_second);
     w.Key("ConsumedReadUnits").Double(r.totals.read_units);
     w.Key("ConsumedWriteUnits").Double(r.totals.write_units);
+    w.Key("ThrottledReadRequests").Int(static_cast<int64_t>(r.totals.read_throttled));
+    w.Key("ThrottledWriteRequests").Int(static_cast<int64_t>(r.totals.write_throttled));
     w.Key("Partitions").BeginArray();
     for (size_t i = 0; i < r.partitions.size(); ++i) {
       const throughput::PartitionSnapshot& p = r.partitions[i];

@@ -43,6 +43,8 @@ def test_partitions_of_a_provisioned_table(server):
     assert all(not p["ContentsEstimated"] for p in parts)
     assert sum(p["SizeBytes"] for p in parts) > 30 * 100
     assert sum(p["ConsumedWriteUnits"] for p in parts) == 30
+    assert table["ConsumedWriteUnits"] == 30  # every partition ever, split ones included
+    assert table["ThrottledWriteRequests"] == 0
     for p in parts:
         recent = p["Recent"]
         assert len(recent["WriteUnits"]) == 60 == len(recent["ReadUnits"])
