@@ -1,5 +1,6 @@
 #include "server/request_metrics.h"
 
+#include <cmath>
 #include <limits>
 
 #include "protocol/errors.h"
@@ -10,7 +11,7 @@ RequestMetrics::RequestMetrics(std::vector<std::string> operations)
     : operations_(std::move(operations)) {
   operations_.emplace_back("Other");
   for (size_t i = 0; i < kBoundsSeconds.size(); ++i) {
-    bounds_ns_[i] = static_cast<uint64_t>(kBoundsSeconds[i] * 1e9 + 0.5);
+    bounds_ns_[i] = static_cast<uint64_t>(std::llround(kBoundsSeconds[i] * 1e9));
   }
   counters_ = std::make_unique<Counters[]>(operations_.size());
 }
