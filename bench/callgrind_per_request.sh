@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Instructions per request of the monotable server, from callgrind: GetItem, PutItem
-# (~200 B profile item, monotable_bench --op put) and a 10-item Query (--op query,
-# Limit 10, on a 10,000-item in-memory table).
+# (~200 B profile item, monotable_bench --op put), a 10-item Query (--op query, Limit
+# 10, on a 10,000-item in-memory table) and the same read as a PartiQL SELECT (--op
+# select, ExecuteStatement).
 #
-#   bench/callgrind_per_request.sh BUILD_DIR [OP...]       OP: get put query (default all)
+#   bench/callgrind_per_request.sh BUILD_DIR [OP...]   OP: get put query select (default
+#                                                      get put query)
 #
 # BUILD_DIR is a built tree holding `monotable` and `monotable_bench` (or
 # bench/monotable_bench): cmake --build BUILD_DIR --target monotable monotable_bench.
@@ -25,14 +27,14 @@
 set -Eeuo pipefail
 trap 'echo "$0: failed at line $LINENO: $BASH_COMMAND" >&2' ERR
 
-usage() { echo "usage: $0 BUILD_DIR [get|put|query]..." >&2; exit 2; }
+usage() { echo "usage: $0 BUILD_DIR [get|put|query|select]..." >&2; exit 2; }
 [ $# -ge 1 ] || usage
 build=$(cd "$1" && pwd) || usage
 shift
 ops=("$@")
 [ ${#ops[@]} -gt 0 ] || ops=(get put query)
 for op in "${ops[@]}"; do
-  case "$op" in get|put|query) ;; *) usage ;; esac
+  case "$op" in get|put|query|select) ;; *) usage ;; esac
 done
 
 REQUESTS=${REQUESTS:-2000}
@@ -123,7 +125,7 @@ cg_control() { timeout 120 callgrind_control "$@" "$server_pid" >>"$tmp/callgrin
 
 measure() {
   local op=$1 keys
-  if [ "$op" = query ]; then keys=$QUERY_KEYS; else keys=$KEYS; fi
+  if [ "$op" = query ] || [ "$op" = select ]; then keys=$QUERY_KEYS; else keys=$KEYS; fi
   # Duration is only a bound: the runs end at --max-requests.
   local common=(--op "$op" --keys "$keys" --table "cg_$op" --warmup 0 --duration 600)
 
@@ -163,9 +165,9 @@ measure() {
     echo "$op: expected $REQUESTS requests and 0 errors, got $requests / $errors" >&2
     return 1
   fi
-  if [ "$op" = query ]; then
-    grep -q 'items returned: .*(10.0 per Query)' "$tmp/$op.run.log" \
-      || { echo "query: not 10 items per Query" >&2; grep 'items returned' "$tmp/$op.run.log" >&2; return 1; }
+  if [ "$op" = query ] || [ "$op" = select ]; then
+    grep -q 'items returned: .*(10.0 per read)' "$tmp/$op.run.log" \
+      || { echo "$op: not 10 items per read" >&2; grep 'items returned' "$tmp/$op.run.log" >&2; return 1; }
   fi
   local per
   per=$(awk -v ir="$ir" -v n="$requests" 'BEGIN { printf "%.0f", ir / n }')

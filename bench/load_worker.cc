@@ -27,7 +27,7 @@ constexpr auto kReconnectDelay = std::chrono::milliseconds(100);
 constexpr size_t kMaxErrorText = 500;
 constexpr uint64_t kBatchWriteItems = 25;  // DynamoDB's maximum per BatchWriteItem
 
-enum class RequestKind { kGet, kPut, kUpdate, kQuery, kBatchWrite, kTransactWrite };
+enum class RequestKind { kGet, kPut, kUpdate, kQuery, kSelect, kBatchWrite, kTransactWrite };
 
 const char* OperationName(RequestKind kind) {
   switch (kind) {
@@ -35,13 +35,28 @@ const char* OperationName(RequestKind kind) {
     case RequestKind::kPut: return "PutItem";
     case RequestKind::kUpdate: return "UpdateItem";
     case RequestKind::kQuery: return "Query";
+    case RequestKind::kSelect: return "ExecuteStatement";
     case RequestKind::kBatchWrite: return "BatchWriteItem";
     case RequestKind::kTransactWrite: return "TransactWriteItems";
   }
   return "?";
 }
 
-bool IsRead(RequestKind kind) { return kind == RequestKind::kGet || kind == RequestKind::kQuery; }
+bool IsRead(RequestKind kind) {
+  return kind == RequestKind::kGet || kind == RequestKind::kQuery || kind == RequestKind::kSelect;
+}
+
+// Items in an ExecuteStatement response: every bench order has a "PK" attribute, and
+// Items comes before LastEvaluatedKey (which has one too).
+uint64_t CountItems(std::string_view body) {
+  body = body.substr(0, body.find("\"LastEvaluatedKey\""));
+  uint64_t count = 0;
+  for (size_t at = body.find("\"PK\":"); at != std::string_view::npos;
+       at = body.find("\"PK\":", at + 1)) {
+    ++count;
+  }
+  return count;
+}
 
 // xoshiro256**: fast, and good enough to spread keys uniformly; std::mt19937_64
 // would also do, but this keeps the per-request cost to a few instructions.
@@ -125,6 +140,7 @@ class Connection {
         put_(MakePutItemTemplate(context)),
         update_(MakeUpdateItemTemplate(context)),
         query_(MakeQueryTemplate(context, plan.limit)),
+        select_(MakeSelectTemplate(context, plan.limit)),
         batch_(MakeBatchWriteTemplate(context, DatasetOf(plan.op), kBatchWriteItems)) {
     if (TransactionSize(plan.op) > 0) {
       transact_ = MakeTransactWriteTemplate(context, TransactionSize(plan.op));
@@ -210,6 +226,7 @@ class Connection {
       case Op::kPut: return RequestKind::kPut;
       case Op::kUpdate: return RequestKind::kUpdate;
       case Op::kQuery: return RequestKind::kQuery;
+      case Op::kSelect: return RequestKind::kSelect;
       case Op::kMixed:
         return rng_.NextDouble() < plan_.get_fraction ? RequestKind::kGet : RequestKind::kPut;
       case Op::kTransact2:
@@ -225,6 +242,7 @@ class Connection {
       case RequestKind::kPut: return &put_;
       case RequestKind::kUpdate: return &update_;
       case RequestKind::kQuery: return &query_;
+      case RequestKind::kSelect: return &select_;
       case RequestKind::kBatchWrite: return &batch_;
       case RequestKind::kTransactWrite: return &transact_;
     }
@@ -276,7 +294,9 @@ class Connection {
     switch (kind_) {
       case RequestKind::kGet: found = body.find("\"Item\"") != std::string::npos; break;
       case RequestKind::kQuery:
-        found = FindJsonUint(body, "Count").value_or(0);
+      case RequestKind::kSelect:
+        found = kind_ == RequestKind::kQuery ? FindJsonUint(body, "Count").value_or(0)
+                                             : CountItems(body);
         expected = std::min<uint64_t>(plan_.items_per_key, plan_.limit);
         if (measured_) stats_.items += found;
         break;
@@ -347,6 +367,7 @@ class Connection {
   RequestTemplate put_;
   RequestTemplate update_;
   RequestTemplate query_;
+  RequestTemplate select_;
   RequestTemplate batch_;
   RequestTemplate transact_;  // built only for the transaction ops
   uint64_t batch_items_ = 0;  // items in batch_

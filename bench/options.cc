@@ -13,7 +13,7 @@ namespace {
 constexpr const char* kUsage = R"(usage: monotable_bench [flags]
 
 Drives a running monotable (or any DynamoDB endpoint that skips signature checks)
-with GetItem/PutItem/UpdateItem/Query/TransactWriteItems over N keep-alive
+with GetItem/PutItem/UpdateItem/Query/ExecuteStatement/TransactWriteItems over N keep-alive
 HTTP/1.1 connections and reports throughput and latency percentiles, then one JSON
 line; or times one full parallel Scan of the table.
 
@@ -23,11 +23,13 @@ line; or times one full parallel Scan of the table.
   --threads N          client I/O threads; connections are split between them (1)
   --duration S         measured seconds, fractions allowed (10)
   --warmup S           seconds of unmeasured load before measuring (1)
-  --op get|put|mixed|update|query|scan|transact2|transact25
+  --op get|put|mixed|update|query|select|scan|transact2|transact25
                        operation; mixed draws GetItem with --get-fraction; update
                        is a conditional UpdateItem with three SET actions; query is
                        PK = :pk AND begins_with(SK, "ORDER#") with --limit on a
-                       random key's orders; scan is one full Scan in --segments
+                       random key's orders; select is the same read in PartiQL,
+                       ExecuteStatement SELECT * FROM "<table>" WHERE PK = ? AND
+                       begins_with(SK, ?) with Limit; scan is one full Scan in --segments
                        parallel segments, each following LastEvaluatedKey;
                        transactN is a TransactWriteItems of N profile Puts under one
                        partition key (SK ITEM#0..N-1) (get)
@@ -82,6 +84,7 @@ const char* OpName(Op op) {
     case Op::kMixed: return "mixed";
     case Op::kUpdate: return "update";
     case Op::kQuery: return "query";
+    case Op::kSelect: return "select";
     case Op::kScan: return "scan";
     case Op::kTransact2: return "transact2";
     case Op::kTransact25: return "transact25";
@@ -96,7 +99,8 @@ int TransactionSize(Op op) {
 }
 
 Dataset DatasetOf(Op op) {
-  return op == Op::kQuery || op == Op::kScan ? Dataset::kOrders : Dataset::kProfiles;
+  return op == Op::kQuery || op == Op::kSelect || op == Op::kScan ? Dataset::kOrders
+                                                                  : Dataset::kProfiles;
 }
 
 const char* Usage() { return kUsage; }
@@ -168,6 +172,8 @@ bool ParseOptions(int argc, char** argv, Options* options, std::string* error) {
         options->op = Op::kMixed;
       } else if (value == "query") {
         options->op = Op::kQuery;
+      } else if (value == "select") {
+        options->op = Op::kSelect;
       } else if (value == "scan") {
         options->op = Op::kScan;
       } else if (value == "transact2") {

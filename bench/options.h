@@ -8,7 +8,7 @@
 namespace monotable::bench {
 
 // kTransact2/kTransact25: TransactWriteItems of 2 or 25 Puts of the profile item.
-enum class Op { kGet, kPut, kMixed, kUpdate, kQuery, kScan, kTransact2, kTransact25 };
+enum class Op { kGet, kPut, kMixed, kUpdate, kQuery, kSelect, kScan, kTransact2, kTransact25 };
 
 const char* OpName(Op op);
 

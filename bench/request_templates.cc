@@ -154,6 +154,15 @@ RequestTemplate MakeQueryTemplate(const RequestContext& context, int limit) {
   return std::move(b).Finish(context, "Query");
 }
 
+RequestTemplate MakeSelectTemplate(const RequestContext& context, int limit) {
+  BodyBuilder b;
+  b.Text(R"x({"Statement":"SELECT * FROM \")x").Text(context.table);
+  b.Text(R"x(\" WHERE PK = ? AND begins_with(SK, ?)",)x");
+  b.Text(R"x("Parameters":[{"S":"USER#)x").Key();
+  b.Text(R"x("},{"S":"ORDER#"}],"Limit":)x").Text(std::to_string(limit)).Text("}");
+  return std::move(b).Finish(context, "ExecuteStatement");
+}
+
 RequestTemplate MakeBatchWriteTemplate(const RequestContext& context, Dataset dataset,
                                        size_t items) {
   BodyBuilder b;

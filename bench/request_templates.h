@@ -86,6 +86,10 @@ RequestTemplate MakeUpdateItemTemplate(const RequestContext& context);
 // customer's orders, the commonest single-table read.
 RequestTemplate MakeQueryTemplate(const RequestContext& context, int limit);
 
+// The same read in PartiQL: ExecuteStatement of SELECT * FROM "<table>" WHERE PK = ?
+// AND begins_with(SK, ?) with Parameters [USER#<key>, ORDER#] and the given Limit.
+RequestTemplate MakeSelectTemplate(const RequestContext& context, int limit);
+
 // BatchWriteItem of `items` PutRequests (1..25) of the dataset's items. Item i takes
 // key slots [i * SlotsPerItem, (i + 1) * SlotsPerItem): its partition, then (orders)
 // its order number.

@@ -72,17 +72,29 @@ Result<std::unique_ptr<Engine>> Engine::Open(const EngineOptions& options,
   for (const auto& [ns, table] : impl->catalog->All()) {
     MT_RETURN_IF_ERROR(impl->throughput->Sync(*table));
   }
+  streams::StreamOptions stream_options;
+  stream_options.retention_ms = options.stream_retention_ms;
+  stream_options.shard_max_age_ms = options.stream_shard_max_age_ms;
+  stream_options.iterator_lifetime_ms = options.stream_iterator_lifetime_ms;
+  stream_options.maintenance_interval_ms = options.stream_maintenance_interval_ms;
+  impl->streams =
+      std::make_unique<streams::StreamRegistry>(*impl->storage, *impl->clock, stream_options);
+  MT_RETURN_IF_ERROR(impl->streams->Load());
+  for (const auto& [ns, table] : impl->catalog->All()) {
+    MT_RETURN_IF_ERROR(impl->streams->Sync(ns, *table));
+  }
   impl->write_path = std::make_unique<WritePath>(impl->storage.get(), &impl->locks);
   impl->transactions = std::make_unique<Transactions>(impl->storage.get(), &impl->locks);
   impl->idempotency = std::make_unique<IdempotencyCache>(impl->clock.get());
   impl->backfiller =
       std::make_unique<IndexBackfiller>(impl->storage.get(), impl->catalog.get(), &impl->locks);
-  impl->tables =
-      std::make_unique<TableControl>(*impl->catalog, impl->locks, *impl->backfiller, *impl->clock);
+  impl->tables = std::make_unique<TableControl>(*impl->catalog, impl->locks, *impl->backfiller,
+                                                *impl->clock, *impl->streams);
   // Index changes a previous run left unfinished.
   for (const auto& [ns, table] : impl->catalog->All()) {
     MT_RETURN_IF_ERROR(impl->tables->ContinueIndexChanges(ns, table));
   }
+  if (options.stream_maintenance_interval_ms > 0) impl->streams->StartMaintenance();
   return std::unique_ptr<Engine>(new Engine(std::move(impl)));
 }
 
@@ -92,16 +104,19 @@ Engine::~Engine() {
   // Stop the backfill threads first: they use everything else.
   impl_->tables.reset();
   impl_->backfiller.reset();
+  impl_->streams.reset();
 }
 
 Status Engine::Flush() { return impl_->storage->Flush(); }
 const Clock& Engine::clock() const { return *impl_->clock; }
 expr::ExpressionCache& Engine::expression_cache() { return impl_->expression_cache; }
+partiql::StatementCache& Engine::statement_cache() { return impl_->statement_cache; }
 
 Result<TableDescription> Engine::CreateTable(const RequestContext& ctx,
                                              const CreateTableRequest& request) {
   MT_ASSIGN_OR_RETURN(description, impl_->tables->CreateTable(ctx.ns, request));
   MT_RETURN_IF_ERROR(impl_->SyncThroughput(ctx, request.table_name));
+  MT_RETURN_IF_ERROR(impl_->SyncStream(ctx, request.table_name));
   return impl_->WithWarm(ctx, std::move(description));
 }
 Result<TableDescription> Engine::DescribeTable(const RequestContext& ctx, const std::string& name) {
@@ -119,10 +134,36 @@ Result<TableDescription> Engine::UpdateTable(const RequestContext& ctx,
                                              const UpdateTableRequest& request) {
   MT_ASSIGN_OR_RETURN(description, impl_->tables->UpdateTable(ctx.ns, request));
   MT_RETURN_IF_ERROR(impl_->SyncThroughput(ctx, request.table_name));
+  MT_RETURN_IF_ERROR(impl_->SyncStream(ctx, request.table_name));
   return impl_->WithWarm(ctx, std::move(description));
 }
 Result<TableDescription> Engine::DeleteTable(const RequestContext& ctx, const std::string& name) {
   return impl_->tables->DeleteTable(ctx.ns, name);
+}
+
+Status Engine::TagResource(const RequestContext& ctx, const TagResourceRequest& request) {
+  return TagTable(*impl_->catalog, ctx.ns, request);
+}
+Status Engine::UntagResource(const RequestContext& ctx, const UntagResourceRequest& request) {
+  return UntagTable(*impl_->catalog, ctx.ns, request);
+}
+Result<std::vector<Tag>> Engine::ListTagsOfResource(const RequestContext& ctx,
+                                                    const std::string& table_name,
+                                                    const std::string& resource_arn) {
+  return TableTags(*impl_->catalog, ctx.ns, table_name, resource_arn);
+}
+Result<std::string> Engine::PutResourcePolicy(const RequestContext& ctx,
+                                              const PutResourcePolicyRequest& request) {
+  return PutTablePolicy(*impl_->catalog, *impl_->clock, ctx.ns, request);
+}
+Result<ResourcePolicy> Engine::GetResourcePolicy(const RequestContext& ctx,
+                                                 const std::string& table_name,
+                                                 const std::string& resource_arn) {
+  return GetTablePolicy(*impl_->catalog, ctx.ns, table_name, resource_arn);
+}
+Result<std::optional<std::string>> Engine::DeleteResourcePolicy(
+    const RequestContext& ctx, const DeleteResourcePolicyRequest& request) {
+  return DeleteTablePolicy(*impl_->catalog, ctx.ns, request);
 }
 
 Result<ItemResult> Engine::PutItem(const RequestContext& ctx, const PutItemRequest& request) {
@@ -160,6 +201,24 @@ Result<TransactGetResult> Engine::TransactGetItems(const RequestContext& ctx,
                                                    const TransactGetRequest& request) {
   return monotable::TransactGetItems(*impl_->transactions, impl_->Lookup(ctx), request);
 }
+
+Result<ListStreamsResult> Engine::ListStreams(const RequestContext& ctx,
+                                              const ListStreamsRequest& request) {
+  return impl_->streams->ListStreams(ctx.ns, request);
+}
+Result<StreamDescription> Engine::DescribeStream(const RequestContext& ctx,
+                                                 const DescribeStreamRequest& request) {
+  return impl_->streams->DescribeStream(ctx.ns, request);
+}
+Result<std::string> Engine::GetShardIterator(const RequestContext& ctx,
+                                             const GetShardIteratorRequest& request) {
+  return impl_->streams->GetShardIterator(ctx.ns, request);
+}
+Result<GetRecordsResult> Engine::GetRecords(const RequestContext& ctx,
+                                            const GetRecordsRequest& request) {
+  return impl_->streams->GetRecords(ctx.ns, request);
+}
+Status Engine::MaintainStreams() { return impl_->streams->MaintainAll(); }
 
 Result<ReadPage> Engine::Query(const RequestContext& ctx, const QueryRequest& request) {
   MT_ASSIGN_OR_RETURN(table, impl_->Lookup(ctx).Find(request.table_name));

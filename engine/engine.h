@@ -11,10 +11,12 @@
 
 #include "engine/api/contributor_insights.h"
 #include "engine/api/requests.h"
+#include "engine/api/stream_requests.h"
 #include "engine/base/clock.h"
 #include "engine/base/status.h"
 #include "engine/engine_stats.h"
 #include "engine/expr/expression_cache.h"
+#include "engine/partiql/statement_cache.h"
 
 namespace monotable {
 
@@ -28,6 +30,13 @@ struct EngineOptions {
   // RocksDB's block cache, shared by every table, taken only as blocks are read.
   size_t block_cache_bytes = size_t{512} << 20;
   ThroughputMode throughput = ThroughputMode::kObserve;
+  // DynamoDB Streams (engine/streams): how long records are kept (24 h), how old a
+  // shard gets before it rolls over (DynamoDB: about 4 h), how long a shard iterator
+  // lives (15 min), how often trimming and rollover run.
+  int64_t stream_retention_ms = int64_t{24} * 3600 * 1000;
+  int64_t stream_shard_max_age_ms = int64_t{4} * 3600 * 1000;
+  int64_t stream_iterator_lifetime_ms = int64_t{15} * 60 * 1000;
+  int64_t stream_maintenance_interval_ms = 1000;
 };
 
 class Engine {
@@ -53,6 +62,21 @@ class Engine {
                                        const UpdateTableRequest& request);
   // Returns the description with status DELETING; the table is gone afterwards.
   Result<TableDescription> DeleteTable(const RequestContext& ctx, const std::string& name);
+
+  // Tags (control/table_tags.h) and resource policies (control/resource_policies.h),
+  // of a table the protocol found by ARN. Errors: kValidation, kResourceNotFound,
+  // kPolicyNotFound, kInternal.
+  Status TagResource(const RequestContext& ctx, const TagResourceRequest& request);
+  Status UntagResource(const RequestContext& ctx, const UntagResourceRequest& request);
+  Result<std::vector<Tag>> ListTagsOfResource(const RequestContext& ctx,
+                                              const std::string& table_name,
+                                              const std::string& resource_arn);
+  Result<std::string> PutResourcePolicy(const RequestContext& ctx,
+                                        const PutResourcePolicyRequest& request);
+  Result<ResourcePolicy> GetResourcePolicy(const RequestContext& ctx, const std::string& table_name,
+                                           const std::string& resource_arn);
+  Result<std::optional<std::string>> DeleteResourcePolicy(
+      const RequestContext& ctx, const DeleteResourcePolicyRequest& request);
 
   // Items (write/item_writes.h, read/item_reads.h). With --throughput enforce, every
   // data-plane operation may also fail with kProvisionedThroughputExceeded or kThrottling
@@ -84,8 +108,23 @@ class Engine {
   Result<ReadPage> Query(const RequestContext& ctx, const QueryRequest& request);
   Result<ReadPage> Scan(const RequestContext& ctx, const ScanRequest& request);
 
+  // DynamoDB Streams (streams/stream_registry.h). Errors: kValidation,
+  // kResourceNotFound, kTrimmedDataAccess, kExpiredIterator (GetRecords), kInternal.
+  Result<ListStreamsResult> ListStreams(const RequestContext& ctx,
+                                        const ListStreamsRequest& request);
+  Result<StreamDescription> DescribeStream(const RequestContext& ctx,
+                                           const DescribeStreamRequest& request);
+  Result<std::string> GetShardIterator(const RequestContext& ctx,
+                                       const GetShardIteratorRequest& request);
+  Result<GetRecordsResult> GetRecords(const RequestContext& ctx, const GetRecordsRequest& request);
+  // One pass of stream trimming and rollover now (tests; a thread runs it every
+  // stream_maintenance_interval_ms). Errors: kInternal.
+  Status MaintainStreams();
+
   // Parsed expressions, shared by all requests (the protocol resolves them per request).
   expr::ExpressionCache& expression_cache();
+  // Parsed PartiQL statements, shared by all requests (parameters bind per request).
+  partiql::StatementCache& statement_cache();
 
   // Contributor Insights (admission/contributor_insights.h): switches the tracking of a
   // table's or GSI's most accessed and throttled keys. Errors: kResourceNotFound,

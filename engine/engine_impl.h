@@ -3,13 +3,16 @@
 // engine_stats.cc). Private to the facade target.
 
 #include "engine/admission/table_throughput.h"
+#include "engine/control/resource_policies.h"
 #include "engine/control/table_control.h"
+#include "engine/control/table_tags.h"
 #include "engine/index/index_backfill.h"
 #include "engine/lock/lock_table.h"
 #include "engine/read/item_reads.h"
 #include "engine/read/query_scan.h"
 #include "engine/storage/catalog.h"
 #include "engine/storage/storage.h"
+#include "engine/streams/stream_registry.h"
 #include "engine/txn/idempotency_cache.h"
 #include "engine/txn/transact_items.h"
 #include "engine/txn/transactions.h"
@@ -22,6 +25,7 @@ namespace monotable {
 // Applications use a handful of distinct expressions; 4096 of at most 4 KB each bounds
 // the cache to a few MB in the worst case.
 inline constexpr size_t kExpressionCacheEntries = 4096;
+inline constexpr size_t kStatementCacheEntries = 1024;
 
 // The engine's parts, in construction order; members are destroyed in reverse, so the
 // backfiller's threads stop before what they use goes, and tables (which hold column
@@ -31,11 +35,13 @@ struct Engine::Impl {
   std::unique_ptr<Storage> storage;
   std::unique_ptr<Catalog> catalog;
   std::unique_ptr<ThroughputRegistry> throughput;
+  std::unique_ptr<streams::StreamRegistry> streams;
   LockTable locks;
   std::unique_ptr<WritePath> write_path;
   std::unique_ptr<Transactions> transactions;
   std::unique_ptr<IdempotencyCache> idempotency;
   expr::ExpressionCache expression_cache{kExpressionCacheEntries};
+  partiql::StatementCache statement_cache{kStatementCacheEntries};
   std::unique_ptr<IndexBackfiller> backfiller;
   std::unique_ptr<TableControl> tables;
 
@@ -46,6 +52,12 @@ struct Engine::Impl {
   Status SyncThroughput(const RequestContext& ctx, const std::string& name) const {
     auto table = catalog->Find(ctx.ns, name);
     return table ? throughput->Sync(*table) : Status::Ok();
+  }
+  // After the throughput (a new stream's shards follow the table's partitions): the
+  // table's stream follows its definition.
+  Status SyncStream(const RequestContext& ctx, const std::string& name) const {
+    auto table = catalog->Find(ctx.ns, name);
+    return table ? streams->Sync(ctx.ns, *table) : Status::Ok();
   }
 
   // Fills DescribeTable's WarmThroughput (engine.cc).

@@ -74,6 +74,9 @@ std::string ErrorType(ErrorCode code) {
     case ErrorCode::kTransactionInProgress:
       return std::string(kDynamo) + "TransactionInProgressException";
     case ErrorCode::kDuplicateItem: return std::string(kDynamo) + "DuplicateItemException";
+    case ErrorCode::kPolicyNotFound: return std::string(kDynamo) + "PolicyNotFoundException";
+    case ErrorCode::kAccessDenied: return std::string(kCoralService) + "AccessDeniedException";
+    case ErrorCode::kTableNotFound: return std::string(kDynamo) + "TableNotFoundException";
     case ErrorCode::kSerialization: return std::string(kCoralService) + "SerializationException";
     case ErrorCode::kUnknownOperation:
       return std::string(kCoralService) + "UnknownOperationException";
@@ -81,6 +84,8 @@ std::string ErrorType(ErrorCode code) {
       return std::string(kCoralService) + "MissingAuthenticationTokenException";
     case ErrorCode::kRequestTooLarge:
       return std::string(kCoralService) + "RequestEntityTooLargeException";
+    case ErrorCode::kTrimmedDataAccess: return std::string(kDynamo) + "TrimmedDataAccessException";
+    case ErrorCode::kExpiredIterator: return std::string(kDynamo) + "ExpiredIteratorException";
     // An operation that exists in DynamoDB but that monotable does not serve yet is
     // a client-visible 400, never a crash or a 500.
     case ErrorCode::kNotImplemented: return std::string(kCoralValidate) + "ValidationException";

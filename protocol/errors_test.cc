@@ -30,10 +30,15 @@ TEST(ErrorsTest, TypeNamesAndPrefixes) {
       {ErrorCode::kIdempotentParameterMismatch, kDynamo + "IdempotentParameterMismatchException"},
       {ErrorCode::kTransactionInProgress, kDynamo + "TransactionInProgressException"},
       {ErrorCode::kDuplicateItem, kDynamo + "DuplicateItemException"},
+      {ErrorCode::kPolicyNotFound, kDynamo + "PolicyNotFoundException"},
+      {ErrorCode::kAccessDenied, kService + "AccessDeniedException"},
+      {ErrorCode::kTableNotFound, kDynamo + "TableNotFoundException"},
       {ErrorCode::kSerialization, kService + "SerializationException"},
       {ErrorCode::kUnknownOperation, kService + "UnknownOperationException"},
       {ErrorCode::kMissingAuthenticationToken, kService + "MissingAuthenticationTokenException"},
       {ErrorCode::kRequestTooLarge, kService + "RequestEntityTooLargeException"},
+      {ErrorCode::kTrimmedDataAccess, kDynamo + "TrimmedDataAccessException"},
+      {ErrorCode::kExpiredIterator, kDynamo + "ExpiredIteratorException"},
       {ErrorCode::kNotImplemented, kValidate + "ValidationException"},
       {ErrorCode::kInternal, kDynamo + "InternalServerError"},
   };
@@ -44,13 +49,26 @@ TEST(ErrorsTest, TypeNamesAndPrefixes) {
 }
 
 TEST(ErrorsTest, HttpStatus) {
-  for (ErrorCode code :
-       {ErrorCode::kValidation, ErrorCode::kConditionalCheckFailed, ErrorCode::kResourceNotFound,
-        ErrorCode::kResourceInUse, ErrorCode::kLimitExceeded, ErrorCode::kTransactionCanceled,
-        ErrorCode::kTransactionConflict, ErrorCode::kProvisionedThroughputExceeded,
-        ErrorCode::kItemCollectionSizeLimitExceeded, ErrorCode::kIdempotentParameterMismatch,
-        ErrorCode::kDuplicateItem, ErrorCode::kSerialization, ErrorCode::kUnknownOperation,
-        ErrorCode::kMissingAuthenticationToken, ErrorCode::kNotImplemented}) {
+  for (ErrorCode code : {ErrorCode::kValidation,
+                         ErrorCode::kConditionalCheckFailed,
+                         ErrorCode::kResourceNotFound,
+                         ErrorCode::kResourceInUse,
+                         ErrorCode::kLimitExceeded,
+                         ErrorCode::kTransactionCanceled,
+                         ErrorCode::kTransactionConflict,
+                         ErrorCode::kProvisionedThroughputExceeded,
+                         ErrorCode::kItemCollectionSizeLimitExceeded,
+                         ErrorCode::kIdempotentParameterMismatch,
+                         ErrorCode::kDuplicateItem,
+                         ErrorCode::kPolicyNotFound,
+                         ErrorCode::kAccessDenied,
+                         ErrorCode::kTableNotFound,
+                         ErrorCode::kSerialization,
+                         ErrorCode::kUnknownOperation,
+                         ErrorCode::kMissingAuthenticationToken,
+                         ErrorCode::kTrimmedDataAccess,
+                         ErrorCode::kExpiredIterator,
+                         ErrorCode::kNotImplemented}) {
     EXPECT_EQ(EncodeError(Status(code, "m")).http_status, 400) << static_cast<int>(code);
   }
   EXPECT_EQ(EncodeError(Status::Internal("boom")).http_status, 500);

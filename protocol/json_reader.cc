@@ -104,6 +104,22 @@ void ConstraintErrors::Add(std::string_view shown_value, std::string_view path,
                     "' failed to satisfy constraint: " + std::string(constraint));
 }
 
+void ConstraintErrors::CheckLength(const std::optional<std::string_view>& value,
+                                   std::string_view path, size_t min, size_t max, bool required) {
+  if (!value) {
+    if (required) Null(path);
+    return;
+  }
+  size_t chars = 0;  // UTF-8 lead bytes: the JSON parser has validated the encoding
+  for (char c : *value) chars += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+  if (chars < min) {
+    AddString(*value, path,
+              "Member must have length greater than or equal to " + std::to_string(min));
+  } else if (chars > max) {
+    AddString(*value, path, "Member must have length less than or equal to " + std::to_string(max));
+  }
+}
+
 void ConstraintErrors::AddString(std::string_view value, std::string_view path,
                                  std::string_view constraint) {
   // Appended piece by piece: GCC 12 reports a false -Wrestrict (bug 105329) for

@@ -54,6 +54,11 @@ class ConstraintErrors {
   bool empty() const { return errors_.empty(); }
   Status ToStatus() const;  // Ok when empty
 
+  // A string member's length constraint in characters: adds "Member must not be null"
+  // when `required` and absent, and the min/max violation otherwise.
+  void CheckLength(const std::optional<std::string_view>& value, std::string_view path, size_t min,
+                   size_t max, bool required);
+
   // Table name rules shared by every operation: [a-zA-Z0-9_.-]+, length 3-255 (in
   // that order, as DynamoDB lists them).
   void CheckTableName(const std::optional<std::string_view>& name, std::string_view path);

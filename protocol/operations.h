@@ -50,7 +50,8 @@ class Protocol {
   Protocol(Engine* engine, ProtocolOptions options, std::span<const Route> routes)
       : engine_(engine), options_(std::move(options)), routes_(routes) {}
 
-  // `operation` is the part of X-Amz-Target after "DynamoDB_20120810.". When
+  // `operation` is the part of X-Amz-Target after "DynamoDB_20120810." (a Streams
+  // operation: the whole target, "DynamoDBStreams_20120810.GetRecords"). When
   // `table_name` is not null it receives the request's top-level TableName, for request
   // logs (empty when absent): a lookup in the parsed body, no second parse. It stays
   // valid until `parser` parses again.

@@ -2,6 +2,9 @@
 
 #include <string>
 
+#include "engine/schema/stream_label.h"
+#include "protocol/stream_json.h"
+
 namespace monotable::protocol {
 namespace {
 
@@ -24,15 +27,6 @@ std::string_view ProjectionName(ProjectionType t) {
     case ProjectionType::kInclude: return "INCLUDE";
   }
   return "ALL";
-}
-
-void WriteKeySchema(JsonWriter& w, const std::vector<KeySchemaElement>& schema) {
-  w.BeginArray();
-  for (const auto& k : schema) {
-    w.BeginObject().Key("AttributeName").String(k.name).Key("KeyType").String(KeyTypeName(k.type));
-    w.EndObject();
-  }
-  w.EndArray();
 }
 
 void WriteThroughput(JsonWriter& w, const ProvisionedThroughput& t) {
@@ -114,6 +108,15 @@ void WriteIndexes(JsonWriter& w, const TableDescription& description, bool globa
 
 }  // namespace
 
+void WriteKeySchema(JsonWriter& w, const std::vector<KeySchemaElement>& schema) {
+  w.BeginArray();
+  for (const auto& k : schema) {
+    w.BeginObject().Key("AttributeName").String(k.name).Key("KeyType").String(KeyTypeName(k.type));
+    w.EndObject();
+  }
+  w.EndArray();
+}
+
 std::string TableArn(std::string_view region, std::string_view account_id, std::string_view table) {
   std::string arn = "arn:aws:dynamodb:";
   arn.append(region).append(":").append(account_id).append(":table/").append(table);
@@ -163,6 +166,17 @@ void WriteTableDescription(JsonWriter& w, const TableDescription& description,
   WriteOnDemand(w, t.on_demand_throughput, t.billing_mode == BillingMode::kPayPerRequest);
   WriteWarm(w, description.warm, StatusName(t.status));
   w.Key("DeletionProtectionEnabled").Bool(t.deletion_protection);
+  // After a disable, StreamSpecification is absent while the latest stream's ARN and
+  // label stay, as DynamoDB shows them.
+  if (t.stream_view_type) {
+    w.Key("StreamSpecification").BeginObject().Key("StreamEnabled").Bool(true);
+    w.Key("StreamViewType").String(StreamViewTypeName(*t.stream_view_type)).EndObject();
+  }
+  if (t.latest_stream_id) {
+    const StreamName stream{t.name, StreamLabel(t.latest_stream_ms)};
+    w.Key("LatestStreamArn").String(StreamArn(region, account_id, stream));
+    w.Key("LatestStreamLabel").String(stream.label);
+  }
   w.EndObject();
 }
 

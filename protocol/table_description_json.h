@@ -2,6 +2,7 @@
 // TableDescription as DynamoDB's JSON (the value of "TableDescription"/"Table").
 
 #include <string_view>
+#include <vector>
 
 #include "engine/schema/table_schema.h"
 #include "protocol/json_writer.h"
@@ -10,6 +11,9 @@ namespace monotable::protocol {
 
 // "arn:aws:dynamodb:<region>:<account>:table/<name>"
 std::string TableArn(std::string_view region, std::string_view account_id, std::string_view table);
+
+// A KeySchema array: [{"AttributeName": ..., "KeyType": "HASH"|"RANGE"}].
+void WriteKeySchema(JsonWriter& w, const std::vector<KeySchemaElement>& schema);
 
 void WriteTableDescription(JsonWriter& w, const TableDescription& description,
                            std::string_view region, std::string_view account_id);

@@ -55,6 +55,12 @@ options:
   --throughput MODE      DynamoDB's per-partition capacity model: off (no accounting),
                          observe (count, never throttle; the default) or enforce
                          (throttle as DynamoDB does, with its errors)
+  --stream-retention-seconds N
+                         how long DynamoDB Streams keep records (default 86400, 24 h)
+  --stream-shard-max-age-seconds N
+                         a stream shard rolls over at this age (default 14400, 4 h)
+  --stream-iterator-lifetime-seconds N
+                         how long a shard iterator stays valid (default 900, 15 min)
   --help                 print this text
 
 DynamoDB Local's spellings are accepted too: -port N, -dbPath DIR, -inMemory,
@@ -131,6 +137,18 @@ Result<Config> ParseCommandLine(const std::vector<std::string>& args) {
       } else {
         return Bad("invalid value '" + v + "' for --throughput: expected off, observe or enforce");
       }
+    } else if (flag == "--stream-retention-seconds") {
+      MT_ASSIGN_OR_RETURN(v, next_value());
+      MT_ASSIGN_OR_RETURN(seconds, ParseInt(flag, v, 1, int64_t{365} * 24 * 3600));
+      config.stream_retention_seconds = seconds;
+    } else if (flag == "--stream-shard-max-age-seconds") {
+      MT_ASSIGN_OR_RETURN(v, next_value());
+      MT_ASSIGN_OR_RETURN(seconds, ParseInt(flag, v, 1, int64_t{365} * 24 * 3600));
+      config.stream_shard_max_age_seconds = seconds;
+    } else if (flag == "--stream-iterator-lifetime-seconds") {
+      MT_ASSIGN_OR_RETURN(v, next_value());
+      MT_ASSIGN_OR_RETURN(seconds, ParseInt(flag, v, 1, int64_t{24} * 3600));
+      config.stream_iterator_lifetime_seconds = seconds;
     } else if (flag == "-jar") {
       MT_ASSIGN_OR_RETURN(ignored, next_value());  // DynamoDBLocal.jar
       (void)ignored;

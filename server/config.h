@@ -27,6 +27,11 @@ struct Config {
   // --throughput off|observe|enforce: observe by default, so that existing workloads
   // are counted but never slowed down.
   ThroughputMode throughput = ThroughputMode::kObserve;
+  // DynamoDB Streams: record retention, shard age before rollover, shard iterator
+  // lifetime (DynamoDB's: 24 h, about 4 h, 15 min).
+  int64_t stream_retention_seconds = 24 * 3600;
+  int64_t stream_shard_max_age_seconds = 4 * 3600;
+  int64_t stream_iterator_lifetime_seconds = 15 * 60;
   bool show_help = false;
 };
 

@@ -17,6 +17,8 @@ namespace monotable::server {
 namespace {
 
 constexpr std::string_view kTargetPrefix = "DynamoDB_20120810.";
+// DynamoDB Streams on the same port: its operations are routed under their whole target.
+constexpr std::string_view kStreamsTargetPrefix = "DynamoDBStreams_20120810.";
 constexpr std::string_view kContentType = "application/x-amz-json-1.0";
 constexpr char kRequestIdAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 
@@ -34,10 +36,12 @@ class RouterConnection final : public ConnectionHandler {
   protocol::JsonParser parser_;
 };
 
-// The operation X-Amz-Target names ("GetItem"), or nullopt without DynamoDB's prefix.
+// The operation X-Amz-Target names ("GetItem"; a Streams operation keeps its prefix:
+// "DynamoDBStreams_20120810.GetRecords"), or nullopt without either prefix.
 std::optional<std::string_view> OperationOf(const HttpRequest& request) {
   auto field = request["X-Amz-Target"];
   std::string_view target(field.data(), field.size());
+  if (target.substr(0, kStreamsTargetPrefix.size()) == kStreamsTargetPrefix) return target;
   if (target.substr(0, kTargetPrefix.size()) != kTargetPrefix) return std::nullopt;
   return target.substr(kTargetPrefix.size());
 }

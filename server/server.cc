@@ -27,6 +27,9 @@ Result<std::unique_ptr<Server>> Server::Create(const Config& config) {
   options.in_memory = config.in_memory;
   options.block_cache_bytes = static_cast<size_t>(config.cache_mb) << 20;
   options.throughput = config.throughput;
+  options.stream_retention_ms = config.stream_retention_seconds * 1000;
+  options.stream_shard_max_age_ms = config.stream_shard_max_age_seconds * 1000;
+  options.stream_iterator_lifetime_ms = config.stream_iterator_lifetime_seconds * 1000;
   auto engine = Engine::Open(options, std::make_unique<SystemClock>());
   if (!engine.ok()) return engine.status();
   server->engine_ = std::move(*engine);

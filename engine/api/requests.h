@@ -179,6 +179,7 @@ struct ReadPage {
   std::vector<item_codec::EncodedItem> items;  // as stored; empty for Select COUNT
   int64_t count = 0;                           // items that passed the filter
   int64_t scanned_count = 0;                   // items read
+  uint64_t bytes_read = 0;                     // their size, which ends a page at 1 MB
   std::optional<Item> last_evaluated_key;
   ConsumedCapacity consumed;  // by the items read, before the filter
 };

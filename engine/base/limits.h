@@ -10,6 +10,8 @@ inline constexpr size_t kMaxItemBytes = 400 * 1024;
 inline constexpr size_t kMaxPartitionKeyBytes = 2048;
 inline constexpr size_t kMaxSortKeyBytes = 1024;
 inline constexpr size_t kMaxRequestBodyBytes = 16 * 1024 * 1024;
+// A Query or Scan page ends once it has read this much.
+inline constexpr size_t kMaxPageBytes = 1024 * 1024;
 inline constexpr int kMaxNumberDigits = 38;
 // Numbers range over 1E-130 .. 9.99...E+125 in magnitude.
 inline constexpr int kMinNumberExponent = -130;
@@ -24,7 +26,8 @@ inline constexpr int kMaxGlobalSecondaryIndexes = 20;
 inline constexpr int kMaxLocalSecondaryIndexes = 5;
 // Items sharing a partition key, with their LSI entries, in a table with LSIs.
 inline constexpr int64_t kMaxItemCollectionBytes = 10LL * 1024 * 1024 * 1024;
-inline constexpr int64_t kMaxProvisionedUnits = 40000;  // default account quota per table
+inline constexpr int64_t kMaxProvisionedUnits = 40000;         // default account quota per table
+inline constexpr int64_t kAccountMaxProvisionedUnits = 80000;  // default quota per account
 inline constexpr int kMaxDecreasesPerDay = 27;
 
 // Transactions: actions per TransactWriteItems/TransactGetItems, and the aggregate

@@ -31,10 +31,15 @@ enum class ErrorCode {
   kIdempotentParameterMismatch,
   kTransactionInProgress,       // TransactionInProgressException (same token in flight)
   kDuplicateItem,               // DuplicateItemException (PartiQL INSERT of an existing key)
+  kPolicyNotFound,              // PolicyNotFoundException (resource-based policies)
+  kAccessDenied,                // AccessDeniedException (an ARN of another account)
+  kTableNotFound,               // TableNotFoundException (the continuous-backup operations)
   kSerialization,               // SerializationException (malformed request body)
   kUnknownOperation,            // UnknownOperationException
   kMissingAuthenticationToken,  // MissingAuthenticationTokenException
   kRequestTooLarge,             // request body over the 16 MB limit
+  kTrimmedDataAccess,           // TrimmedDataAccessException (Streams: read past retention)
+  kExpiredIterator,             // ExpiredIteratorException (Streams: an old shard iterator)
   kNotImplemented,              // a DynamoDB operation monotable does not serve yet
   kInternal,                    // InternalServerError: a bug or an I/O failure
 };

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "engine/schema/table_rules.h"
+#include "engine/schema/tag_rules.h"
 
 namespace monotable {
 
@@ -23,8 +24,18 @@ TableDescription TableControl::Describe(const Table& table) const {
 
 Result<TableDescription> TableControl::CreateTable(const std::string& ns,
                                                    const CreateTableRequest& request) {
-  auto definition = BuildTableDefinition(request, clock_.NowMillis());
+  const int64_t now_ms = clock_.NowMillis();
+  auto definition = BuildTableDefinition(request, now_ms);
   if (!definition.ok()) return definition.status();
+  MT_ASSIGN_OR_RETURN(tags, CheckTags(request.tags));
+  definition->tags = std::move(tags);
+  if (request.resource_policy) {
+    definition->resource_policy = ResourcePolicy{*request.resource_policy, std::to_string(now_ms)};
+  }
+  if (definition->stream_view_type) {
+    definition->latest_stream_id = streams_.NewStreamId();
+    definition->latest_stream_ms = now_ms;
+  }
   auto table = catalog_.Create(ns, std::move(*definition));
   if (!table.ok()) return table.status();
   return Describe(**table);
@@ -70,9 +81,16 @@ Result<TableDescription> TableControl::UpdateTable(const std::string& ns,
                             " not found");
   }
   const int64_t now_ms = clock_.NowMillis();
-  MT_RETURN_IF_ERROR(catalog_.Update(ns, *table, [&](const TableDefinition& current) {
-    return ApplyTableUpdate(current, request, now_ms);
-  }));
+  MT_RETURN_IF_ERROR(
+      catalog_.Update(ns, *table, [&](const TableDefinition& current) -> Result<TableDefinition> {
+        MT_ASSIGN_OR_RETURN(next, ApplyTableUpdate(current, request, now_ms));
+        if (next.stream_view_type && !current.stream_view_type) {
+          // A new stream: a new id, and a label (its creation time) after the last one's.
+          next.latest_stream_id = streams_.NewStreamId();
+          next.latest_stream_ms = std::max(now_ms, current.latest_stream_ms + 1);
+        }
+        return std::move(next);
+      }));
   // The answer shows a deleted index DELETING and a new one CREATING, as DynamoDB's.
   TableDescription description = Describe(*table);
   MT_RETURN_IF_ERROR(ContinueIndexChanges(ns, table));
@@ -108,6 +126,7 @@ Result<TableDescription> TableControl::DeleteTable(const std::string& ns, const 
   }
   auto table = catalog_.Drop(ns, name);
   if (!table.ok()) return table.status();
+  MT_RETURN_IF_ERROR(streams_.TableDropped(**table));
   TableDescription description = Describe(**table);
   description.definition.status = TableStatus::kDeleting;
   return description;

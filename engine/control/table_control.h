@@ -13,16 +13,23 @@
 #include "engine/index/index_backfill.h"
 #include "engine/lock/lock_table.h"
 #include "engine/storage/catalog.h"
+#include "engine/streams/stream_registry.h"
 
 namespace monotable {
 
 class TableControl {
  public:
   // Holds the references: they must outlive this object.
-  TableControl(Catalog& catalog, LockTable& locks, IndexBackfiller& backfiller, const Clock& clock)
-      : catalog_(catalog), locks_(locks), backfiller_(backfiller), clock_(clock) {}
+  TableControl(Catalog& catalog, LockTable& locks, IndexBackfiller& backfiller, const Clock& clock,
+               streams::StreamRegistry& streams)
+      : catalog_(catalog),
+        locks_(locks),
+        backfiller_(backfiller),
+        clock_(clock),
+        streams_(streams) {}
 
-  // Errors: kValidation (table_rules.h), kResourceInUse, kLimitExceeded, kInternal.
+  // Errors: kValidation (table_rules.h, then tag_rules.h for Tags), kResourceInUse,
+  // kLimitExceeded, kInternal.
   Result<TableDescription> CreateTable(const std::string& ns, const CreateTableRequest& request);
   // Errors: kResourceNotFound "Requested resource not found: Table: <name> not found".
   Result<TableDescription> DescribeTable(const std::string& ns, const std::string& name);
@@ -35,8 +42,9 @@ class TableControl {
   // Errors: kResourceNotFound, kValidation and kLimitExceeded (table_rules.h,
   // index_update_rules.h), kInternal.
   Result<TableDescription> UpdateTable(const std::string& ns, const UpdateTableRequest& request);
-  // Returns the description with status DELETING; the table is gone afterwards.
-  // Errors: kValidation (deletion protection), kResourceNotFound, kInternal.
+  // Returns the description with status DELETING; the table is gone afterwards, its
+  // stream (if any) disabled. Errors: kValidation (deletion protection),
+  // kResourceNotFound, kInternal.
   Result<TableDescription> DeleteTable(const std::string& ns, const std::string& name);
 
   // Carries on the online index changes recorded in the table's definition: drops
@@ -51,6 +59,7 @@ class TableControl {
   LockTable& locks_;
   IndexBackfiller& backfiller_;
   const Clock& clock_;
+  streams::StreamRegistry& streams_;
 };
 
 }  // namespace monotable

@@ -25,6 +25,12 @@ std::string StatsKey(std::string_view family) {
   return key;
 }
 
+std::string StreamKey(uint64_t stream_id) {
+  std::string key(1, kStreamPrefix);
+  for (int shift = 56; shift >= 0; shift -= 8) key += static_cast<char>(stream_id >> shift);
+  return key;
+}
+
 std::string PartitionMapKey(std::string_view family) {
   std::string key(1, kPartitionMapPrefix);
   key += family;

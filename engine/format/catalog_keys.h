@@ -9,6 +9,8 @@
 //                                          (throughput/partition_map.h's encoding)
 //   'i' family                          -> a table's or GSI's Contributor Insights
 //                                          setting (admission/contributor_insights.h)
+//   'S' stream id (8 bytes, big-endian)  -> a DynamoDB stream and its shards
+//                                          (streams/stream_info_codec.h)
 //
 // Families are named "table.<n>" and "index.<n>", n unique over the database's life.
 
@@ -23,6 +25,7 @@ inline constexpr char kTablePrefix = 't';
 inline constexpr char kStatsPrefix = 's';
 inline constexpr char kItemCollectionPrefix = 'c';
 inline constexpr char kPartitionMapPrefix = 'p';
+inline constexpr char kStreamPrefix = 'S';
 
 // The record key of a table definition.
 std::string TableKey(std::string_view ns, std::string_view name);
@@ -37,6 +40,9 @@ std::string StatsKey(std::string_view family);
 std::string PartitionMapKey(std::string_view family);
 inline constexpr char kInsightsPrefix = 'i';
 std::string InsightsKey(std::string_view family);
+
+// The record of a DynamoDB stream: its table, view type, status and shards.
+std::string StreamKey(uint64_t stream_id);
 
 // Every item collection record of the table stored in `family` starts with this.
 std::string ItemCollectionPrefix(std::string_view family);

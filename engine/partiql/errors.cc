@@ -61,4 +61,11 @@ std::string FormatLocation(std::string_view text, uint32_t offset, uint32_t leng
   return std::to_string(line) + ":" + std::to_string(column) + ":" + std::to_string(characters);
 }
 
+std::string lowering::MultipleKeyConditions(std::string_view name) {
+  std::string out = "Multiple conditions on same key ";
+  out.append(name);
+  out.append(". Only single item Update/Insert/Delete are supported");
+  return out;
+}
+
 }  // namespace monotable::partiql

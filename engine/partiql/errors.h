@@ -117,6 +117,29 @@ inline constexpr std::string_view kTransactionReadAndWrite =
 // TransactStatements[0]: <message>".
 inline constexpr std::string_view kTransactionStatementPrefix =
     "Validation failed in TransactStatements[";
+inline constexpr std::string_view kExistsOutsideTransaction =
+    "EXISTS can only be used in ExecuteTransaction write requests.";  // [D]
+inline constexpr std::string_view kIndexReadInTransaction =
+    "Reads on indices are not supported within transactions.";  // [C]
+inline constexpr std::string_view kIndexInTransactionCheck =
+    "Operations on indices are not supported in transactions";  // [D]
+inline constexpr std::string_view kReturningInTransaction =
+    "RETURNING clause is not supported in ExecuteTransaction.";  // [C]
+inline constexpr std::string_view kBatchReadAndWrite =
+    "Read and write requests together in the same batch is not supported.";  // [D]
+// [D] A DELETE/UPDATE whose WHERE gives a key attribute two values (recorded against
+// DynamoDB by floci's PartiQL edge-case tests):
+// "Multiple conditions on same key <name>. Only single item Update/Insert/Delete are
+// supported".
+std::string MultipleKeyConditions(std::string_view name);
+// [D] A read whose partition key IN list (times any sort key IN list) gives more than
+// 50 reads.
+inline constexpr std::string_view kTooManyDecomposedReads =
+    "Too many decomposed read operations for a given query.";
+// [D] With more than one partition key value, ORDER BY must name the partition key.
+inline constexpr std::string_view kOrderByNeedsHashKey =
+    "Must have hash key in ORDER BY clause when more than one hash key condition specified "
+    "in WHERE clause.";
 // [C] Each followed by " at <FormatLocation>":
 //   "Unrecognized function: exists"           (name in lower case)
 //   "The first argument to SET_ADD must equal the assignment value"   (also SET_DELETE)

@@ -1,25 +1,20 @@
 #include "engine/partiql/lower.h"
 
+#include <algorithm>
 #include <utility>
 #include <vector>
 
+#include "engine/expr/evaluate.h"
 #include "engine/expr/expression.h"
 #include "engine/partiql/errors.h"
 #include "engine/partiql/expr_builder.h"
+#include "engine/partiql/lower_internal.h"
 #include "engine/partiql/values.h"
 
 namespace monotable::partiql {
-namespace {
+namespace internal {
 
 using expr::ast::Function;
-using XNode = expr::ast::Node;
-using XOp = expr::ast::Op;
-
-// The key attribute names of the table, or of the index read.
-struct KeyNames {
-  std::string_view hash;
-  std::string_view range;  // empty: none
-};
 
 KeyNames KeysOf(const std::vector<KeySchemaElement>& schema) {
   KeyNames keys;
@@ -51,6 +46,16 @@ const ast::Node* EqualityValue(const ast::Node& c, std::string_view name) {
 }
 
 // A condition a KeyConditionExpression can hold on the sort key `name`.
+const std::vector<ast::Node>* InValues(const ast::Node& c, std::string_view name) {
+  if (c.op != ast::Op::kIn || !IsAttribute(c.children[0], name)) return nullptr;
+  const ast::Node& list = c.children[1];
+  if (list.op != ast::Op::kList || list.children.empty()) return nullptr;
+  for (const auto& v : list.children) {
+    if (!IsValueTerm(v)) return nullptr;
+  }
+  return &list.children;
+}
+
 bool IsSortKeyCondition(const ast::Node& c, std::string_view name) {
   switch (c.op) {
     case ast::Op::kEq:
@@ -98,42 +103,8 @@ Result<expr::Condition> Resolve(ExprBuilder& b, XNode root, expr::ExpressionKind
   return expr::Condition::Resolve(b.Finish(), kind, none);
 }
 
-class Lowering {
- public:
-  Lowering(std::string_view text, std::span<const AttributeValue> parameters,
-           const TableDefinition& table, const Target& target)
-      : text_(text), parameters_(parameters), table_(table), target_(target) {}
-
-  Result<Lowered> LowerSelect(const ast::Select& select);
-  Result<Lowered> LowerInsert(const ast::Insert& insert);
-  Result<Lowered> LowerUpdate(const ast::Update& update);
-  Result<Lowered> LowerDelete(const ast::Delete& del);
-
- private:
-  ExprBuilder Builder(expr::ExpressionKind kind) const { return {kind, text_, parameters_}; }
-
-  // The full primary key from the WHERE's equalities; the other conjuncts in `rest`.
-  Result<Item> KeyFromWhere(bool has_where, const ast::Node& where,
-                            std::vector<const ast::Node*>& rest);
-  Status Project(const ast::Select& select, ReadPageRequest& read);
-  Result<expr::Update> UpdateOf(const std::vector<ast::UpdateAction>& actions);
-  // A write's condition: attribute_exists(<partition key>) (or attribute_not_exists
-  // when !exists), joined by `join` to the AND of `rest` when there is any.
-  Result<expr::Condition> KeyCondition(bool exists, XOp join,
-                                       const std::vector<const ast::Node*>& rest);
-  Result<XNode> SetAction(ExprBuilder& b, const ast::UpdateAction& action, expr::ast::Action& out);
-
-  std::string_view text_;
-  std::span<const AttributeValue> parameters_;
-  const TableDefinition& table_;
-  const Target& target_;
-};
-
-Status Lowering::Project(const ast::Select& select, ReadPageRequest& read) {
-  if (select.star) {
-    read.select = target_.index ? Select::kAllProjectedAttributes : Select::kAllAttributes;
-    return Status::Ok();
-  }
+Result<std::optional<expr::Projection>> Lowering::ProjectionOf(const ast::Select& select) {
+  if (select.star) return std::optional<expr::Projection>();
   ExprBuilder b = Builder(expr::ExpressionKind::kProjection);
   for (const auto& item : select.projection) {
     MT_ASSIGN_OR_RETURN(path, b.PathOf(item.path));
@@ -141,6 +112,21 @@ Status Lowering::Project(const ast::Select& select, ReadPageRequest& read) {
   }
   expr::Placeholders none(nullptr, nullptr);
   MT_ASSIGN_OR_RETURN(projection, expr::Projection::Resolve(b.Finish(), none));
+  return std::optional<expr::Projection>(std::move(projection));
+}
+
+Status CheckParameterCount(const ast::Statement& statement,
+                           std::span<const AttributeValue> parameters) {
+  if (parameters.size() >= statement.parameter_count) return Status::Ok();
+  return Refused("Number of parameters in request and statement don't match.");
+}
+
+Status Lowering::Project(const ast::Select& select, ReadPageRequest& read) {
+  MT_ASSIGN_OR_RETURN(projection, ProjectionOf(select));
+  if (!projection) {
+    read.select = target_.index ? Select::kAllProjectedAttributes : Select::kAllAttributes;
+    return Status::Ok();
+  }
   read.projection = std::move(projection);
   read.select = Select::kSpecificAttributes;
   return Status::Ok();
@@ -162,24 +148,34 @@ Result<Lowered> Lowering::LowerSelect(const ast::Select& select) {
   if (select.has_where) Conjuncts(select.where, terms);
 
   // A Query needs `pk = v`, at most one sort-key condition, and no other term on a key
-  // attribute (a Query's filter may not name one); anything else is a Scan.
+  // attribute (a Query's filter may not name one); anything else is a Scan. `pk IN
+  // [v, ...]` is one Query per value (DynamoDB's decomposed reads).
   const ast::Node* partition = nullptr;
+  const std::vector<ast::Node>* partitions = nullptr;
   std::vector<const ast::Node*> sort;
   std::vector<const ast::Node*> rest;
   for (const ast::Node* term : terms) {
-    if (!keys.hash.empty() && partition == nullptr && EqualityValue(*term, keys.hash)) {
+    if (!keys.hash.empty() && partition == nullptr && partitions == nullptr &&
+        EqualityValue(*term, keys.hash)) {
       partition = term;
+    } else if (!keys.hash.empty() && partition == nullptr && partitions == nullptr &&
+               InValues(*term, keys.hash)) {
+      partitions = InValues(*term, keys.hash);
     } else if (!keys.range.empty() && IsSortKeyCondition(*term, keys.range)) {
       sort.push_back(term);
     } else {
       rest.push_back(term);
     }
   }
-  bool query = partition != nullptr;
+  bool query = partition != nullptr || partitions != nullptr;
   for (const ast::Node* term : rest) query = query && !MentionsKey(*term, keys);
   if (query && sort.size() > 1) return Refused(lowering::kOverlappingRangeConditions);
+  if (query && partitions && partitions->size() > kMaxDecomposedReads) {
+    return Refused(lowering::kTooManyDecomposedReads);
+  }
 
   bool forward = true;
+  std::optional<bool> partitions_forward;  // ORDER BY the partition key
   for (const auto& order : select.order_by) {
     if (!select.has_where) {
       return Refused("Must have WHERE clause in the statement when using ORDER BY clause.");
@@ -199,6 +195,10 @@ Result<Lowered> Lowering::LowerSelect(const ast::Select& select) {
                      " in ORDER BY clause must be part of the primary key");
     }
     if (name == keys.range) forward = !order.descending;
+    if (name == keys.hash) partitions_forward = !order.descending;
+  }
+  if (partitions && partitions->size() > 1 && !select.order_by.empty() && !partitions_forward) {
+    return Refused(lowering::kOrderByNeedsHashKey);
   }
 
   Lowered out;
@@ -216,13 +216,57 @@ Result<Lowered> Lowering::LowerSelect(const ast::Select& select) {
     out.request = std::move(scan);
     return out;
   }
+  if (partition != nullptr) {
+    MT_ASSIGN_OR_RETURN(value, ValueOf(*EqualityValue(*partition, keys.hash), parameters_));
+    MT_ASSIGN_OR_RETURN(q, QueryOf(select, keys.hash, std::move(value), sort, rest, forward));
+    out.request = std::move(q);
+    return out;
+  }
+  // The values, distinct (a value twice is two overlapping reads), in IN-list order, or
+  // in key order under ORDER BY <partition key>.
+  std::vector<AttributeValue> values;
+  for (const ast::Node& node : *partitions) {
+    MT_ASSIGN_OR_RETURN(value, ValueOf(node, parameters_));
+    for (const auto& seen : values) {
+      if (seen == value) return Refused(lowering::kOverlappingRangeConditions);
+    }
+    values.push_back(std::move(value));
+  }
+  if (partitions_forward) {
+    std::stable_sort(values.begin(), values.end(), [&](const auto& a, const auto& b) {
+      // Mixed types are refused with the key condition's own text when queried.
+      std::optional<int> order = expr::CompareScalars(a, b);
+      return order && (*partitions_forward ? *order < 0 : *order > 0);
+    });
+  }
+  if (values.size() == 1) {
+    MT_ASSIGN_OR_RETURN(q, QueryOf(select, keys.hash, std::move(values[0]), sort, rest, forward));
+    out.request = std::move(q);
+    return out;
+  }
+  PartitionQueries queries;
+  queries.hash_key = std::string(keys.hash);
+  for (auto& value : values) {
+    MT_ASSIGN_OR_RETURN(q, QueryOf(select, keys.hash, value, sort, rest, forward));
+    queries.queries.push_back(std::move(q));
+    queries.values.push_back(std::move(value));
+  }
+  out.request = std::move(queries);
+  return out;
+}
+
+Result<QueryRequest> Lowering::QueryOf(const ast::Select& select, std::string_view hash,
+                                       AttributeValue partition,
+                                       const std::vector<const ast::Node*>& sort,
+                                       const std::vector<const ast::Node*>& rest, bool forward) {
   QueryRequest q;
   {
-    std::vector<const ast::Node*> key_terms{partition};
-    key_terms.insert(key_terms.end(), sort.begin(), sort.end());
     ExprBuilder b = Builder(expr::ExpressionKind::kKeyCondition);
-    MT_ASSIGN_OR_RETURN(root, AndOf(b, key_terms));
-    MT_ASSIGN_OR_RETURN(key, Resolve(b, std::move(*root), expr::ExpressionKind::kKeyCondition));
+    XNode root = ExprBuilder::Make(XOp::kEq,
+                                   {ExprBuilder::Attribute(hash), b.Literal(std::move(partition))});
+    MT_ASSIGN_OR_RETURN(range, AndOf(b, sort));
+    if (range) root = ExprBuilder::Make(XOp::kAnd, {std::move(root), std::move(*range)});
+    MT_ASSIGN_OR_RETURN(key, Resolve(b, std::move(root), expr::ExpressionKind::kKeyCondition));
     q.key_condition = std::move(key);
   }
   if (!rest.empty()) {
@@ -235,22 +279,26 @@ Result<Lowered> Lowering::LowerSelect(const ast::Select& select) {
   q.index_name = target_.index;
   q.scan_forward = forward;
   MT_RETURN_IF_ERROR(Project(select, q));
-  out.request = std::move(q);
-  return out;
+  return q;
 }
 
 Result<Item> Lowering::KeyFromWhere(bool has_where, const ast::Node& where,
-                                    std::vector<const ast::Node*>& rest) {
+                                    std::vector<const ast::Node*>& rest, Repeats repeats) {
   std::vector<const ast::Node*> terms;
   if (has_where) Conjuncts(where, terms);
   Item key;
   for (const ast::Node* term : terms) {
     bool used = false;
     for (const auto& k : table_.key_schema) {
-      const ast::Node* value = key.contains(k.name) ? nullptr : EqualityValue(*term, k.name);
+      const ast::Node* value = EqualityValue(*term, k.name);
       if (value == nullptr) continue;
+      auto found = key.find(k.name);
+      if (found != key.end() && repeats == Repeats::kCondition) continue;
       MT_ASSIGN_OR_RETURN(v, ValueOf(*value, parameters_));
-      key.emplace(k.name, std::move(v));
+      if (found != key.end() && !(found->second == v)) {
+        return Refused(lowering::MultipleKeyConditions(k.name));
+      }
+      if (found == key.end()) key.emplace(k.name, std::move(v));
       used = true;
       break;
     }
@@ -366,7 +414,8 @@ Result<ReturnValues> ReturningOf(const std::vector<ast::Returning>& returning) {
 
 Result<Lowered> Lowering::LowerUpdate(const ast::Update& update) {
   std::vector<const ast::Node*> rest;
-  MT_ASSIGN_OR_RETURN(key, KeyFromWhere(update.has_where, update.where, rest));
+  MT_ASSIGN_OR_RETURN(key,
+                      KeyFromWhere(update.has_where, update.where, rest, Repeats::kRefuseOther));
   MT_ASSIGN_OR_RETURN(return_values, ReturningOf(update.returning));
   UpdateItemRequest request;
   request.table_name = target_.table;
@@ -385,7 +434,7 @@ Result<Lowered> Lowering::LowerUpdate(const ast::Update& update) {
 
 Result<Lowered> Lowering::LowerDelete(const ast::Delete& del) {
   std::vector<const ast::Node*> rest;
-  MT_ASSIGN_OR_RETURN(key, KeyFromWhere(del.has_where, del.where, rest));
+  MT_ASSIGN_OR_RETURN(key, KeyFromWhere(del.has_where, del.where, rest, Repeats::kRefuseOther));
   MT_ASSIGN_OR_RETURN(return_values, ReturningOf(del.returning));
   if (return_values != ReturnValues::kNone && return_values != ReturnValues::kAllOld) {
     static constexpr std::string_view kModes[] = {"ALL OLD", "MODIFIED OLD", "ALL NEW",
@@ -409,9 +458,9 @@ Result<Lowered> Lowering::LowerDelete(const ast::Delete& del) {
   return out;
 }
 
-}  // namespace
+}  // namespace internal
 
-Result<Target> TargetOf(const ast::Statement& statement) {
+Result<Target> TargetOf(const ast::Statement& statement, bool exists_allowed) {
   const ast::TableRef* ref = nullptr;
   bool write = true;
   switch (statement.kind) {
@@ -423,7 +472,10 @@ Result<Target> TargetOf(const ast::Statement& statement) {
     case ast::Statement::Kind::kUpdate: ref = &statement.update.table; break;
     case ast::Statement::Kind::kDelete: ref = &statement.del.table; break;
     case ast::Statement::Kind::kExists:
-      return Refused("EXISTS can only be used in ExecuteTransaction write requests.");
+      if (!exists_allowed) return Refused(lowering::kExistsOutsideTransaction);
+      ref = &statement.select.from;
+      write = false;  // an index is refused by LowerTransactWrite, in its own words
+      break;
   }
   const ast::Node& source = ref->source;
   if (source.op != ast::Op::kPath) return Refused("Unexpected from source");
@@ -443,11 +495,9 @@ Result<Target> TargetOf(const ast::Statement& statement) {
 
 Result<Lowered> Lower(std::string_view text, const ast::Statement& statement,
                       std::span<const AttributeValue> parameters, const TableDefinition& table) {
-  if (parameters.size() < statement.parameter_count) {
-    return Refused("Number of parameters in request and statement don't match.");
-  }
+  MT_RETURN_IF_ERROR(internal::CheckParameterCount(statement, parameters));
   MT_ASSIGN_OR_RETURN(target, TargetOf(statement));
-  Lowering lowering(text, parameters, table, target);
+  internal::Lowering lowering(text, parameters, table, target);
   switch (statement.kind) {
     case ast::Statement::Kind::kSelect: return lowering.LowerSelect(statement.select);
     case ast::Statement::Kind::kInsert: return lowering.LowerInsert(statement.insert);
@@ -455,7 +505,7 @@ Result<Lowered> Lower(std::string_view text, const ast::Statement& statement,
     case ast::Statement::Kind::kDelete: return lowering.LowerDelete(statement.del);
     case ast::Statement::Kind::kExists: break;  // refused by TargetOf
   }
-  return Refused("EXISTS can only be used in ExecuteTransaction write requests.");
+  return Refused(lowering::kExistsOutsideTransaction);
 }
 
 }  // namespace monotable::partiql

@@ -114,12 +114,50 @@ TEST(PartiqlLower, WithoutPartitionEqualityItIsAScan) {
   for (std::string_view text :
        {"SELECT * FROM t", "SELECT * FROM t WHERE n = 5", "SELECT * FROM t WHERE PK = 'p' OR n = 5",
         "SELECT * FROM t WHERE PK = 'p' AND (SK = 's#1' OR n = 1)",
-        "SELECT * FROM t WHERE PK IN ['p', 'q']", "SELECT * FROM t WHERE PK > 'a'"}) {
+        "SELECT * FROM t WHERE PK IN ['p', 'q'] AND SK IN ['s#1', 'b']",
+        "SELECT * FROM t WHERE PK > 'a'"}) {
     Lowered l = MustLower(text);
     ASSERT_TRUE(std::holds_alternative<ScanRequest>(l.request)) << text;
     const auto& scan = std::get<ScanRequest>(l.request);
     EXPECT_TRUE(scan.filter.empty() || scan.filter.Evaluate(&kRow)) << text;
   }
+}
+
+TEST(PartiqlLower, PartitionKeyInIsOneQueryPerValue) {
+  Lowered l = MustLower(
+      "SELECT * FROM t WHERE PK IN ['q', ?, 'a'] AND begins_with(SK, 's') AND n > 1", {S("p")});
+  ASSERT_TRUE(std::holds_alternative<PartitionQueries>(l.request));
+  const auto& p = std::get<PartitionQueries>(l.request);
+  EXPECT_EQ(p.hash_key, "PK");
+  EXPECT_EQ(p.values, (std::vector<AttributeValue>{S("q"), S("p"), S("a")}));  // list order
+  ASSERT_EQ(p.queries.size(), 3u);
+  for (size_t i = 0; i < 3; ++i) {
+    EXPECT_EQ(KeyOf(p.queries[i]).partition_value, p.values[i]);
+    ASSERT_TRUE(KeyOf(p.queries[i]).sort.has_value());
+    EXPECT_EQ(KeyOf(p.queries[i]).sort->op, expr::SortKeyOp::kBeginsWith);
+    EXPECT_TRUE(p.queries[i].filter.Evaluate(&kRow));
+  }
+  // ORDER BY the partition key reads the partitions in key order.
+  l = MustLower("SELECT * FROM t WHERE PK IN ['q', 'p', 'a'] ORDER BY PK DESC, SK");
+  const auto& sorted = std::get<PartitionQueries>(l.request);
+  EXPECT_EQ(sorted.values, (std::vector<AttributeValue>{S("q"), S("p"), S("a")}));
+  EXPECT_TRUE(sorted.queries[0].scan_forward);
+  l = MustLower("SELECT * FROM t WHERE PK IN ['q', 'p', 'a'] ORDER BY PK, SK DESC");
+  EXPECT_EQ(std::get<PartitionQueries>(l.request).values,
+            (std::vector<AttributeValue>{S("a"), S("p"), S("q")}));
+  EXPECT_FALSE(std::get<PartitionQueries>(l.request).queries[0].scan_forward);
+  // One value is a plain Query.
+  l = MustLower("SELECT * FROM t WHERE PK IN ['p']");
+  EXPECT_EQ(KeyOf(std::get<QueryRequest>(l.request)).partition_value, S("p"));
+
+  std::string values;
+  for (int i = 0; i < 51; ++i) values += (i ? ", '" : "'") + std::to_string(i) + "'";
+  EXPECT_EQ(ErrorOf("SELECT * FROM t WHERE PK IN [" + values + "]"),
+            lowering::kTooManyDecomposedReads);
+  EXPECT_EQ(ErrorOf("SELECT * FROM t WHERE PK IN ['p', 'p']"),
+            lowering::kOverlappingRangeConditions);
+  EXPECT_EQ(ErrorOf("SELECT * FROM t WHERE PK IN ['p', 'q'] ORDER BY SK"),
+            lowering::kOrderByNeedsHashKey);
 }
 
 TEST(PartiqlLower, ConditionOperators) {
@@ -270,6 +308,12 @@ TEST(PartiqlLower, StatementErrors) {
   EXPECT_EQ(ErrorOf("SELECT * FROM t WHERE n IN 5"),
             "IN operator must have a left hand argument of type Variable Reference and right hand "
             "argument of type Seq with at least one member");
+  // A key attribute given two values names no single item; the same value again is fine.
+  EXPECT_EQ(ErrorOf("UPDATE t SET a = 1 WHERE PK = 'p' AND SK = 's' AND PK = 'q'"),
+            lowering::MultipleKeyConditions("PK"));
+  EXPECT_EQ(ErrorOf("DELETE FROM t WHERE PK = 'p' AND SK = 's' AND SK = 't'"),
+            lowering::MultipleKeyConditions("SK"));
+  EXPECT_EQ(ErrorOf("DELETE FROM t WHERE PK = 'p' AND SK = 's' AND PK = 'p'"), "");
 }
 
 TEST(PartiqlLower, OrderByErrors) {

@@ -2,6 +2,7 @@
 
 #include <rocksdb/iterator.h>
 
+#include "engine/base/limits.h"
 #include "engine/capacity/capacity.h"
 #include "engine/format/item_codec.h"
 
@@ -9,7 +10,7 @@ namespace monotable {
 namespace {
 
 // DynamoDB stops a Query or Scan page once it has read 1 MB of items.
-constexpr size_t kMaxPageBytes = 1024 * 1024;
+constexpr size_t kMaxPageBytes = limits::kMaxPageBytes;
 
 Item KeyOf(const std::vector<std::string>& key_names, const Item& item) {
   Item key;
@@ -102,6 +103,7 @@ Result<ReadPage> ReadOnePage(rocksdb::Iterator& it, bool forward, const RangeCla
   }
   if (!it.status().ok()) return Status::Internal(it.status().ToString());
   if (stopped_early) page.last_evaluated_key = std::move(last_item_key);
+  page.bytes_read = bytes_read;
   page.consumed = source.charge.ForPage(request.table_name, stored_bytes, fetched_bytes,
                                         request.consistent_read);
   return page;

@@ -7,8 +7,16 @@
 #include <vector>
 
 #include "engine/schema/table_schema.h"
+#include "engine/schema/tag_rules.h"
 
 namespace monotable {
+
+// StreamSpecification as a request gives it: enabling needs a view type, disabling
+// must not name one (table_rules.h checks both).
+struct StreamSpecificationRequest {
+  bool enabled = false;
+  std::optional<StreamViewType> view_type;
+};
 
 struct CreateTableRequest {
   std::string table_name;
@@ -21,6 +29,10 @@ struct CreateTableRequest {
   std::vector<SecondaryIndexDefinition> global_secondary_indexes;
   std::vector<SecondaryIndexDefinition> local_secondary_indexes;
   bool deletion_protection = false;
+  std::vector<TagInput> tags;
+  // ResourcePolicy: a document the protocol validated and minified.
+  std::optional<std::string> resource_policy;
+  std::optional<StreamSpecificationRequest> stream;
 };
 
 struct UpdateTableRequest {
@@ -40,6 +52,7 @@ struct UpdateTableRequest {
     SecondaryIndexDefinition index;
   };
   std::vector<IndexUpdate> index_updates;
+  std::optional<StreamSpecificationRequest> stream;
 };
 
 struct ListTablesRequest {
@@ -50,6 +63,35 @@ struct ListTablesRequest {
 struct ListTablesResult {
   std::vector<std::string> table_names;
   std::optional<std::string> last_evaluated_table_name;
+};
+
+// TagResource and UntagResource name a table; `resource_arn` is the ARN the client
+// sent, quoted in error messages only (the engine knows no ARNs).
+struct TagResourceRequest {
+  std::string table_name;
+  std::string resource_arn;
+  std::vector<TagInput> tags;
+};
+
+struct UntagResourceRequest {
+  std::string table_name;
+  std::string resource_arn;
+  std::vector<std::string> keys;
+};
+
+// PutResourcePolicy and DeleteResourcePolicy. ExpectedRevisionId "NO_POLICY" asks
+// that the table have no policy yet.
+struct PutResourcePolicyRequest {
+  std::string table_name;
+  std::string resource_arn;
+  std::string document;  // validated, minified JSON
+  std::optional<std::string> expected_revision_id;
+};
+
+struct DeleteResourcePolicyRequest {
+  std::string table_name;
+  std::string resource_arn;
+  std::optional<std::string> expected_revision_id;
 };
 
 }  // namespace monotable

@@ -107,6 +107,35 @@ Status CheckIndexes(const CreateTableRequest& request) {
   return Status::Ok();
 }
 
+// The shape of a StreamSpecification: enabling names a view type, disabling none.
+Status CheckStreamSpecification(const StreamSpecificationRequest& stream) {
+  if (stream.enabled && !stream.view_type) {
+    return Status::Validation(std::string(kInvalidParameter) +
+                              "If stream is being enabled then UpdateViewType is required");
+  }
+  if (!stream.enabled && stream.view_type) {
+    return Status::Validation(std::string(kInvalidParameter) +
+                              "If stream is being disabled, then UpdateViewType must not be "
+                              "specified");
+  }
+  return Status::Ok();
+}
+
+// UpdateTable's StreamSpecification: a stream is enabled or disabled, never changed in
+// place (a new view type needs a disable first), as DynamoDB answers.
+Status ApplyStreamUpdate(const TableDefinition& current, const StreamSpecificationRequest& stream,
+                         TableDefinition& next) {
+  MT_RETURN_IF_ERROR(CheckStreamSpecification(stream));
+  if (stream.enabled && current.stream_view_type) {
+    return Status::Validation("Table already has an enabled stream: TableName: " + current.name);
+  }
+  if (!stream.enabled && !current.stream_view_type) {
+    return Status::Validation("Table has no stream to disable: TableName: " + current.name);
+  }
+  next.stream_view_type = stream.view_type;
+  return Status::Ok();
+}
+
 }  // namespace
 
 Result<TableDefinition> BuildTableDefinition(const CreateTableRequest& request, int64_t now_ms) {
@@ -116,6 +145,7 @@ Result<TableDefinition> BuildTableDefinition(const CreateTableRequest& request, 
   MT_RETURN_IF_ERROR(CheckThroughputForMode(mode, request.throughput));
   MT_RETURN_IF_ERROR(CheckOnDemandThroughput(mode, request.on_demand_throughput, ""));
   MT_RETURN_IF_ERROR(CheckIndexes(request));
+  if (request.stream) MT_RETURN_IF_ERROR(CheckStreamSpecification(*request.stream));
 
   TableDefinition table;
   table.name = request.table_name;
@@ -137,13 +167,15 @@ Result<TableDefinition> BuildTableDefinition(const CreateTableRequest& request, 
   table.local_secondary_indexes = request.local_secondary_indexes;
   table.deletion_protection = request.deletion_protection;
   table.status = TableStatus::kActive;
+  if (request.stream && request.stream->enabled) table.stream_view_type = request.stream->view_type;
   return table;
 }
 
 Result<TableDefinition> ApplyTableUpdate(const TableDefinition& current,
                                          const UpdateTableRequest& request, int64_t now_ms) {
   if (!request.billing_mode && !request.throughput && !request.deletion_protection &&
-      !request.on_demand_throughput && !request.warm_throughput && request.index_updates.empty()) {
+      !request.on_demand_throughput && !request.warm_throughput && request.index_updates.empty() &&
+      !request.stream) {
     return Status::Validation(
         "At least one of ProvisionedThroughput, BillingMode, UpdateStreamEnabled, "
         "GlobalSecondaryIndexUpdates or SSESpecification or ReplicaUpdates is required");
@@ -197,6 +229,7 @@ Result<TableDefinition> ApplyTableUpdate(const TableDefinition& current,
   MergeOnDemandThroughput(next.on_demand_throughput, request.on_demand_throughput);
   MergeWarmThroughput(next.warm_throughput, request.warm_throughput);
   MT_RETURN_IF_ERROR(ApplyIndexUpdates(request, now_ms, next));
+  if (request.stream) MT_RETURN_IF_ERROR(ApplyStreamUpdate(current, *request.stream, next));
   return next;
 }
 

@@ -18,6 +18,13 @@ enum class BillingMode : uint8_t { kProvisioned = 1, kPayPerRequest = 2 };
 enum class TableStatus : uint8_t { kCreating = 1, kActive = 2, kDeleting = 3, kUpdating = 4 };
 enum class ProjectionType : uint8_t { kAll = 1, kKeysOnly = 2, kInclude = 3 };
 enum class IndexStatus : uint8_t { kCreating = 1, kActive = 2, kDeleting = 3 };
+// What a stream record holds of the item (StreamSpecification.StreamViewType).
+enum class StreamViewType : uint8_t {
+  kKeysOnly = 1,
+  kNewImage = 2,
+  kOldImage = 3,
+  kNewAndOldImages = 4
+};
 
 struct AttributeDefinition {
   std::string name;
@@ -83,6 +90,22 @@ struct SecondaryIndexDefinition {
   }
 };
 
+// A user tag of a table (TagResource, CreateTable's Tags). Rules: schema/tag_rules.h.
+struct Tag {
+  std::string key;
+  std::string value;
+  friend bool operator==(const Tag&, const Tag&) = default;
+};
+
+// A table's resource-based policy (PutResourcePolicy): stored and returned, never
+// enforced. The document is the minified JSON the protocol validated; the revision
+// id is the change time in epoch milliseconds, as DynamoDB's.
+struct ResourcePolicy {
+  std::string document;
+  std::string revision_id;
+  friend bool operator==(const ResourcePolicy&, const ResourcePolicy&) = default;
+};
+
 struct TableDefinition {
   std::string name;
   std::string table_id;  // a UUID, fixed at creation
@@ -101,6 +124,14 @@ struct TableDefinition {
   TableStatus status = TableStatus::kActive;
   // Names the RocksDB column family of the table's items; unique per creation.
   std::string column_family;
+  std::vector<Tag> tags;  // in the order their keys were first added
+  std::optional<ResourcePolicy> resource_policy;
+  // DynamoDB Streams: the view type while a stream is enabled (nullopt: none). The
+  // latest stream, enabled or not, is `latest_stream_id` (0: never had one), created at
+  // `latest_stream_ms`, whose ISO-8601 form is its label (schema/stream_label.h).
+  std::optional<StreamViewType> stream_view_type;
+  uint64_t latest_stream_id = 0;
+  int64_t latest_stream_ms = 0;
 
   const std::string& hash_key() const { return key_schema[0].name; }
   const std::string* range_key() const {

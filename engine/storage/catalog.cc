@@ -73,6 +73,16 @@ void Table::set_throughput(std::shared_ptr<const TableThroughput> throughput) {
   throughput_ = std::move(throughput);
 }
 
+std::shared_ptr<streams::Stream> Table::stream() const {
+  std::lock_guard lock(mutex_);
+  return stream_;
+}
+
+void Table::set_stream(std::shared_ptr<streams::Stream> stream) {
+  std::lock_guard lock(mutex_);
+  stream_ = std::move(stream);
+}
+
 Result<std::map<std::string, ColumnFamilyRef>> Catalog::CreateIndexFamilies(
     TableDefinition& definition) {
   std::map<std::string, ColumnFamilyRef> created;

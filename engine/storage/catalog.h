@@ -25,6 +25,10 @@ namespace monotable {
 // only carries them beside the table, so that a request finds them with the table it
 // looked up (no registry lookup, no global lock) and DeleteTable drops them with it.
 class TableThroughput;
+// The table's enabled DynamoDB stream (engine/streams), carried the same way.
+namespace streams {
+class Stream;
+}
 
 // A secondary index that holds entries, with its column family.
 struct LiveIndex {
@@ -79,6 +83,10 @@ class Table {
   std::shared_ptr<const TableThroughput> throughput() const;
   void set_throughput(std::shared_ptr<const TableThroughput> throughput);
 
+  // Null while the table has no enabled stream.
+  std::shared_ptr<streams::Stream> stream() const;
+  void set_stream(std::shared_ptr<streams::Stream> stream);
+
   rocksdb::ColumnFamilyHandle* family() const { return family_; }
   const ColumnFamilyRef& family_ref() const { return family_ref_; }
   // Key of this table's statistics record in the catalog column family.
@@ -95,6 +103,7 @@ class Table {
   mutable std::mutex mutex_;
   std::shared_ptr<const TableLayout> layout_;
   std::shared_ptr<const TableThroughput> throughput_;  // guarded by mutex_
+  std::shared_ptr<streams::Stream> stream_;            // guarded by mutex_
   ColumnFamilyRef family_ref_;
   rocksdb::ColumnFamilyHandle* family_;
   std::string stats_key_;

@@ -145,7 +145,9 @@ SecondaryIndexDefinition ReadIndex(FieldReader& parent, const AttributeValue& va
   // Records written before indexes held data lack these fields: an ACTIVE index
   // without entries (its family is created when the catalog loads).
   if (r.Has("st")) index.status = static_cast<IndexStatus>(r.Int("st"));
-  if (r.Has("bf")) index.backfilling = r.Get("bf", AttributeType::kBool)->boolean;
+  if (r.Has("bf")) {  // a mistyped field fails the reader rather than being dereferenced
+    if (auto* bf = r.Get("bf", AttributeType::kBool)) index.backfilling = bf->boolean;
+  }
   if (r.Has("cf")) index.column_family = r.String("cf");
   if (!r.ok()) parent.Fail();
   return index;
@@ -177,6 +179,23 @@ std::string Encode(const TableDefinition& t) {
             {"cf", Str(t.column_family)}};
   if (t.on_demand_throughput) item.emplace("od", OnDemandValue(*t.on_demand_throughput));
   if (t.warm_throughput) item.emplace("wt", WarmValue(*t.warm_throughput));
+  // Tags ("tags") and the resource policy ("policy"): absent when the table has none.
+  if (!t.tags.empty()) {
+    AttributeList tags;
+    for (const auto& tag : t.tags)
+      tags.push_back(Map({{"k", Str(tag.key)}, {"v", Str(tag.value)}}));
+    item.emplace("tags", List(std::move(tags)));
+  }
+  if (t.resource_policy) {
+    item.emplace("policy", Map({{"d", Str(t.resource_policy->document)},
+                                {"r", Str(t.resource_policy->revision_id)}}));
+  }
+  // Streams: the view type while enabled, and the latest stream (absent: never had one).
+  if (t.stream_view_type) item.emplace("sv", Int(static_cast<int>(*t.stream_view_type)));
+  if (t.latest_stream_id) {
+    item.emplace("sid", Int(static_cast<int64_t>(t.latest_stream_id)));
+    item.emplace("sms", Int(t.latest_stream_ms));
+  }
   return item_codec::Encode(item);
 }
 
@@ -207,6 +226,23 @@ Result<TableDefinition> Decode(std::string_view bytes) {
     t.deletion_protection = b->boolean;
   t.status = static_cast<TableStatus>(r.Int("status"));
   t.column_family = r.String("cf");
+  if (r.Has("tags")) {
+    for (const auto& tag : r.List("tags")) {
+      FieldReader tr(tag.map);
+      t.tags.push_back({tr.String("k"), tr.String("v")});
+      if (!tr.ok()) r.Fail();
+    }
+  }
+  if (r.Has("policy")) {
+    FieldReader pr(r.Map("policy"));
+    t.resource_policy = ResourcePolicy{pr.String("d"), pr.String("r")};
+    if (!pr.ok()) r.Fail();
+  }
+  if (r.Has("sv")) t.stream_view_type = static_cast<StreamViewType>(r.Int("sv"));
+  if (r.Has("sid")) {
+    t.latest_stream_id = static_cast<uint64_t>(r.Int("sid"));
+    t.latest_stream_ms = r.Int("sms");
+  }
   if (!r.ok() || t.key_schema.empty()) return Status::Internal("catalog record is corrupt");
   return t;
 }

@@ -61,6 +61,8 @@ TableDefinition FullDefinition() {
   t.deletion_protection = true;
   t.status = TableStatus::kUpdating;
   t.column_family = "table.42";
+  t.tags = {{"env", "prod"}, {"empty", ""}, {"ключ", "значение"}};
+  t.resource_policy = ResourcePolicy{R"({"Version":"2012-10-17","Statement":[]})", "1732000001234"};
   return t;
 }
 
@@ -103,6 +105,8 @@ void ExpectSameDefinition(const TableDefinition& a, const TableDefinition& b) {
   EXPECT_EQ(a.deletion_protection, b.deletion_protection);
   EXPECT_EQ(a.status, b.status);
   EXPECT_EQ(a.column_family, b.column_family);
+  EXPECT_EQ(a.tags, b.tags);
+  EXPECT_EQ(a.resource_policy, b.resource_policy);
 }
 
 TEST(CatalogCodecTest, RoundTripsFullDefinition) {
@@ -117,6 +121,23 @@ TEST(CatalogCodecTest, RoundTripsFullDefinition) {
   EXPECT_EQ(decoded->AttributeTypeOf("missing"), AttributeType::kNull);
 }
 
+TEST(CatalogCodecTest, RoundTripsTheStream) {
+  TableDefinition t = FullDefinition();
+  t.stream_view_type = StreamViewType::kNewAndOldImages;
+  t.latest_stream_id = 12;
+  t.latest_stream_ms = 1732000000456;
+  Result<TableDefinition> decoded = catalog_codec::Decode(catalog_codec::Encode(t));
+  ASSERT_TRUE(decoded.ok()) << decoded.status().message();
+  EXPECT_EQ(decoded->stream_view_type, StreamViewType::kNewAndOldImages);
+  EXPECT_EQ(decoded->latest_stream_id, 12u);
+  EXPECT_EQ(decoded->latest_stream_ms, 1732000000456);
+  t.stream_view_type.reset();  // disabled: the latest stream is still named
+  decoded = catalog_codec::Decode(catalog_codec::Encode(t));
+  ASSERT_TRUE(decoded.ok());
+  EXPECT_FALSE(decoded->stream_view_type.has_value());
+  EXPECT_EQ(decoded->latest_stream_id, 12u);
+}
+
 TEST(CatalogCodecTest, RoundTripsMinimalDefinition) {
   TableDefinition t;
   t.name = "abc";
@@ -129,6 +150,8 @@ TEST(CatalogCodecTest, RoundTripsMinimalDefinition) {
   ExpectSameDefinition(*decoded, t);
   EXPECT_EQ(decoded->range_key(), nullptr);
   EXPECT_TRUE(decoded->global_secondary_indexes.empty());
+  EXPECT_TRUE(decoded->tags.empty());
+  EXPECT_FALSE(decoded->resource_policy.has_value());
 }
 
 TEST(CatalogCodecTest, RoundTripsEveryEnumValue) {
@@ -164,7 +187,7 @@ TEST(CatalogCodecTest, RecordIsAnItemWithFrozenFieldNames) {
   ASSERT_TRUE(item.ok());
   for (const char* field :
        {"name", "id", "created", "attrs", "keys", "billing", "billing_explicit", "billing_changed",
-        "throughput", "gsi", "lsi", "deletion_protection", "status", "cf"}) {
+        "throughput", "gsi", "lsi", "deletion_protection", "status", "cf", "tags", "policy"}) {
     EXPECT_TRUE(item->count(field)) << field;
   }
   EXPECT_EQ(item->at("name").scalar, "Orders.v2-test_1");
@@ -215,6 +238,9 @@ TEST(CatalogCodecTest, MissingOrMistypedFieldsAreCorrupt) {
   EXPECT_FALSE(DecodeEdited([](Item& item) { item["throughput"].map.erase("r"); }).ok());
   // An empty key schema.
   EXPECT_FALSE(DecodeEdited([](Item& item) { item["keys"].list.clear(); }).ok());
+  // A tag without its value; a policy without its revision id.
+  EXPECT_FALSE(DecodeEdited([](Item& item) { item["tags"].list[0].map.erase("v"); }).ok());
+  EXPECT_FALSE(DecodeEdited([](Item& item) { item["policy"].map.erase("r"); }).ok());
 }
 
 TEST(CatalogCodecTest, GarbageIsCorrupt) {

@@ -13,6 +13,7 @@ namespace monotable {
 namespace {
 
 constexpr char kCatalogFamily[] = "catalog";
+constexpr char kStreamsFamily[] = "streams";
 // Table keys begin with an 8-byte hash of the partition key (see key_codec.h).
 constexpr size_t kHashPrefixBytes = 8;
 
@@ -77,11 +78,17 @@ Result<std::unique_ptr<Storage>> Storage::Open(const StorageOptions& options) {
   rocksdb::ColumnFamilyOptions catalog_options;
   catalog_options.merge_operator = NewStatsMergeOperator();
   std::vector<rocksdb::ColumnFamilyDescriptor> descriptors;
+  // Stream records are keyed by stream, shard and sequence number: no hash prefix.
+  rocksdb::ColumnFamilyOptions streams_options;
   bool has_catalog = false;
+  bool has_streams = false;
   for (const auto& name : names) {
     if (name == kCatalogFamily) {
       has_catalog = true;
       descriptors.emplace_back(name, catalog_options);
+    } else if (name == kStreamsFamily) {
+      has_streams = true;
+      descriptors.emplace_back(name, streams_options);
     } else if (name == rocksdb::kDefaultColumnFamilyName) {
       descriptors.emplace_back(name, rocksdb::ColumnFamilyOptions());
     } else {
@@ -89,6 +96,7 @@ Result<std::unique_ptr<Storage>> Storage::Open(const StorageOptions& options) {
     }
   }
   if (!has_catalog) descriptors.emplace_back(kCatalogFamily, catalog_options);
+  if (!has_streams) descriptors.emplace_back(kStreamsFamily, streams_options);
 
   std::vector<rocksdb::ColumnFamilyHandle*> handles;
   rocksdb::DB* db = nullptr;
@@ -101,6 +109,8 @@ Result<std::unique_ptr<Storage>> Storage::Open(const StorageOptions& options) {
     ColumnFamilyRef ref = storage->Wrap(handles[i]);
     if (name == kCatalogFamily) {
       storage->catalog_ = ref;
+    } else if (name == kStreamsFamily) {
+      storage->streams_ = ref;
     } else if (name != rocksdb::kDefaultColumnFamilyName) {
       storage->opened_.emplace_back(name, ref);
     }
@@ -128,6 +138,7 @@ Storage::~Storage() {
   if (!db_) return;
   opened_.clear();
   catalog_.reset();
+  streams_.reset();
   if (!in_memory_) db_->FlushWAL(/*sync=*/true).PermitUncheckedError();
   db_->Close().PermitUncheckedError();
   db_.reset();
@@ -205,6 +216,7 @@ Status Storage::Flush() {
     }
   }
   live.push_back(catalog_);
+  live.push_back(streams_);
   // `live` keeps each handle valid until the flush is done.
   std::vector<rocksdb::ColumnFamilyHandle*> families;
   families.reserve(live.size());

@@ -42,8 +42,11 @@ class Storage {
 
   rocksdb::DB* db() const { return db_.get(); }
   rocksdb::ColumnFamilyHandle* catalog() const { return catalog_.get(); }
+  // DynamoDB Streams' records (streams/record_key.h), written in the same WriteBatch as
+  // the item changes they describe.
+  rocksdb::ColumnFamilyHandle* streams() const { return streams_.get(); }
 
-  // The column families that existed at open, other than default and catalog.
+  // The column families that existed at open, other than default, catalog and streams.
   std::vector<std::string> ExistingColumnFamilies() const;
   // Returns the handle for a column family opened at start-up; null if unknown.
   ColumnFamilyRef Find(const std::string& name) const;
@@ -82,6 +85,7 @@ class Storage {
   std::shared_ptr<rocksdb::Statistics> statistics_;
   std::unique_ptr<rocksdb::DB> db_;
   ColumnFamilyRef catalog_;
+  ColumnFamilyRef streams_;
   mutable std::mutex mutex_;
   std::vector<std::pair<std::string, ColumnFamilyRef>> opened_;  // from start-up
   // Families created since start-up and not dropped, for Flush(); weak so that the

@@ -1,6 +1,8 @@
 #include "engine/write/item_batch.h"
 
+#include "engine/admission/table_throughput.h"
 #include "engine/format/item_codec.h"
+#include "engine/streams/record_staging.h"
 
 namespace monotable {
 
@@ -11,8 +13,19 @@ Result<IndexWrites> ItemBatch::Stage(Table& table, const std::string& key,
   // Index entries first: on an index key error nothing of this item is staged.
   MT_ASSIGN_OR_RETURN(
       index_writes, StageIndexEntries(storage_, *table.layout(), key, old_item, new_item, batch_));
+  // The new item is encoded once, for its Put and for its stream record.
+  const std::string encoded = new_item ? item_codec::Encode(*new_item) : std::string();
+  if (std::shared_ptr<streams::Stream> stream = table.stream()) {
+    const auto throughput = table.throughput();
+    streams::ItemChange change{key, old_item, new_item, origin_ == ChangeOrigin::kTimeToLive};
+    if (new_item) change.new_item_encoded = &encoded;
+    MT_ASSIGN_OR_RETURN(
+        slot, streams::StageRecord(*stream, storage_, *table.layout()->definition,
+                                   throughput ? throughput->table.get() : nullptr, change, batch_));
+    if (slot) stream_slots_.emplace_back(std::move(stream), *slot);
+  }
   if (new_item) {
-    batch_.Put(table.family(), key, item_codec::Encode(*new_item));
+    batch_.Put(table.family(), key, encoded);
   } else {
     batch_.Delete(table.family(), key);
   }
@@ -28,12 +41,21 @@ Result<IndexWrites> ItemBatch::Stage(Table& table, const std::string& key,
   return index_writes;
 }
 
+ItemBatch::~ItemBatch() { ReleaseStreamSlots(); }
+
+void ItemBatch::ReleaseStreamSlots() {
+  for (const auto& [stream, slot] : stream_slots_) stream->Release(slot);
+  stream_slots_.clear();
+}
+
 Status ItemBatch::Commit() {
   if (deltas_.empty()) return Status::Ok();
   for (const auto& [table, delta] : deltas_) {
     batch_.Merge(storage_.catalog(), table->stats_key(), EncodeStats(delta));
   }
-  MT_RETURN_IF_ERROR(storage_.Write(&batch_));
+  Status written = storage_.Write(&batch_);
+  ReleaseStreamSlots();
+  MT_RETURN_IF_ERROR(written);
   for (const auto& [table, delta] : deltas_) table->AddStats(delta);
   return Status::Ok();
 }

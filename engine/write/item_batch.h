@@ -4,6 +4,8 @@
 // whatever must accompany an item change (table statistics and secondary index
 // entries now; TTL entries and stream records later) is added in one function and is
 // always committed atomically with the item. Not thread-safe: one batch per request.
+// A table with an enabled stream gets each change's stream record here too
+// (streams/record_staging.h): every write path writes its records by construction.
 
 #include <rocksdb/write_batch.h>
 
@@ -18,6 +20,7 @@
 #include "engine/index/index_staging.h"
 #include "engine/storage/catalog.h"
 #include "engine/storage/storage.h"
+#include "engine/streams/stream.h"
 
 namespace monotable {
 
@@ -30,22 +33,26 @@ class ItemBatch {
  public:
   explicit ItemBatch(Storage& storage, ChangeOrigin origin = ChangeOrigin::kUser)
       : storage_(storage), origin_(origin) {}
+  ~ItemBatch();
+  ItemBatch(const ItemBatch&) = delete;
+  ItemBatch& operator=(const ItemBatch&) = delete;
 
   ChangeOrigin origin() const { return origin_; }
 
   // Appends the change of the item at `key` from `old_item` to `new_item` (nullopt:
-  // absent), its secondary index entries, and accumulates `table`'s statistics delta.
-  // Staging "absent -> absent" writes nothing. Must be called under the item's lock;
-  // `table` must outlive the batch. Returns the index entries changed. Errors:
+  // absent), its secondary index entries, its stream record (when the table has a
+  // stream and the change changes something), and accumulates `table`'s statistics
+  // delta. Staging "absent -> absent" writes nothing. Must be called under the item's
+  // lock; `table` must outlive the batch. Returns the index entries changed. Errors:
   // StageIndexEntries's (an index key of the wrong type: kValidation), with nothing of
-  // this item staged.
+  // this item staged; kInternal (a stream's shard change could not be persisted).
   Result<IndexWrites> Stage(Table& table, const std::string& key,
                             const std::optional<Item>& old_item,
                             const std::optional<Item>& new_item);
 
-  // Writes everything staged (items, index entries and statistics of every table
-  // touched) as one atomic WriteBatch, then updates the tables' in-memory statistics.
-  // Errors: kInternal.
+  // Writes everything staged (items, index entries, stream records and statistics of
+  // every table touched) as one atomic WriteBatch, then updates the tables' in-memory
+  // statistics. Errors: kInternal.
   Status Commit();
 
  private:
@@ -53,6 +60,10 @@ class ItemBatch {
   ChangeOrigin origin_;
   rocksdb::WriteBatch batch_;
   std::vector<std::pair<Table*, StatsDelta>> deltas_;  // one per table, in staging order
+  // Sequence numbers taken for the staged stream records: released once the batch is
+  // written (or dropped), so that readers see a shard up to them.
+  std::vector<std::pair<std::shared_ptr<streams::Stream>, streams::Stream::Slot>> stream_slots_;
+  void ReleaseStreamSlots();
 };
 
 }  // namespace monotable

@@ -2,9 +2,10 @@
 // Scan (partiql_statement.h).
 //
 // NextToken is opaque to clients: base64 of {"h": <hash of the statement>, "k":
-// <LastEvaluatedKey>}. The hash ties a token to its statement, so that a token given
-// with another statement is refused as AWS does, instead of starting that statement's
-// read at an unrelated key.
+// <LastEvaluatedKey>} or, for a `pk IN [...]` read that ended between two partitions,
+// {"h": ..., "p": <the partition to start at>}. The hash ties a token to its statement,
+// so that a token given with another statement is refused as AWS does, instead of
+// starting that statement's read at an unrelated key.
 #include <cstdint>
 #include <cstdio>
 
@@ -34,15 +35,21 @@ std::string StatementHash(std::string_view text) {
   return hex;
 }
 
-std::string EncodeNextToken(std::string_view statement, const Item& key) {
+std::string EncodeNextToken(std::string_view statement, const StatementOutcome& outcome) {
   JsonWriter w;
-  w.BeginObject().Key("h").String(StatementHash(statement)).Key("k");
-  WriteItem(w, key);
+  w.BeginObject().Key("h").String(StatementHash(statement));
+  if (outcome.last_evaluated_key) {
+    w.Key("k");
+    WriteItem(w, *outcome.last_evaluated_key);
+  } else {
+    w.Key("p").Int(static_cast<int64_t>(*outcome.resume_partition));
+  }
   w.EndObject();
   return Base64Encode(w.Take());
 }
 
-Result<Item> DecodeNextToken(std::string_view statement, std::string_view token) {
+// Sets the options' start key or start partition from `token`.
+Status DecodeNextToken(std::string_view statement, std::string_view token, RunOptions& options) {
   const Status invalid = Status::Validation(std::string(kInvalidNextToken));
   Result<std::string> json = Base64Decode(token);
   if (!json.ok()) return invalid;
@@ -51,13 +58,22 @@ Result<Item> DecodeNextToken(std::string_view statement, std::string_view token)
   if (!object.ok()) return invalid;
   Result<std::optional<std::string_view>> hash = OptionalString(*object, "h");
   Result<std::optional<JsonObject>> key = OptionalObject(*object, "k");
-  if (!hash.ok() || !key.ok() || !*hash || !*key) return invalid;
+  Result<std::optional<int64_t>> partition = OptionalInt(*object, "p");
+  if (!hash.ok() || !key.ok() || !partition.ok() || !*hash || (!*key && !*partition)) {
+    return invalid;
+  }
   if (**hash != StatementHash(statement)) {
     return Status::Validation(std::string(kTokenMismatch));
   }
+  if (*partition) {
+    if (**partition < 0) return invalid;
+    options.start_partition = static_cast<size_t>(**partition);
+    return Status::Ok();
+  }
   Result<Item> item = DecodeItem(**key);
   if (!item.ok()) return invalid;
-  return item;
+  options.exclusive_start_key = std::move(*item);
+  return Status::Ok();
 }
 
 }  // namespace
@@ -84,10 +100,7 @@ Result<std::string> ExecuteStatement(const OperationContext& ctx, JsonObject req
   MT_RETURN_IF_ERROR(errors.ToStatus());
 
   MT_ASSIGN_OR_RETURN(lowered, PrepareStatement(ctx, input));
-  if (token) {
-    MT_ASSIGN_OR_RETURN(start, DecodeNextToken(input.text, *token));
-    options.exclusive_start_key = std::move(start);
-  }
+  if (token) MT_RETURN_IF_ERROR(DecodeNextToken(input.text, *token, options));
   MT_ASSIGN_OR_RETURN(outcome, RunStatement(ctx, lowered, std::move(options)));
 
   size_t stored_bytes = 0;
@@ -97,8 +110,10 @@ Result<std::string> ExecuteStatement(const OperationContext& ctx, JsonObject req
   for (const auto& item : outcome.encoded) MT_RETURN_IF_ERROR(WriteEncodedItem(w, item));
   if (outcome.item) WriteItem(w, *outcome.item);
   w.EndArray();
+  if (outcome.last_evaluated_key || outcome.resume_partition) {
+    w.Key("NextToken").String(EncodeNextToken(input.text, outcome));
+  }
   if (outcome.last_evaluated_key) {
-    w.Key("NextToken").String(EncodeNextToken(input.text, *outcome.last_evaluated_key));
     w.Key("LastEvaluatedKey");
     WriteItem(w, *outcome.last_evaluated_key);
   }

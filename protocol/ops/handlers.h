@@ -29,5 +29,22 @@ Result<std::string> ExecuteStatement(const OperationContext& ctx, JsonObject req
 Result<std::string> UpdateContributorInsights(const OperationContext& ctx, JsonObject request);
 Result<std::string> DescribeContributorInsights(const OperationContext& ctx, JsonObject request);
 Result<std::string> ListContributorInsights(const OperationContext& ctx, JsonObject request);
+Result<std::string> BatchExecuteStatement(const OperationContext& ctx, JsonObject request);
+Result<std::string> ExecuteTransaction(const OperationContext& ctx, JsonObject request);
+Result<std::string> TagResource(const OperationContext& ctx, JsonObject request);
+Result<std::string> UntagResource(const OperationContext& ctx, JsonObject request);
+Result<std::string> ListTagsOfResource(const OperationContext& ctx, JsonObject request);
+Result<std::string> PutResourcePolicy(const OperationContext& ctx, JsonObject request);
+Result<std::string> GetResourcePolicy(const OperationContext& ctx, JsonObject request);
+Result<std::string> DeleteResourcePolicy(const OperationContext& ctx, JsonObject request);
+Result<std::string> DescribeLimits(const OperationContext& ctx, JsonObject request);
+Result<std::string> DescribeEndpoints(const OperationContext& ctx, JsonObject request);
+Result<std::string> DescribeContinuousBackups(const OperationContext& ctx, JsonObject request);
+Result<std::string> UpdateContinuousBackups(const OperationContext& ctx, JsonObject request);
+// DynamoDB Streams (ops/streams.cc).
+Result<std::string> ListStreams(const OperationContext& ctx, JsonObject request);
+Result<std::string> DescribeStream(const OperationContext& ctx, JsonObject request);
+Result<std::string> GetShardIterator(const OperationContext& ctx, JsonObject request);
+Result<std::string> GetRecords(const OperationContext& ctx, JsonObject request);
 
 }  // namespace monotable::protocol::ops

@@ -3,15 +3,12 @@
 #include <string>
 #include <utility>
 
+#include "engine/base/limits.h"
 #include "engine/partiql/parser.h"
 #include "protocol/attribute_value_json.h"
 
 namespace monotable::protocol::ops {
 namespace {
-
-// DynamoDB Local's text for an INSERT of an existing key (ValidationExceptionMessages
-// DUPLICATE_ITEM_IN_TABLE), the same as AWS's in recorded AWS CLI and SDK output.
-constexpr std::string_view kDuplicateItem = "Duplicate primary key exists in table";
 
 template <typename Read>
 void ApplyReadOptions(Read& read, RunOptions& options) {
@@ -34,6 +31,50 @@ StatementOutcome FromWrite(ItemResult result, bool returning) {
   StatementOutcome out;
   if (returning && result.item && !result.item->empty()) out.item = std::move(result.item);
   out.consumed = std::move(result.consumed);
+  return out;
+}
+
+// `pk IN [...]`: the queries one after the other, from the one whose partition holds
+// the start key (or from `start_partition`), into one page that ends where a query's
+// own page ended (the Limit, counted over the whole page, or 1 MB), with that query's
+// LastEvaluatedKey, or after a query once the queries have read 1 MB, resuming at the
+// next partition.
+Result<StatementOutcome> RunPartitions(const OperationContext& ctx,
+                                       partiql::PartitionQueries& partitions, RunOptions options) {
+  size_t first = options.start_partition;
+  if (options.exclusive_start_key) {
+    auto hash = options.exclusive_start_key->find(partitions.hash_key);
+    first = partitions.values.size();
+    for (size_t i = 0; hash != options.exclusive_start_key->end() && i < first; ++i) {
+      if (partitions.values[i] == hash->second) first = i;
+    }
+  }
+  if (first >= partitions.values.size()) {
+    return Status::Validation("The provided starting key is invalid");
+  }
+  StatementOutcome out;
+  out.consumed.table_name = partitions.queries.front().table_name;
+  std::optional<int64_t> remaining = options.limit;
+  size_t bytes = 0;
+  for (size_t i = first; i < partitions.queries.size(); ++i) {
+    QueryRequest& query = partitions.queries[i];
+    query.consistent_read = options.consistent_read;
+    query.limit = remaining;
+    if (i == first) query.exclusive_start_key = std::move(options.exclusive_start_key);
+    MT_ASSIGN_OR_RETURN(page, ctx.engine.Query(ctx.request, query));
+    out.consumed += page.consumed;
+    bytes += page.bytes_read;
+    for (auto& item : page.items) out.encoded.push_back(std::move(item));
+    if (remaining) *remaining -= page.scanned_count;
+    if (page.last_evaluated_key) {  // also where the Limit was reached
+      out.last_evaluated_key = std::move(page.last_evaluated_key);
+      return out;
+    }
+    if (i + 1 < partitions.queries.size() && bytes >= limits::kMaxPageBytes) {
+      out.resume_partition = i + 1;
+      return out;
+    }
+  }
   return out;
 }
 
@@ -66,12 +107,22 @@ Result<StatementInput> DecodeStatementInput(JsonObject object, std::string_view 
   return input;
 }
 
+Result<std::shared_ptr<const partiql::ast::Statement>> ParseStatement(const OperationContext& ctx,
+                                                                      std::string_view text) {
+  return ctx.engine.statement_cache().GetOrParse(text);
+}
+
 Result<partiql::Lowered> PrepareStatement(const OperationContext& ctx,
                                           const StatementInput& input) {
-  MT_ASSIGN_OR_RETURN(statement, partiql::ParseStatement(input.text));
-  MT_ASSIGN_OR_RETURN(target, partiql::TargetOf(*statement));
+  MT_ASSIGN_OR_RETURN(statement, ParseStatement(ctx, input.text));
+  return PrepareStatement(ctx, input, *statement);
+}
+
+Result<partiql::Lowered> PrepareStatement(const OperationContext& ctx, const StatementInput& input,
+                                          const partiql::ast::Statement& statement) {
+  MT_ASSIGN_OR_RETURN(target, partiql::TargetOf(statement));
   MT_ASSIGN_OR_RETURN(table, ctx.engine.TableDefinitionOf(ctx.request, target.table));
-  return partiql::Lower(input.text, *statement, input.parameters, table);
+  return partiql::Lower(input.text, statement, input.parameters, table);
 }
 
 Result<StatementOutcome> RunStatement(const OperationContext& ctx, partiql::Lowered& lowered,
@@ -80,6 +131,9 @@ Result<StatementOutcome> RunStatement(const OperationContext& ctx, partiql::Lowe
     ApplyReadOptions(*query, options);
     MT_ASSIGN_OR_RETURN(page, ctx.engine.Query(ctx.request, *query));
     return FromPage(std::move(page));
+  }
+  if (auto* partitions = std::get_if<partiql::PartitionQueries>(&lowered.request)) {
+    return RunPartitions(ctx, *partitions, std::move(options));
   }
   if (auto* scan = std::get_if<ScanRequest>(&lowered.request)) {
     ApplyReadOptions(*scan, options);

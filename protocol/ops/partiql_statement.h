@@ -3,11 +3,13 @@
 // Parameters, preparing it (parse, look up the table, lower into an engine request:
 // engine/partiql/lower.h) and running the request on the engine.
 
+#include <memory>
 #include <optional>
 #include <string_view>
 #include <vector>
 
 #include "engine/api/requests.h"
+#include "engine/partiql/ast.h"
 #include "engine/partiql/lower.h"
 #include "protocol/json_reader.h"
 #include "protocol/ops/operation_context.h"
@@ -28,14 +30,27 @@ struct StatementInput {
 Result<StatementInput> DecodeStatementInput(JsonObject object, std::string_view path,
                                             ConstraintErrors& errors);
 
+// DynamoDB Local's text for an INSERT of an existing key (ValidationExceptionMessages
+// DUPLICATE_ITEM_IN_TABLE), the same as AWS's in recorded AWS CLI and SDK output.
+inline constexpr std::string_view kDuplicateItem = "Duplicate primary key exists in table";
+
+// The statement's syntax tree, parsed once per text (the engine's statement cache).
+// Errors: the parser's (kValidation).
+Result<std::shared_ptr<const partiql::ast::Statement>> ParseStatement(const OperationContext& ctx,
+                                                                      std::string_view text);
+
 // Parses the statement, looks up its table and lowers it. Errors: the parser's and the
 // lowering's (kValidation), kResourceNotFound "Requested resource not found".
 Result<partiql::Lowered> PrepareStatement(const OperationContext& ctx, const StatementInput& input);
+// The same for a statement already parsed.
+Result<partiql::Lowered> PrepareStatement(const OperationContext& ctx, const StatementInput& input,
+                                          const partiql::ast::Statement& statement);
 
 struct RunOptions {
   bool consistent_read = false;
   std::optional<int64_t> limit;             // reads
   std::optional<Item> exclusive_start_key;  // reads
+  size_t start_partition = 0;               // PartitionQueries: where a page resumes
   bool return_old_on_failure = false;       // writes
 };
 
@@ -45,6 +60,9 @@ struct StatementOutcome {
   std::vector<item_codec::EncodedItem> encoded;
   std::optional<Item> item;
   std::optional<Item> last_evaluated_key;
+  // PartitionQueries that ended between two partitions: the next page starts at this
+  // one, from its beginning.
+  std::optional<size_t> resume_partition;
   ConsumedCapacity consumed;
 };
 

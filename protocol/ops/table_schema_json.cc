@@ -2,6 +2,8 @@
 
 #include <tuple>
 
+#include "protocol/stream_json.h"
+
 namespace monotable::protocol::ops {
 namespace {
 
@@ -274,6 +276,27 @@ Result<std::vector<UpdateTableRequest::IndexUpdate>> DecodeIndexUpdates(JsonArra
     }
   }
   return out;
+}
+
+Result<std::optional<StreamSpecificationRequest>> DecodeStreamSpecification(
+    JsonObject request, ConstraintErrors& errors) {
+  MT_ASSIGN_OR_RETURN(object, OptionalObject(request, "StreamSpecification"));
+  if (!object) return std::optional<StreamSpecificationRequest>();
+  StreamSpecificationRequest stream;
+  MT_ASSIGN_OR_RETURN(enabled, OptionalBool(*object, "StreamEnabled"));
+  if (!enabled) {
+    errors.Null("streamSpecification.streamEnabled");
+  } else {
+    stream.enabled = *enabled;
+  }
+  MT_ASSIGN_OR_RETURN(view, OptionalString(*object, "StreamViewType"));
+  if (view) {
+    stream.view_type = ParseStreamViewType(*view);
+    if (!stream.view_type) {
+      errors.AddString(*view, "streamSpecification.streamViewType", kStreamViewTypeEnum);
+    }
+  }
+  return std::optional<StreamSpecificationRequest>(stream);
 }
 
 }  // namespace monotable::protocol::ops

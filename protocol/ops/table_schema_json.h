@@ -40,5 +40,9 @@ Status DecodeIndexThroughput(JsonObject object, const std::string& member,
 // GlobalSecondaryIndexUpdates of UpdateTable (Create, Update, Delete actions).
 Result<std::vector<UpdateTableRequest::IndexUpdate>> DecodeIndexUpdates(JsonArray array,
                                                                         ConstraintErrors& errors);
+// StreamSpecification of CreateTable/UpdateTable (nullopt when absent): StreamEnabled
+// is required, StreamViewType one of the four view types.
+Result<std::optional<StreamSpecificationRequest>> DecodeStreamSpecification(
+    JsonObject request, ConstraintErrors& errors);
 
 }  // namespace monotable::protocol::ops

@@ -1,6 +1,8 @@
 // CreateTable, DescribeTable, ListTables, UpdateTable, DeleteTable.
 #include "protocol/ops/handlers.h"
 #include "protocol/ops/table_schema_json.h"
+#include "protocol/ops/tags_json.h"
+#include "protocol/policy_document.h"
 #include "protocol/table_description_json.h"
 
 namespace monotable::protocol::ops {
@@ -75,7 +77,19 @@ Result<std::string> CreateTable(const OperationContext& ctx, JsonObject request)
   create.warm_throughput = warm;
   MT_ASSIGN_OR_RETURN(protection, OptionalBool(request, "DeletionProtectionEnabled"));
   create.deletion_protection = protection.value_or(false);
+  MT_ASSIGN_OR_RETURN(tags, OptionalArray(request, "Tags"));
+  MT_ASSIGN_OR_RETURN(policy, OptionalString(request, "ResourcePolicy"));
+  MT_ASSIGN_OR_RETURN(stream, DecodeStreamSpecification(request, errors));
+  create.stream = stream;
   MT_RETURN_IF_ERROR(errors.ToStatus());
+  if (tags) {
+    MT_ASSIGN_OR_RETURN(decoded, DecodeTags(*tags));
+    create.tags = std::move(decoded);
+  }
+  if (policy) {
+    MT_ASSIGN_OR_RETURN(document, CheckPolicyDocument(*policy));
+    create.resource_policy = std::move(document);
+  }
   return DescriptionResponse(ctx, "TableDescription", ctx.engine.CreateTable(ctx.request, create));
 }
 
@@ -154,6 +168,8 @@ Result<std::string> UpdateTable(const OperationContext& ctx, JsonObject request)
     MT_ASSIGN_OR_RETURN(decoded, DecodeIndexUpdates(*index_updates, errors));
     update.index_updates = std::move(decoded);
   }
+  MT_ASSIGN_OR_RETURN(stream, DecodeStreamSpecification(request, errors));
+  update.stream = stream;
   MT_RETURN_IF_ERROR(errors.ToStatus());
   return DescriptionResponse(ctx, "TableDescription", ctx.engine.UpdateTable(ctx.request, update));
 }

@@ -1,6 +1,7 @@
 #pragma once
-// Members shared by TransactWriteItems and TransactGetItems: the TransactItems list
-// (1..100 entries) and ReturnConsumedCapacity, in DynamoDB's constraint wording.
+// Members shared by TransactWriteItems, TransactGetItems and ExecuteTransaction: the
+// TransactItems list (1..100 entries), ClientRequestToken and ReturnConsumedCapacity, in
+// DynamoDB's constraint wording.
 
 #include <initializer_list>
 #include <memory>
@@ -12,6 +13,12 @@
 #include "protocol/json_reader.h"
 
 namespace monotable::protocol::ops {
+
+// A list member of 1 to `max` entries (`path`: its name in constraint errors). A
+// missing, empty or too long list is a constraint error in `errors`.
+Result<std::optional<JsonArray>> DecodeBoundedList(JsonObject request, std::string_view member,
+                                                   std::string_view path, size_t max,
+                                                   ConstraintErrors& errors);
 
 // TransactItems. A missing, empty or too long list is a constraint error in `errors`.
 Result<std::optional<JsonArray>> DecodeTransactItems(JsonObject request, ConstraintErrors& errors);
@@ -37,6 +44,11 @@ Result<std::optional<JsonObject>> EntryMember(JsonElement entry, std::string_vie
 // ReturnItemCollectionMetrics). Capacity figures are not reported yet.
 Status CheckEnumMember(JsonObject request, std::string_view member, std::string_view path,
                        std::initializer_list<std::string_view> allowed, ConstraintErrors& errors);
+
+// ClientRequestToken (TransactWriteItems, ExecuteTransaction): 1 to 36 characters;
+// violations go to `errors`.
+Result<std::optional<std::string>> DecodeClientRequestToken(JsonObject request,
+                                                            ConstraintErrors& errors);
 
 // Path of an action's member in constraint errors: transactItems.<i>.member.<kind>.
 std::string ActionPath(size_t index, std::string_view kind);

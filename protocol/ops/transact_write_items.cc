@@ -11,8 +11,6 @@ namespace {
 
 using Kind = TransactWriteAction::Kind;
 
-constexpr size_t kMaxClientRequestToken = 36;
-
 struct ActionMember {
   std::string_view name;  // JSON member
   std::string_view path;  // its name in constraint errors
@@ -96,20 +94,6 @@ Status ResolveAction(const OperationContext& ctx, TransactWriteAction& action,
                                                            decoded.expressions));
   action.condition.condition = std::move(condition);
   return Status::Ok();
-}
-
-Result<std::optional<std::string>> DecodeClientRequestToken(JsonObject request,
-                                                            ConstraintErrors& errors) {
-  MT_ASSIGN_OR_RETURN(token, OptionalString(request, "ClientRequestToken"));
-  if (!token) return std::optional<std::string>();
-  if (token->empty()) {
-    errors.AddString(*token, "clientRequestToken",
-                     "Member must have length greater than or equal to 1");
-  } else if (token->size() > kMaxClientRequestToken) {
-    errors.AddString(*token, "clientRequestToken",
-                     "Member must have length less than or equal to 36");
-  }
-  return std::optional<std::string>(*token);
 }
 
 }  // namespace

@@ -172,6 +172,27 @@ def expect_error(fn, code, message=None, match=None, **kwargs):
     return err
 
 
+CANCELED = "TransactionCanceledException"
+
+
+def cancel_message(*codes):
+    return ("Transaction cancelled, please refer cancellation reasons for specific "
+            f"reasons [{', '.join(codes)}]")
+
+
+def cancelled(fn, **kwargs):
+    """Calls fn, which must fail with TransactionCanceledException; returns the reasons
+    as boto3 exposes them, after checking the message lists their codes."""
+    with pytest.raises(ClientError) as excinfo:
+        fn(**kwargs)
+    resp = excinfo.value.response
+    assert resp["Error"]["Code"] == CANCELED, resp["Error"]
+    assert resp["ResponseMetadata"]["HTTPStatusCode"] == 400
+    reasons = resp["CancellationReasons"]
+    assert resp["Error"]["Message"] == cancel_message(*[r["Code"] for r in reasons])
+    return reasons
+
+
 def create_table(client, name=None, hash_type="S", range_type="S", billing="PROVISIONED",
                  rcu=5, wcu=5, hash_name="PK", range_name="SK"):
     """Creates a table (range key optional: range_type=None) and returns the response."""

@@ -6,33 +6,9 @@ them with those operations on the same data.
 
 import json
 
-import pytest
-
 from mtutil import (CCF, N, S, create_indexed_table, delete_table_quietly, expect_error,
                     index_spec, k, unique_name)
-
-
-def put_rows(ddb, table, pk, count):
-    for i in range(count):
-        ddb.put_item(TableName=table, Item={**k(pk, f"s#{i:03}"), "n": N(str(i)),
-                                            "G": S(f"g{i % 2}")})
-
-
-def execute_all(ddb, statement, parameters=None, **kwargs):
-    """Every page of a statement, following NextToken; returns (items, pages)."""
-    items, pages, token = [], 0, None
-    while True:
-        args = dict(Statement=statement, **kwargs)
-        if parameters:
-            args["Parameters"] = parameters
-        if token:
-            args["NextToken"] = token
-        out = ddb.execute_statement(**args)
-        items += out["Items"]
-        pages += 1
-        token = out.get("NextToken")
-        if not token:
-            return items, pages
+from partiql_common import execute_all, put_rows
 
 
 def test_select_by_partition_key_with_parameters(ddb, table):
@@ -185,8 +161,40 @@ def test_aws_cli_execute_statement(aws_cli, ddb, table):
     assert out["Items"] == [{**k("cli", "s#001"), "n": N("1"), "G": S("g1")}]
 
 
-@pytest.mark.parametrize("operation", ["BatchExecuteStatement", "ExecuteTransaction"])
-def test_batch_and_transaction_still_answer_not_supported(raw, operation):
-    resp = raw(operation, b'{"Statements": []}')
-    assert resp.status == 400
-    assert b"not supported by monotable yet" in resp.body
+def test_partition_key_in_is_one_query_per_value(ddb, table):
+    for pk in ("a", "b", "c"):
+        put_rows(ddb, table, pk, 3)
+    statement = f'SELECT PK, SK FROM "{table}" WHERE PK IN [?, \'a\', ?] AND SK > \'s#000\''
+    items, _ = execute_all(ddb, statement, [S("c"), S("none")])
+    # The partitions in the list's order, each in sort-key order.
+    assert [(i["PK"]["S"], i["SK"]["S"]) for i in items] == [
+        ("c", "s#001"), ("c", "s#002"), ("a", "s#001"), ("a", "s#002")]
+    # Pages end at the Limit and resume in the partition they ended in.
+    items, pages = execute_all(ddb, f'SELECT SK FROM "{table}" WHERE PK IN (\'b\', \'a\')',
+                               Limit=2)
+    assert len(items) == 6 and pages == 4
+    # ORDER BY the partition key reads the partitions in key order.
+    out = ddb.execute_statement(
+        Statement=f'SELECT PK, SK FROM "{table}" WHERE PK IN [\'b\', \'c\', \'a\'] '
+                  f'AND SK = \'s#000\' ORDER BY PK DESC')
+    assert [i["PK"]["S"] for i in out["Items"]] == ["c", "b", "a"]
+    expect_error(ddb.execute_statement, "ValidationException",
+                 "Must have hash key in ORDER BY clause when more than one hash key condition "
+                 "specified in WHERE clause.",
+                 Statement=f'SELECT * FROM "{table}" WHERE PK IN [\'a\', \'b\'] ORDER BY SK')
+    values = ", ".join(f"'v{i}'" for i in range(51))
+    expect_error(ddb.execute_statement, "ValidationException",
+                 "Too many decomposed read operations for a given query.",
+                 Statement=f'SELECT * FROM "{table}" WHERE PK IN [{values}]')
+
+
+def test_partition_key_in_pages_at_one_megabyte(ddb, table):
+    big = "x" * 350_000
+    for pk in ("a", "b", "c", "d"):
+        ddb.put_item(TableName=table, Item={**k(pk), "big": S(big)})
+    statement = f'SELECT PK FROM "{table}" WHERE PK IN [\'a\', \'b\', \'c\', \'d\']'
+    first = ddb.execute_statement(Statement=statement)
+    assert [i["PK"]["S"] for i in first["Items"]] == ["a", "b", "c"]
+    assert "LastEvaluatedKey" not in first  # ended between two partitions
+    rest = ddb.execute_statement(Statement=statement, NextToken=first["NextToken"])
+    assert [i["PK"]["S"] for i in rest["Items"]] == ["d"] and "NextToken" not in rest

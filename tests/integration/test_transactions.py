@@ -25,29 +25,11 @@ import uuid
 import pytest
 from botocore.exceptions import ClientError
 
-from mtutil import (CCF_MESSAGE, N, S, VALIDATION, create_indexed_table, create_table,
-                    delete_table_quietly, expect_error, index_spec, k, make_client, unique_name)
+from mtutil import (CANCELED, CCF_MESSAGE, N, S, VALIDATION, cancel_message, cancelled,
+                    create_indexed_table, create_table, delete_table_quietly, expect_error,
+                    index_spec, k, make_client, unique_name)
 
-CANCELED = "TransactionCanceledException"
 MULTIPLE = "Transaction request cannot include multiple operations on one item"
-
-
-def cancel_message(*codes):
-    return ("Transaction cancelled, please refer cancellation reasons for specific "
-            f"reasons [{', '.join(codes)}]")
-
-
-def cancelled(fn, **kwargs):
-    """Calls fn, which must fail with TransactionCanceledException; returns the reasons
-    as boto3 exposes them, after checking the message lists their codes."""
-    with pytest.raises(ClientError) as excinfo:
-        fn(**kwargs)
-    resp = excinfo.value.response
-    assert resp["Error"]["Code"] == CANCELED, resp["Error"]
-    assert resp["ResponseMetadata"]["HTTPStatusCode"] == 400
-    reasons = resp["CancellationReasons"]
-    assert resp["Error"]["Message"] == cancel_message(*[r["Code"] for r in reasons])
-    return reasons
 
 
 def put(table, item, **extra):

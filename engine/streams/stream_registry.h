@@ -1,0 +1,89 @@
+#pragma once
+// StreamRegistry: every DynamoDB stream of the database, enabled or kept readable until
+// retention ends, with the Streams API over them (ListStreams, DescribeStream,
+// GetShardIterator, GetRecords; stream_api.cc) and the background thread that rolls
+// shards and trims records (Maintain).
+//
+// A table's enabled stream is attached to its Table (storage/catalog.h), where ItemBatch
+// finds it; Sync() makes the attachment follow the table's definition.
+//
+// Thread-safety: every method is thread-safe. The registry's mutex guards the map of
+// streams only; each Stream has its own. The maintenance thread has its own exception
+// boundary and logs its failures.
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+
+#include "engine/api/stream_requests.h"
+#include "engine/base/clock.h"
+#include "engine/base/status.h"
+#include "engine/storage/catalog.h"
+#include "engine/storage/storage.h"
+#include "engine/streams/stream.h"
+
+namespace monotable::streams {
+
+class StreamRegistry {
+ public:
+  // `storage` and `clock` must outlive the registry.
+  StreamRegistry(Storage& storage, const Clock& clock, StreamOptions options);
+  ~StreamRegistry();  // stops the maintenance thread
+  StreamRegistry(const StreamRegistry&) = delete;
+  StreamRegistry& operator=(const StreamRegistry&) = delete;
+
+  const StreamOptions& options() const { return options_; }
+
+  // Reads every stream record and resumes each shard's counter. Errors: kInternal.
+  Status Load();
+  // A new stream's id, unique for the database's life.
+  uint64_t NewStreamId();
+
+  // After CreateTable, UpdateTable and at start-up (after the table's throughput
+  // resources are attached): attaches the table's enabled stream, creating it with one
+  // shard per partition the first time, or disables the stream it had. Errors: kInternal.
+  Status Sync(const std::string& ns, Table& table);
+  // DeleteTable: the table's stream is disabled, and readable until retention ends.
+  Status TableDropped(Table& table);
+
+  // Starts the background thread (trimming, rollover); runs every
+  // options().maintenance_interval_ms.
+  void StartMaintenance();
+  // One pass of the background work over every stream (tests call it directly).
+  // Errors: the first failure (every stream is still visited).
+  Status MaintainAll();
+
+  // The Streams API. Errors: kValidation, kResourceNotFound, kTrimmedDataAccess,
+  // kExpiredIterator (GetRecords), kInternal.
+  Result<ListStreamsResult> ListStreams(const std::string& ns, const ListStreamsRequest& request);
+  Result<StreamDescription> DescribeStream(const std::string& ns,
+                                           const DescribeStreamRequest& request);
+  Result<std::string> GetShardIterator(const std::string& ns,
+                                       const GetShardIteratorRequest& request);
+  Result<GetRecordsResult> GetRecords(const std::string& ns, const GetRecordsRequest& request);
+
+ private:
+  std::shared_ptr<Stream> Find(const std::string& ns, const StreamName& name) const;
+  std::shared_ptr<Stream> FindById(uint64_t id) const;
+  void MaintenanceLoop();
+
+  Storage& storage_;
+  const Clock& clock_;
+  const StreamOptions options_;
+  std::atomic<uint64_t> next_id_{1};
+
+  mutable std::mutex mu_;
+  std::map<uint64_t, std::shared_ptr<Stream>> streams_;  // by id: creation order
+
+  std::mutex thread_mu_;
+  std::condition_variable wake_;
+  bool stopping_ = false;  // guarded by thread_mu_
+  std::thread thread_;
+};
+
+}  // namespace monotable::streams
