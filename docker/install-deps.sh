@@ -8,10 +8,12 @@
 set -euo pipefail
 
 build_packages=(g++ cmake make librocksdb-dev libsimdjson-dev libboost-dev
-                libssl-dev libgtest-dev zlib1g-dev libjemalloc-dev libspdlog-dev)
-test_packages=(python3 python3-pytest python3-boto3 awscli curl clang-format)
+                libssl-dev libgtest-dev zlib1g-dev libjemalloc-dev libspdlog-dev
+                prometheus-cpp-dev)
+test_packages=(python3 python3-pytest python3-boto3 python3-prometheus-client awscli curl
+               clang-format)
 runtime_packages=(librocksdb7.8 libsimdjson14 libssl3 libjemalloc2 libspdlog1.10 libfmt9
-                  ca-certificates curl)
+                  libprometheus-cpp-core1.0 ca-certificates curl)
 # Node.js and npm run the JavaScript SDK test (tests/integration/js). They are wanted
 # only when the command is missing: a machine may already have Node from elsewhere
 # (NodeSource's nodejs bundles npm and conflicts with Debian's npm package).

@@ -1,36 +1,12 @@
 #include "engine/engine.h"
 
-#include <atomic>
+#include <algorithm>
 
-#include "engine/admission/table_throughput.h"
-#include "engine/control/resource_policies.h"
-#include "engine/control/table_control.h"
-#include "engine/control/table_tags.h"
-#include "engine/index/index_backfill.h"
-#include "engine/lock/lock_table.h"
-#include "engine/read/item_reads.h"
-#include "engine/read/query_scan.h"
-#include "engine/storage/catalog.h"
-#include "engine/storage/storage.h"
-#include "engine/streams/stream_registry.h"
-#include "engine/ttl/expiry_index.h"
-#include "engine/ttl/sweep/ttl_sweeper.h"
-#include "engine/ttl/time_to_live.h"
-#include "engine/ttl/ttl_backfill.h"
-#include "engine/txn/idempotency_cache.h"
-#include "engine/txn/transact_items.h"
-#include "engine/txn/transactions.h"
-#include "engine/write/batch_write_item.h"
-#include "engine/write/item_writes.h"
-#include "engine/write/write_path.h"
+#include "engine/engine_impl.h"
+#include "engine/throughput/dynamodb_limits.h"
 
 namespace monotable {
 namespace {
-// Applications use a handful of distinct expressions; 4096 of at most 4 KB each bounds
-// the cache to a few MB in the worst case.
-constexpr size_t kExpressionCacheEntries = 4096;
-constexpr size_t kStatementCacheEntries = 1024;
-
 throughput::Mode ModelMode(ThroughputMode mode) {
   switch (mode) {
     case ThroughputMode::kOff: return throughput::Mode::kOff;
@@ -39,51 +15,45 @@ throughput::Mode ModelMode(ThroughputMode mode) {
   }
   return throughput::Mode::kObserve;
 }
+
+// What a table or GSI serves at once: 3,000 reads or 1,000 writes per partition (the
+// model's partitions, or those its capacity gives when accounting is off), and at least
+// the warm throughput asked for.
+WarmThroughput ServedAtOnce(const throughput::Resource* resource,
+                            const throughput::CapacitySpec& spec,
+                            const std::optional<WarmThroughput>& asked) {
+  const size_t partitions = resource ? resource->partition_map().size()
+                                     : throughput::PartitionsForCapacity(
+                                           spec, throughput::limits::kOnDemandInitialPeakReu);
+  WarmThroughput out{
+      static_cast<int64_t>(partitions * throughput::limits::kPartitionReadUnitsPerSecond),
+      static_cast<int64_t>(partitions * throughput::limits::kPartitionWriteUnitsPerSecond)};
+  if (asked) {
+    out.read_units_per_second = std::max(out.read_units_per_second, asked->read_units_per_second);
+    out.write_units_per_second =
+        std::max(out.write_units_per_second, asked->write_units_per_second);
+  }
+  return out;
+}
+
 }  // namespace
 
-// The engine's parts, in construction order; members are destroyed in reverse, so the
-// backfiller's threads stop before what they use goes, and tables (which hold column
-// family handles) are released before the database closes.
-struct Engine::Impl {
-  std::unique_ptr<Clock> clock;
-  std::unique_ptr<Storage> storage;
-  std::unique_ptr<Catalog> catalog;
-  std::unique_ptr<ThroughputRegistry> throughput;
-  std::unique_ptr<streams::StreamRegistry> streams;
-  LockTable locks;
-  std::unique_ptr<WritePath> write_path;
-  std::unique_ptr<Transactions> transactions;
-  std::unique_ptr<IdempotencyCache> idempotency;
-  expr::ExpressionCache expression_cache{kExpressionCacheEntries};
-  partiql::StatementCache statement_cache{kStatementCacheEntries};
-  std::unique_ptr<IndexBackfiller> backfiller;
-  std::unique_ptr<TableControl> tables;
-  std::unique_ptr<ttl::TtlBackfiller> ttl_backfiller;
-  std::unique_ptr<ttl::TimeToLiveControl> time_to_live;
-  std::unique_ptr<ttl::TtlSweeper> sweeper;
-
-  // Data-plane requests so far (every one looks its tables up here): the TTL sweeper
-  // yields while it sees them move.
-  mutable std::atomic<uint64_t> foreground_requests{0};
-
-  TableLookup Lookup(const RequestContext& ctx) const {
-    foreground_requests.fetch_add(1, std::memory_order_relaxed);
-    return TableLookup(*catalog, ctx.ns);
+// DescribeTable's WarmThroughput of the table and its GSIs.
+Result<TableDescription> Engine::Impl::WithWarm(const RequestContext& ctx,
+                                                Result<TableDescription> description) const {
+  if (!description.ok()) return description;
+  const TableDefinition& definition = description->definition;
+  auto table = catalog->Find(ctx.ns, definition.name);
+  const auto tp = table ? table->throughput() : nullptr;
+  description->warm = ServedAtOnce(tp ? tp->table.get() : nullptr, CapacityOf(definition, nullptr),
+                                   definition.warm_throughput);
+  for (const auto& index : definition.global_secondary_indexes) {
+    description->index_warm[index.name] =
+        ServedAtOnce(tp ? tp->FindIndex(index.name) : nullptr, CapacityOf(definition, &index),
+                     index.warm_throughput);
   }
-
-  // After CreateTable and UpdateTable: the table's throughput resources follow its
-  // definition (DeleteTable drops them with the Table).
-  Status SyncThroughput(const RequestContext& ctx, const std::string& name) const {
-    auto table = catalog->Find(ctx.ns, name);
-    return table ? throughput->Sync(*table) : Status::Ok();
-  }
-  // After the throughput (a new stream's shards follow the table's partitions): the
-  // table's stream follows its definition.
-  Status SyncStream(const RequestContext& ctx, const std::string& name) const {
-    auto table = catalog->Find(ctx.ns, name);
-    return table ? streams->Sync(ctx.ns, *table) : Status::Ok();
-  }
-};
+  return description;
+}
 
 Result<std::unique_ptr<Engine>> Engine::Open(const EngineOptions& options,
                                              std::unique_ptr<Clock> clock) {
@@ -159,10 +129,10 @@ Result<TableDescription> Engine::CreateTable(const RequestContext& ctx,
   MT_ASSIGN_OR_RETURN(description, impl_->tables->CreateTable(ctx.ns, request));
   MT_RETURN_IF_ERROR(impl_->SyncThroughput(ctx, request.table_name));
   MT_RETURN_IF_ERROR(impl_->SyncStream(ctx, request.table_name));
-  return std::move(description);
+  return impl_->WithWarm(ctx, std::move(description));
 }
 Result<TableDescription> Engine::DescribeTable(const RequestContext& ctx, const std::string& name) {
-  return impl_->tables->DescribeTable(ctx.ns, name);
+  return impl_->WithWarm(ctx, impl_->tables->DescribeTable(ctx.ns, name));
 }
 Result<TableDefinition> Engine::TableDefinitionOf(const RequestContext& ctx,
                                                   const std::string& name) {
@@ -177,7 +147,7 @@ Result<TableDescription> Engine::UpdateTable(const RequestContext& ctx,
   MT_ASSIGN_OR_RETURN(description, impl_->tables->UpdateTable(ctx.ns, request));
   MT_RETURN_IF_ERROR(impl_->SyncThroughput(ctx, request.table_name));
   MT_RETURN_IF_ERROR(impl_->SyncStream(ctx, request.table_name));
-  return std::move(description);
+  return impl_->WithWarm(ctx, std::move(description));
 }
 Result<TableDescription> Engine::DeleteTable(const RequestContext& ctx, const std::string& name) {
   return impl_->tables->DeleteTable(ctx.ns, name);

@@ -9,10 +9,12 @@
 #include <memory>
 #include <string>
 
+#include "engine/api/contributor_insights.h"
 #include "engine/api/requests.h"
 #include "engine/api/stream_requests.h"
 #include "engine/base/clock.h"
 #include "engine/base/status.h"
+#include "engine/engine_stats.h"
 #include "engine/expr/expression_cache.h"
 #include "engine/partiql/statement_cache.h"
 
@@ -143,6 +145,22 @@ class Engine {
   expr::ExpressionCache& expression_cache();
   // Parsed PartiQL statements, shared by all requests (parameters bind per request).
   partiql::StatementCache& statement_cache();
+
+  // Contributor Insights (admission/contributor_insights.h): switches the tracking of a
+  // table's or GSI's most accessed and throttled keys. Errors: kResourceNotFound,
+  // kValidation, kInternal.
+  Result<ContributorInsightsInfo> UpdateContributorInsights(
+      const RequestContext& ctx, const UpdateContributorInsightsRequest& request);
+  Result<ContributorInsightsInfo> DescribeContributorInsights(const RequestContext& ctx,
+                                                              const std::string& table,
+                                                              const std::string& index);
+  Result<ListContributorInsightsResult> ListContributorInsights(
+      const RequestContext& ctx, const ListContributorInsightsRequest& request);
+
+  // Figures for /metrics, the partitions view and Contributor Insights (engine_stats.h):
+  // copies of the throughput model's state and of a few RocksDB figures. Cheap without
+  // `partition_contents`, which reads the tables it reports.
+  EngineStats Stats(const StatsOptions& options) const;
 
   // Makes all writes durable (clean shutdown). Errors: kInternal.
   Status Flush();

@@ -20,6 +20,7 @@ constexpr Route kRoutes[] = {
     {"DeleteResourcePolicy", ops::DeleteResourcePolicy},
     {"DeleteTable", ops::DeleteTable},
     {"DescribeContinuousBackups", ops::DescribeContinuousBackups},
+    {"DescribeContributorInsights", ops::DescribeContributorInsights},
     {"DescribeEndpoints", ops::DescribeEndpoints},
     {"DescribeLimits", ops::DescribeLimits},
     {"DescribeTable", ops::DescribeTable},
@@ -28,6 +29,7 @@ constexpr Route kRoutes[] = {
     {"ExecuteTransaction", ops::ExecuteTransaction},
     {"GetItem", ops::GetItem},
     {"GetResourcePolicy", ops::GetResourcePolicy},
+    {"ListContributorInsights", ops::ListContributorInsights},
     {"ListTables", ops::ListTables},
     {"ListTagsOfResource", ops::ListTagsOfResource},
     {"PutItem", ops::PutItem},
@@ -39,6 +41,7 @@ constexpr Route kRoutes[] = {
     {"TransactWriteItems", ops::TransactWriteItems},
     {"UntagResource", ops::UntagResource},
     {"UpdateContinuousBackups", ops::UpdateContinuousBackups},
+    {"UpdateContributorInsights", ops::UpdateContributorInsights},
     {"UpdateItem", ops::UpdateItem},
     {"UpdateTable", ops::UpdateTable},
     {"UpdateTimeToLive", ops::UpdateTimeToLive},
@@ -56,7 +59,6 @@ constexpr std::string_view kKnownOperations[] = {
     "CreateGlobalTable",
     "DeleteBackup",
     "DescribeBackup",
-    "DescribeContributorInsights",
     "DescribeExport",
     "DescribeGlobalTable",
     "DescribeGlobalTableSettings",
@@ -68,22 +70,20 @@ constexpr std::string_view kKnownOperations[] = {
     "ExportTableToPointInTime",
     "ImportTable",
     "ListBackups",
-    "ListContributorInsights",
     "ListExports",
     "ListGlobalTables",
     "ListImports",
     "RestoreTableFromBackup",
     "RestoreTableToPointInTime",
-    "UpdateContributorInsights",
     "UpdateGlobalTable",
     "UpdateGlobalTableSettings",
     "UpdateKinesisStreamingDestination",
     "UpdateTableReplicaAutoScaling",
 };
 
-Response ErrorResponse(const Status& status, const ArnScope& scope = {}) {
+Response ErrorResponse(const Status& status, const ArnScope& scope = {}, int route = -1) {
   WireError e = EncodeError(status, scope);
-  return {e.http_status, std::move(e.body), status.code()};
+  return {e.http_status, std::move(e.body), status.code(), route};
 }
 
 }  // namespace
@@ -113,6 +113,7 @@ Response Protocol::Dispatch(std::string_view operation, std::string_view body,
   for (const auto& r : routes_) {
     if (r.name == operation) route = &r;
   }
+  const int route_index = route ? static_cast<int>(route - routes_.data()) : -1;
   if (!route) {
     bool known = std::find(std::begin(kKnownOperations), std::end(kKnownOperations), operation) !=
                  std::end(kKnownOperations);
@@ -124,7 +125,7 @@ Response Protocol::Dispatch(std::string_view operation, std::string_view body,
     return ErrorResponse(Status(ErrorCode::kUnknownOperation, ""));
   }
   auto request = parser.ParseObject(body);
-  if (!request.ok()) return ErrorResponse(request.status());
+  if (!request.ok()) return ErrorResponse(request.status(), {}, route_index);
   if (table_name != nullptr) {
     std::string_view name;
     if ((*request)["TableName"].get(name) == simdjson::SUCCESS) *table_name = name;
@@ -140,9 +141,9 @@ Response Protocol::Dispatch(std::string_view operation, std::string_view body,
       log::Error(std::string(operation) +
                  " failed with an internal error: " + result.status().message());
     }
-    return ErrorResponse(result.status(), {caller.region, options_.account_id});
+    return ErrorResponse(result.status(), {caller.region, options_.account_id}, route_index);
   }
-  return {200, std::move(*result)};
+  return {200, std::move(*result), ErrorCode::kOk, route_index};
 }
 
 }  // namespace monotable::protocol

@@ -32,6 +32,7 @@ struct Response {
   int http_status = 200;
   std::string body;
   ErrorCode error = ErrorCode::kOk;  // the error answered, for request logs
+  int route = -1;                    // the operation's index in Protocol::routes(); -1: not served
 };
 
 // One operation served: its name in X-Amz-Target and its handler.
@@ -56,6 +57,10 @@ class Protocol {
   // valid until `parser` parses again.
   Response Handle(std::string_view operation, std::string_view body, const CallerIdentity& caller,
                   JsonParser& parser, std::string_view* table_name = nullptr) const;
+
+  // The operations served, in the order of Response::route.
+  std::span<const Route> routes() const { return routes_; }
+  Engine* engine() const { return engine_; }
 
  private:
   Response Dispatch(std::string_view operation, std::string_view body, const CallerIdentity& caller,

@@ -39,6 +39,23 @@ void WriteThroughput(JsonWriter& w, const ProvisionedThroughput& t) {
   w.EndObject();
 }
 
+void WriteOnDemand(JsonWriter& w, const std::optional<OnDemandThroughput>& t, bool on_demand) {
+  if (!on_demand || !t) return;
+  w.Key("OnDemandThroughput").BeginObject();
+  w.Key("MaxReadRequestUnits").Int(t->max_read_request_units);
+  w.Key("MaxWriteRequestUnits").Int(t->max_write_request_units);
+  w.EndObject();
+}
+
+void WriteWarm(JsonWriter& w, const WarmThroughput& t, std::string_view status) {
+  if (t.read_units_per_second <= 0 && t.write_units_per_second <= 0) return;
+  w.Key("WarmThroughput").BeginObject();
+  w.Key("ReadUnitsPerSecond").Int(t.read_units_per_second);
+  w.Key("WriteUnitsPerSecond").Int(t.write_units_per_second);
+  w.Key("Status").String(status);
+  w.EndObject();
+}
+
 std::string_view IndexStatusName(IndexStatus s) {
   switch (s) {
     case IndexStatus::kCreating: return "CREATING";
@@ -73,6 +90,11 @@ void WriteIndexes(JsonWriter& w, const TableDescription& description, bool globa
       const bool on_demand = t.billing_mode == BillingMode::kPayPerRequest;
       WriteThroughput(w, on_demand ? ProvisionedThroughput{}
                                    : index.throughput.value_or(ProvisionedThroughput{}));
+      WriteOnDemand(w, index.on_demand_throughput, on_demand);
+      auto warm = description.index_warm.find(index.name);
+      if (warm != description.index_warm.end()) {
+        WriteWarm(w, warm->second, IndexStatusName(index.status));
+      }
     }
     auto stats = description.index_statistics.find(index.name);
     const ItemStatistics s =
@@ -141,6 +163,8 @@ void WriteTableDescription(JsonWriter& w, const TableDescription& description,
     w.Key("GlobalSecondaryIndexes");
     WriteIndexes(w, description, /*global=*/true, arn);
   }
+  WriteOnDemand(w, t.on_demand_throughput, t.billing_mode == BillingMode::kPayPerRequest);
+  WriteWarm(w, description.warm, StatusName(t.status));
   w.Key("DeletionProtectionEnabled").Bool(t.deletion_protection);
   // After a disable, StreamSpecification is absent while the latest stream's ARN and
   // label stay, as DynamoDB shows them.

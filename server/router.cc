@@ -10,6 +10,7 @@
 #include "engine/base/limits.h"
 #include "protocol/errors.h"
 #include "server/crc32.h"
+#include "server/monitoring.h"
 #include "server/sigv4.h"
 
 namespace monotable::server {
@@ -51,8 +52,18 @@ std::unique_ptr<ConnectionHandler> Router::NewConnection() {
   return std::make_unique<RouterConnection>(this);
 }
 
+// The names of the protocol's operations, by route index.
+static std::vector<std::string> OperationNames(const protocol::Protocol* protocol) {
+  std::vector<std::string> names;
+  for (const auto& route : protocol->routes()) names.emplace_back(route.name);
+  return names;
+}
+
 Router::Router(const protocol::Protocol* protocol, std::string cors_origins, bool log_requests)
-    : protocol_(protocol), cors_origins_(std::move(cors_origins)), log_requests_(log_requests) {
+    : protocol_(protocol),
+      cors_origins_(std::move(cors_origins)),
+      log_requests_(log_requests),
+      metrics_(OperationNames(protocol)) {
   std::random_device rd;
   for (char& c : request_id_prefix_) c = kRequestIdAlphabet[rd() % 36];
 }
@@ -123,47 +134,59 @@ void Router::AddCors(const HttpRequest& request, HttpReply& reply) const {
 
 void Router::Handle(HttpRequest& request, protocol::JsonParser& parser, HttpReply& reply) {
   if (request.method() == http::verb::post) {
-    // Request logging costs this one test when it is off.
-    if (log_requests_) {
-      HandleAndLog(request, parser, reply);
-    } else {
-      HandleDynamoDb(request, parser, reply, nullptr);
-    }
+    HandleTimed(request, parser, reply);
   } else if (request.method() == http::verb::options) {
     // A CORS preflight: an empty 200 (with the CORS headers below when allowed).
   } else if (request.method() == http::verb::get || request.method() == http::verb::head) {
-    // The health check, answered the way DynamoDB Local answers a plain GET.
-    reply.AddHeader("Content-Type", "text/plain");
-    reply.body = "healthy: monotable\n";
+    HandleGet(request, reply);
   } else {
     Json(400, protocol::EncodeError(Status(ErrorCode::kUnknownOperation, "")).body, reply);
   }
   AddCors(request, reply);
 }
 
-void Router::HandleAndLog(HttpRequest& request, protocol::JsonParser& parser, HttpReply& reply) {
-  auto start = std::chrono::steady_clock::now();
+void Router::HandleGet(const HttpRequest& request, HttpReply& reply) const {
+  const std::string_view target(request.target().data(), request.target().size());
+  const std::string_view path = target.substr(0, target.find('?'));
+  if (path == "/" || path.empty()) {
+    // The health check, answered the way DynamoDB Local answers a plain GET.
+    reply.AddHeader("Content-Type", "text/plain");
+    reply.body = "healthy: monotable\n";
+    return;
+  }
+  if (!ServeMonitoring(*protocol_->engine(), metrics_, target, reply)) {
+    reply.status = 404;
+    reply.AddHeader("Content-Type", "text/plain");
+    reply.body = "not found: " + std::string(path) + "\n";
+  }
+}
+
+void Router::HandleTimed(HttpRequest& request, protocol::JsonParser& parser, HttpReply& reply) {
+  const auto start = std::chrono::steady_clock::now();
   std::string_view table;
-  ErrorCode error = HandleDynamoDb(request, parser, reply, &table);
-  auto micros = std::chrono::duration_cast<std::chrono::microseconds>(
-                    std::chrono::steady_clock::now() - start)
-                    .count();
+  // Request logging costs the table name's lookup only when it is on.
+  const Served served = HandleDynamoDb(request, parser, reply, log_requests_ ? &table : nullptr);
+  const auto nanos =
+      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start)
+          .count();
+  metrics_.Record(served.route, served.error, static_cast<uint64_t>(nanos));
+  if (!log_requests_) return;
   std::string_view operation = OperationOf(request).value_or("-");
   // The error's name without its namespace ("ResourceNotFoundException").
-  std::string type = protocol::ErrorType(error);
+  std::string type = protocol::ErrorType(served.error);
   std::string_view short_type = type;
   short_type.remove_prefix(std::min(short_type.size(), short_type.find('#') + 1));
   spdlog::info("request op={} table={} status={} error={} latency_us={}",
                operation.empty() ? "-" : operation, table.empty() ? "-" : table, reply.status,
-               short_type.empty() ? "-" : short_type, micros);
+               short_type.empty() ? "-" : short_type, nanos / 1000);
 }
 
-ErrorCode Router::HandleDynamoDb(HttpRequest& request, protocol::JsonParser& parser,
-                                 HttpReply& reply, std::string_view* table_name) {
+Router::Served Router::HandleDynamoDb(HttpRequest& request, protocol::JsonParser& parser,
+                                      HttpReply& reply, std::string_view* table_name) {
   auto error = [&](ErrorCode code, std::string message) {
     auto e = protocol::EncodeError(Status(code, std::move(message)));
     Json(e.http_status, std::move(e.body), reply);
-    return code;
+    return Served{code, -1};
   };
 
   std::optional<std::string_view> operation = OperationOf(request);
@@ -186,7 +209,7 @@ ErrorCode Router::HandleDynamoDb(HttpRequest& request, protocol::JsonParser& par
   body.reserve(body.size() + simdjson::SIMDJSON_PADDING);
   protocol::Response response = protocol_->Handle(*operation, body, caller, parser, table_name);
   Json(response.http_status, std::move(response.body), reply);
-  return response.error;
+  return {response.error, response.route};
 }
 
 }  // namespace monotable::server

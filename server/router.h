@@ -1,9 +1,11 @@
 #pragma once
 // Router: maps one HTTP request to one HTTP reply. POST / goes to the DynamoDB
-// protocol by X-Amz-Target; GET / is the health check. Adds DynamoDB's response
-// headers (x-amzn-RequestId, x-amz-crc32) and CORS headers when configured.
-// With request logging on, writes one info line per DynamoDB request (see
-// HandleAndLog). Thread-safe; each connection passes its own JsonParser.
+// protocol by X-Amz-Target; GET (or HEAD) / is the health check; GET /metrics and
+// /monotable/... are the monitoring views (server/monitoring.h); other GET paths are
+// 404. Adds DynamoDB's response headers (x-amzn-RequestId, x-amz-crc32) and CORS
+// headers when configured. Every DynamoDB request is counted and timed for /metrics
+// (RequestMetrics: lock-free); with request logging on, it is also logged (one info
+// line). Thread-safe; each connection passes its own JsonParser.
 
 #include <array>
 #include <atomic>
@@ -13,6 +15,7 @@
 #include "protocol/json_reader.h"
 #include "protocol/operations.h"
 #include "server/http_session.h"
+#include "server/request_metrics.h"
 
 namespace monotable::server {
 
@@ -28,19 +31,29 @@ class Router {
   // The 413 answer for a body over DynamoDB's 16 MB request limit.
   void RequestTooLarge(HttpReply& reply);
 
+  const RequestMetrics& metrics() const { return metrics_; }
+
  private:
   void Json(int status, std::string body, HttpReply& reply);
-  // Returns the error answered (kOk for success). `table_name`: see Protocol::Handle.
-  ErrorCode HandleDynamoDb(HttpRequest& request, protocol::JsonParser& parser, HttpReply& reply,
-                           std::string_view* table_name);
-  // HandleDynamoDb, timed and logged.
-  void HandleAndLog(HttpRequest& request, protocol::JsonParser& parser, HttpReply& reply);
+  // What HandleDynamoDb answered: the error (kOk for success) and the operation's route.
+  struct Served {
+    ErrorCode error = ErrorCode::kOk;
+    int route = -1;
+  };
+  // `table_name`: see Protocol::Handle.
+  Served HandleDynamoDb(HttpRequest& request, protocol::JsonParser& parser, HttpReply& reply,
+                        std::string_view* table_name);
+  // HandleDynamoDb, timed, counted and (with request logging) logged.
+  void HandleTimed(HttpRequest& request, protocol::JsonParser& parser, HttpReply& reply);
+  // GET and HEAD: the health check, the monitoring views, or 404.
+  void HandleGet(const HttpRequest& request, HttpReply& reply) const;
   void AddRequestId(HttpReply& reply);
   void AddCors(const HttpRequest& request, HttpReply& reply) const;
 
   const protocol::Protocol* protocol_;
   std::string cors_origins_;
   bool log_requests_;
+  RequestMetrics metrics_;
   static constexpr size_t kRequestIdPrefixLength = 39;
   static constexpr size_t kRequestIdCounterDigits = 13;  // 36^13 > 2^64
   std::atomic<uint64_t> request_counter_{0};

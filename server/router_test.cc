@@ -50,9 +50,10 @@ class RouterTest : public ::testing::Test {
   }
 
   HttpReply Send(http::verb method, const std::string& cors = "",
-                 const std::function<void(HttpRequest&)>& fill = {}) {
+                 const std::function<void(HttpRequest&)>& fill = {},
+                 const std::string& target = "/") {
     Router router(protocol_.get(), cors);
-    HttpRequest request{method, "/", 11};
+    HttpRequest request{method, target, 11};
     if (fill) fill(request);
     HttpReply reply;
     router.Handle(request, parser_, reply);
@@ -81,6 +82,51 @@ TEST_F(RouterTest, GetAndHeadAreTheHealthCheck) {
     EXPECT_EQ(Header(reply, "Content-Type"), "text/plain");
     EXPECT_FALSE(Header(reply, "x-amzn-RequestId").has_value());
   }
+}
+
+TEST_F(RouterTest, GetOfAnUnknownPathIs404) {
+  for (const char* target : {"/nope", "/metrics/x", "/monotable/tables/T/nope", "/monotable"}) {
+    HttpReply reply = Send(http::verb::get, "", {}, target);
+    EXPECT_EQ(reply.status, 404u) << target;
+  }
+  EXPECT_EQ(Send(http::verb::get, "", {}, "/?x=1").status, 200u);
+}
+
+TEST_F(RouterTest, MetricsCountRequestsByOperationAndOutcome) {
+  Router router(protocol_.get(), "");
+  auto call = [&](const std::string& operation) {
+    HttpRequest request{http::verb::post, "/", 11};
+    request.set("X-Amz-Target", std::string(kTarget) + operation);
+    request.set(http::field::authorization, Authorization("AKID1"));
+    request.body() = operation == "ListTables" ? "{}" : R"({"TableName":"Missing"})";
+    HttpReply reply;
+    router.Handle(request, parser_, reply);
+  };
+  call("ListTables");
+  call("ListTables");
+  call("DescribeTable");
+  call("Frobnicate");
+  HttpRequest get{http::verb::get, "/metrics", 11};
+  HttpReply reply;
+  router.Handle(get, parser_, reply);
+  EXPECT_EQ(reply.status, 200u);
+  EXPECT_EQ(Header(reply, "Content-Type"), "text/plain; version=0.0.4; charset=utf-8");
+  const std::string& body = reply.body;
+  EXPECT_NE(body.find("monotable_requests_total{operation=\"ListTables\",outcome=\"Ok\"} 2"),
+            std::string::npos)
+      << body;
+  EXPECT_NE(body.find("monotable_requests_total{operation=\"DescribeTable\",outcome="
+                      "\"ResourceNotFoundException\"} 1"),
+            std::string::npos);
+  EXPECT_NE(body.find("monotable_requests_total{operation=\"Other\",outcome="
+                      "\"UnknownOperationException\"} 1"),
+            std::string::npos);
+  EXPECT_NE(body.find("monotable_request_duration_seconds_count{operation=\"ListTables\"} 2"),
+            std::string::npos);
+  EXPECT_NE(body.find("monotable_request_duration_seconds_bucket{operation=\"ListTables\","
+                      "le=\"+Inf\"} 2"),
+            std::string::npos);
+  EXPECT_NE(body.find("monotable_rocksdb_memtable_bytes "), std::string::npos);
 }
 
 TEST_F(RouterTest, OtherMethodsAreAnUnknownOperation) {

@@ -3,12 +3,15 @@
 #include <rocksdb/db.h>
 #include <rocksdb/write_batch.h>
 
+#include "engine/admission/contributor_insights.h"
 #include "engine/format/catalog_keys.h"
 
 namespace monotable {
 
-throughput::CapacitySpec CapacityOf(const TableDefinition& table,
-                                    const SecondaryIndexDefinition* index) {
+namespace {
+
+throughput::CapacitySpec BaseCapacityOf(const TableDefinition& table,
+                                        const SecondaryIndexDefinition* index) {
   if (table.billing_mode == BillingMode::kPayPerRequest) {
     const auto& on_demand = index ? index->on_demand_throughput : table.on_demand_throughput;
     if (!on_demand) return throughput::CapacitySpec::OnDemand();
@@ -20,6 +23,16 @@ throughput::CapacitySpec CapacityOf(const TableDefinition& table,
   const ProvisionedThroughput& p =
       index && index->throughput ? *index->throughput : table.throughput;
   return throughput::CapacitySpec::Provisioned(p.read_capacity_units, p.write_capacity_units);
+}
+
+}  // namespace
+
+throughput::CapacitySpec CapacityOf(const TableDefinition& table,
+                                    const SecondaryIndexDefinition* index) {
+  throughput::CapacitySpec spec = BaseCapacityOf(table, index);
+  const auto& warm = index ? index->warm_throughput : table.warm_throughput;
+  if (warm) spec = spec.WithWarm(warm->read_units_per_second, warm->write_units_per_second);
+  return spec;
 }
 
 Result<std::shared_ptr<throughput::Resource>> ThroughputRegistry::Make(
@@ -42,6 +55,8 @@ Result<std::shared_ptr<throughput::Resource>> ThroughputRegistry::Make(
     return Status::Internal("reading the partition map of " + family + ": " + read.ToString());
   }
   MT_ASSIGN_OR_RETURN(resource, throughput::Resource::Create(std::move(config), clock_));
+  MT_ASSIGN_OR_RETURN(insights, ReadInsightsSetting(storage_, family));
+  resource->insights().SetMode(insights.mode);
   // Splits are rare (capacity growth, size, heat): one small catalog write each. A failed
   // write loses only the split, which the next start-up recomputes from capacity.
   Storage* storage = &storage_;

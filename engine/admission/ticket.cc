@@ -2,6 +2,8 @@
 
 #include <span>
 
+#include "engine/format/key_codec.h"
+
 namespace monotable {
 namespace {
 
@@ -50,15 +52,46 @@ int Ticket::Claim(const Table& table, std::string_view index, uint64_t hash, thr
   return static_cast<int>(claims_.size() - 1);
 }
 
+int Ticket::Claim(const Table& table, std::string_view index, std::string_view stored_key,
+                  throughput::Op op, double units) {
+  const int claim = Claim(table, index, key_codec::HashOfKey(stored_key), op, units);
+  if (claim < 0) return claim;
+  throughput::Resource* resource = claims_[static_cast<size_t>(claim)].resource;
+  if (resource->insights().mode() == throughput::InsightsMode::kDisabled) return claim;
+  // The partition key's type, from the table's or the index's key schema.
+  const auto definition = table.definition();
+  const SecondaryIndexDefinition* gsi = index.empty() ? nullptr : definition->FindIndex(index);
+  const std::string& hash_key = gsi ? gsi->hash_key() : definition->hash_key();
+  const AttributeType type = definition->AttributeTypeOf(hash_key);
+  constexpr size_t kHashBytes = 8;
+  if (stored_key.size() <= kHashBytes) return claim;
+  const size_t length = key_codec::EncodedValueLength(stored_key.substr(kHashBytes), type);
+  if (length == std::string_view::npos) return claim;
+  keys_.push_back({static_cast<size_t>(claim), std::string(stored_key), kHashBytes + length});
+  return claim;
+}
+
+void Ticket::PointKeys() {
+  for (const InsightKey& k : keys_) {
+    if (k.claim >= claims_.size()) continue;
+    const std::string_view key = k.key;
+    throughput::KeyRef& ref = claims_[k.claim].key;
+    ref.partition_key = key.substr(0, k.partition_length);
+    ref.sort_key = key.substr(k.partition_length);
+  }
+}
+
 Status Ticket::Admit() {
   const size_t begin = admitted_end_;
   const size_t end = claims_.size();
   if (begin == end) return Status::Ok();
+  if (!keys_.empty()) PointKeys();
   throughput::Admission admission =
       throughput::AdmitAll(std::span(claims_).subspan(begin, end - begin));
   if (!admission.admitted) {
     claims_.resize(begin);
     actual_.resize(begin);
+    std::erase_if(keys_, [&](const InsightKey& k) { return k.claim >= begin; });
     return ThrottledStatus(admission, tables_);
   }
   rounds_.push_back({begin, end, std::move(admission)});
@@ -75,6 +108,7 @@ void Ticket::Refund() {
 }
 
 void Ticket::Settle() {
+  if (!keys_.empty()) PointKeys();
   for (const Round& round : rounds_) {
     bool changed = false;
     for (size_t i = round.begin; i < round.end; ++i) changed |= actual_[i] != claims_[i].units;

@@ -23,6 +23,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -46,6 +47,11 @@ class Ticket {
   // claimed (accounting off, an LSI, an index without a resource).
   int Claim(const Table& table, std::string_view index, uint64_t hash, throughput::Op op,
             double units);
+  // The same for a stored key (key_codec's table or index key): when Contributor
+  // Insights is on for the resource, the claim also carries the key, so that the
+  // resource's sketches count it (a copy per claim, made only then).
+  int Claim(const Table& table, std::string_view index, std::string_view stored_key,
+            throughput::Op op, double units);
 
   // Admits the claims added since the last Admit, all or none. Refused: the claims of
   // this round are dropped and the throttling error is returned.
@@ -65,11 +71,21 @@ class Ticket {
     throughput::Admission admission;
   };
   void Settle();
+  // Points each claim's KeyRef at its copy in keys_ (which may have moved).
+  void PointKeys();
 
   // Keeps each claimed table's resources alive while the ticket holds claims on them.
   std::vector<std::shared_ptr<const TableThroughput>> tables_;
   std::vector<throughput::Claim> claims_;
   std::vector<double> actual_;
+  // Keys of claims on resources with Contributor Insights on, by claim index; empty
+  // otherwise (a vector of strings only once insights are wanted).
+  struct InsightKey {
+    size_t claim;
+    std::string key;
+    size_t partition_length;  // hash + encoded partition key
+  };
+  std::vector<InsightKey> keys_;
   std::vector<Round> rounds_;
   size_t admitted_end_ = 0;  // claims_ before this index were in an admitted round
 };

@@ -17,7 +17,7 @@ namespace {
 Result<std::optional<Item>> AdmittedRead(const Storage& storage, const Table& table,
                                          const std::string& key, bool consistent, double& units) {
   Ticket ticket;
-  const int claim = ticket.Claim(table, "", key_codec::HashOfKey(key), throughput::Op::kRead,
+  const int claim = ticket.Claim(table, "", std::string_view(key), throughput::Op::kRead,
                                  capacity::ReadUnits(0, consistent));
   MT_RETURN_IF_ERROR(ticket.Admit());
   MT_ASSIGN_OR_RETURN(item, ReadStoredItem(storage, table, key));

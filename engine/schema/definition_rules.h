@@ -28,6 +28,20 @@ Status CheckKeysDefined(const std::vector<KeySchemaElement>& keys,
 // Errors: kValidation "... ProvisionedThroughput should (not) be null for index: <name>".
 Status CheckGlobalIndexThroughput(BillingMode mode, const SecondaryIndexDefinition& index);
 
+// OnDemandThroughput of a table (empty `index_name`) or GSI: only on an on-demand table,
+// each maximum at least 1 or -1 (remove the maximum). Errors: kValidation "One or more
+// parameter values were invalid: Requested MaxReadRequestUnits for OnDemandThroughput
+// for table is outside of valid range" (and the same for writes and indexes).
+Status CheckOnDemandThroughput(BillingMode mode, const std::optional<OnDemandThroughput>& t,
+                               std::string_view index_name);
+
+// Applies a requested OnDemandThroughput or WarmThroughput over the current one: the
+// members given replace the current ones.
+void MergeOnDemandThroughput(std::optional<OnDemandThroughput>& current,
+                             const std::optional<OnDemandThroughput>& requested);
+void MergeWarmThroughput(std::optional<WarmThroughput>& current,
+                         const std::optional<WarmThroughput>& requested);
+
 // Sets new provisioned units, counting a decrease against DynamoDB's daily limit when
 // `count_decreases`. Errors: kLimitExceeded (too many decreases today).
 Status ApplyThroughputChange(ProvisionedThroughput& t, const ProvisionedThroughput& want,

@@ -34,6 +34,8 @@ Status CreateIndex(const UpdateTableRequest& request, const SecondaryIndexDefini
   // defines them.
   MT_RETURN_IF_ERROR(CheckKeysDefined(wanted.key_schema, request.attribute_definitions));
   MT_RETURN_IF_ERROR(CheckGlobalIndexThroughput(table.billing_mode, wanted));
+  MT_RETURN_IF_ERROR(
+      CheckOnDemandThroughput(table.billing_mode, wanted.on_demand_throughput, wanted.name));
   if (table.global_secondary_indexes.size() >= limits::kMaxGlobalSecondaryIndexes) {
     return {ErrorCode::kLimitExceeded,
             "Subscriber limit exceeded: The number of global secondary indexes exceeds the "
@@ -46,6 +48,8 @@ Status CreateIndex(const UpdateTableRequest& request, const SecondaryIndexDefini
     }
   }
   SecondaryIndexDefinition index = wanted;
+  index.on_demand_throughput.reset();
+  MergeOnDemandThroughput(index.on_demand_throughput, wanted.on_demand_throughput);
   index.status = IndexStatus::kCreating;
   index.backfilling = true;
   index.column_family.clear();
@@ -75,7 +79,14 @@ Status ApplyIndexUpdates(const UpdateTableRequest& request, int64_t now_ms, Tabl
       }
       case Action::kUpdate: {
         MT_ASSIGN_OR_RETURN(index, ExistingGlobalIndex(next, update.index.name));
-        MT_RETURN_IF_ERROR(CheckGlobalIndexThroughput(next.billing_mode, update.index));
+        // An update of the warm throughput alone carries no capacity to check.
+        if (update.index.throughput || !update.index.warm_throughput) {
+          MT_RETURN_IF_ERROR(CheckGlobalIndexThroughput(next.billing_mode, update.index));
+        }
+        MT_RETURN_IF_ERROR(CheckOnDemandThroughput(
+            next.billing_mode, update.index.on_demand_throughput, update.index.name));
+        MergeOnDemandThroughput(index->on_demand_throughput, update.index.on_demand_throughput);
+        MergeWarmThroughput(index->warm_throughput, update.index.warm_throughput);
         if (update.index.throughput) {
           ProvisionedThroughput& t =
               index->throughput.emplace(index->throughput.value_or(ProvisionedThroughput{}));

@@ -24,6 +24,8 @@ struct CreateTableRequest {
   std::vector<KeySchemaElement> key_schema;
   std::optional<BillingMode> billing_mode;
   std::optional<ProvisionedThroughput> throughput;
+  std::optional<OnDemandThroughput> on_demand_throughput;
+  std::optional<WarmThroughput> warm_throughput;
   std::vector<SecondaryIndexDefinition> global_secondary_indexes;
   std::vector<SecondaryIndexDefinition> local_secondary_indexes;
   bool deletion_protection = false;
@@ -37,13 +39,16 @@ struct UpdateTableRequest {
   std::string table_name;
   std::optional<BillingMode> billing_mode;
   std::optional<ProvisionedThroughput> throughput;
+  std::optional<OnDemandThroughput> on_demand_throughput;
+  std::optional<WarmThroughput> warm_throughput;
   std::optional<bool> deletion_protection;
   std::vector<AttributeDefinition> attribute_definitions;
   // GlobalSecondaryIndexUpdates, in request order.
   struct IndexUpdate {
     enum class Action { kCreate, kUpdate, kDelete };
     Action action = Action::kCreate;
-    // Create: the whole definition; Update: name and throughput; Delete: name.
+    // Create: the whole definition; Update: name, throughput, on-demand throughput and
+    // warm throughput; Delete: name.
     SecondaryIndexDefinition index;
   };
   std::vector<IndexUpdate> index_updates;

@@ -100,8 +100,9 @@ Status CheckIndexes(const CreateTableRequest& request) {
     }
   }
   for (const auto& index : request.global_secondary_indexes) {
-    MT_RETURN_IF_ERROR(CheckGlobalIndexThroughput(
-        request.billing_mode.value_or(BillingMode::kProvisioned), index));
+    const BillingMode mode = request.billing_mode.value_or(BillingMode::kProvisioned);
+    MT_RETURN_IF_ERROR(CheckGlobalIndexThroughput(mode, index));
+    MT_RETURN_IF_ERROR(CheckOnDemandThroughput(mode, index.on_demand_throughput, index.name));
   }
   return Status::Ok();
 }
@@ -142,6 +143,7 @@ Result<TableDefinition> BuildTableDefinition(const CreateTableRequest& request, 
   MT_RETURN_IF_ERROR(CheckAttributeDefinitions(request));
   BillingMode mode = request.billing_mode.value_or(BillingMode::kProvisioned);
   MT_RETURN_IF_ERROR(CheckThroughputForMode(mode, request.throughput));
+  MT_RETURN_IF_ERROR(CheckOnDemandThroughput(mode, request.on_demand_throughput, ""));
   MT_RETURN_IF_ERROR(CheckIndexes(request));
   if (request.stream) MT_RETURN_IF_ERROR(CheckStreamSpecification(*request.stream));
 
@@ -154,7 +156,14 @@ Result<TableDefinition> BuildTableDefinition(const CreateTableRequest& request, 
   table.billing_mode_changed_ms = now_ms;
   if (request.throughput) table.throughput = *request.throughput;
   table.throughput.number_of_decreases_today = 0;
+  MergeOnDemandThroughput(table.on_demand_throughput, request.on_demand_throughput);
+  MergeWarmThroughput(table.warm_throughput, request.warm_throughput);
   table.global_secondary_indexes = request.global_secondary_indexes;
+  for (auto& index : table.global_secondary_indexes) {
+    std::optional<OnDemandThroughput> merged;
+    MergeOnDemandThroughput(merged, index.on_demand_throughput);
+    index.on_demand_throughput = merged;
+  }
   table.local_secondary_indexes = request.local_secondary_indexes;
   table.deletion_protection = request.deletion_protection;
   table.status = TableStatus::kActive;
@@ -165,7 +174,8 @@ Result<TableDefinition> BuildTableDefinition(const CreateTableRequest& request, 
 Result<TableDefinition> ApplyTableUpdate(const TableDefinition& current,
                                          const UpdateTableRequest& request, int64_t now_ms) {
   if (!request.billing_mode && !request.throughput && !request.deletion_protection &&
-      request.index_updates.empty() && !request.stream) {
+      !request.on_demand_throughput && !request.warm_throughput && request.index_updates.empty() &&
+      !request.stream) {
     return Status::Validation(
         "At least one of ProvisionedThroughput, BillingMode, UpdateStreamEnabled, "
         "GlobalSecondaryIndexUpdates or SSESpecification or ReplicaUpdates is required");
@@ -214,6 +224,10 @@ Result<TableDefinition> ApplyTableUpdate(const TableDefinition& current,
     MT_RETURN_IF_ERROR(
         ApplyThroughputChange(t, want, current.billing_mode == BillingMode::kProvisioned, now_ms));
   }
+  MT_RETURN_IF_ERROR(CheckOnDemandThroughput(mode, request.on_demand_throughput, ""));
+  if (mode == BillingMode::kProvisioned) next.on_demand_throughput.reset();
+  MergeOnDemandThroughput(next.on_demand_throughput, request.on_demand_throughput);
+  MergeWarmThroughput(next.warm_throughput, request.warm_throughput);
   MT_RETURN_IF_ERROR(ApplyIndexUpdates(request, now_ms, next));
   if (request.stream) MT_RETURN_IF_ERROR(ApplyStreamUpdate(current, *request.stream, next));
   return next;

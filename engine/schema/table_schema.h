@@ -49,9 +49,20 @@ struct ProvisionedThroughput {
 // OnDemandThroughput: the maximum request units per second of an on-demand table or
 // GSI; -1 means no maximum (DynamoDB's way of removing one).
 struct OnDemandThroughput {
+  // In a request: a member it left out (MergeOnDemandThroughput keeps the current one).
+  static constexpr int64_t kNotGiven = INT64_MIN;
   int64_t max_read_request_units = -1;
   int64_t max_write_request_units = -1;
   friend bool operator==(const OnDemandThroughput&, const OnDemandThroughput&) = default;
+};
+
+// WarmThroughput asked for by CreateTable or UpdateTable: the read and write units per
+// second a table or GSI must serve at once (0: not asked; DescribeTable then shows what
+// its partitions serve).
+struct WarmThroughput {
+  int64_t read_units_per_second = 0;
+  int64_t write_units_per_second = 0;
+  friend bool operator==(const WarmThroughput&, const WarmThroughput&) = default;
 };
 
 struct Projection {
@@ -65,6 +76,7 @@ struct SecondaryIndexDefinition {
   Projection projection;
   std::optional<ProvisionedThroughput> throughput;         // GSIs of provisioned tables
   std::optional<OnDemandThroughput> on_demand_throughput;  // GSIs of on-demand tables
+  std::optional<WarmThroughput> warm_throughput;
   // A GSI added by UpdateTable is CREATING (and backfilling) until every existing item
   // has its entry; the write path maintains it from the start.
   IndexStatus status = IndexStatus::kActive;
@@ -120,6 +132,7 @@ struct TableDefinition {
   int64_t billing_mode_changed_ms = 0;
   ProvisionedThroughput throughput;
   std::optional<OnDemandThroughput> on_demand_throughput;  // on-demand tables only
+  std::optional<WarmThroughput> warm_throughput;
   std::vector<SecondaryIndexDefinition> global_secondary_indexes;
   std::vector<SecondaryIndexDefinition> local_secondary_indexes;
   bool deletion_protection = false;
@@ -175,6 +188,10 @@ struct TableDescription {
   int64_t size_bytes = 0;
   // Per secondary index, by index name.
   std::map<std::string, ItemStatistics, std::less<>> index_statistics;
+  // What the table and each GSI serve at once (DescribeTable's WarmThroughput): filled
+  // by the engine from the throughput model's partitions and the warm throughput asked.
+  WarmThroughput warm;
+  std::map<std::string, WarmThroughput, std::less<>> index_warm;
 };
 
 }  // namespace monotable

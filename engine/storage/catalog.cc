@@ -295,6 +295,7 @@ Status Catalog::Update(const std::string& ns, Table& table, const DefinitionChan
       batch.Delete(storage_->catalog(), catalog_keys::PartitionMapKey(name));
       batch.Delete(storage_->catalog(),
                    catalog_keys::WalkProgressKey(definition.column_family, name));
+      batch.Delete(storage_->catalog(), catalog_keys::InsightsKey(name));
     }
   }
   Status written = storage_->Write(&batch);
@@ -329,6 +330,7 @@ Result<std::shared_ptr<Table>> Catalog::Drop(const std::string& ns, const std::s
   for (const auto& family : OwnedFamilies(*layout->definition)) {
     batch.Delete(storage_->catalog(), catalog_keys::StatsKey(family));
     batch.Delete(storage_->catalog(), catalog_keys::PartitionMapKey(family));
+    batch.Delete(storage_->catalog(), catalog_keys::InsightsKey(family));
   }
   const std::string collections =
       catalog_keys::ItemCollectionPrefix(layout->definition->column_family);

@@ -35,6 +35,11 @@ AttributeValue OnDemandValue(const OnDemandThroughput& t) {
   return Map({{"r", Int(t.max_read_request_units)}, {"w", Int(t.max_write_request_units)}});
 }
 
+// WarmThroughput ("wt"): absent when none was asked for.
+AttributeValue WarmValue(const WarmThroughput& t) {
+  return Map({{"r", Int(t.read_units_per_second)}, {"w", Int(t.write_units_per_second)}});
+}
+
 AttributeValue IndexValue(const SecondaryIndexDefinition& index) {
   AttributeList non_key;
   for (const auto& a : index.projection.non_key_attributes) non_key.push_back(Str(a));
@@ -44,6 +49,7 @@ AttributeValue IndexValue(const SecondaryIndexDefinition& index) {
                  {"a", List(std::move(non_key))}};
   if (index.throughput) m.emplace("tp", ThroughputValue(*index.throughput));
   if (index.on_demand_throughput) m.emplace("od", OnDemandValue(*index.on_demand_throughput));
+  if (index.warm_throughput) m.emplace("wt", WarmValue(*index.warm_throughput));
   m.emplace("st", Int(static_cast<int>(index.status)));
   m.emplace("bf", AttributeValue::Bool(index.backfilling));
   m.emplace("cf", Str(index.column_family));
@@ -119,6 +125,13 @@ OnDemandThroughput ReadOnDemand(FieldReader& parent, const AttributeMap& map) {
   return t;
 }
 
+WarmThroughput ReadWarm(FieldReader& parent, const AttributeMap& map) {
+  FieldReader r(map);
+  WarmThroughput t{r.Int("r"), r.Int("w")};
+  if (!r.ok()) parent.Fail();
+  return t;
+}
+
 SecondaryIndexDefinition ReadIndex(FieldReader& parent, const AttributeValue& value) {
   FieldReader r(value.map);
   SecondaryIndexDefinition index;
@@ -128,6 +141,7 @@ SecondaryIndexDefinition ReadIndex(FieldReader& parent, const AttributeValue& va
   for (const auto& a : r.List("a")) index.projection.non_key_attributes.push_back(a.scalar);
   if (r.Has("tp")) index.throughput = ReadThroughput(r, r.Map("tp"));
   if (r.Has("od")) index.on_demand_throughput = ReadOnDemand(r, r.Map("od"));
+  if (r.Has("wt")) index.warm_throughput = ReadWarm(r, r.Map("wt"));
   // Records written before indexes held data lack these fields: an ACTIVE index
   // without entries (its family is created when the catalog loads).
   if (r.Has("st")) index.status = static_cast<IndexStatus>(r.Int("st"));
@@ -171,6 +185,7 @@ std::string Encode(const TableDefinition& t) {
                              {"ch", Int(t.time_to_live.changed_ms)},
                              {"bf", AttributeValue::Bool(t.time_to_live.backfilling)}}));
   }
+  if (t.warm_throughput) item.emplace("wt", WarmValue(*t.warm_throughput));
   // Tags ("tags") and the resource policy ("policy"): absent when the table has none.
   if (!t.tags.empty()) {
     AttributeList tags;
@@ -211,6 +226,7 @@ Result<TableDefinition> Decode(std::string_view bytes) {
   t.billing_mode_changed_ms = r.Int("billing_changed");
   t.throughput = ReadThroughput(r, r.Map("throughput"));
   if (r.Has("od")) t.on_demand_throughput = ReadOnDemand(r, r.Map("od"));
+  if (r.Has("wt")) t.warm_throughput = ReadWarm(r, r.Map("wt"));
   for (const auto& i : r.List("gsi")) t.global_secondary_indexes.push_back(ReadIndex(r, i));
   for (const auto& i : r.List("lsi")) t.local_secondary_indexes.push_back(ReadIndex(r, i));
   if (auto* b = r.Get("deletion_protection", AttributeType::kBool))

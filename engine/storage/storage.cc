@@ -70,6 +70,9 @@ Result<std::unique_ptr<Storage>> Storage::Open(const StorageOptions& options) {
   db_options.max_background_jobs = 2;
   db_options.info_log_level = rocksdb::InfoLogLevel::WARN_LEVEL;
   db_options.keep_log_file_num = 2;
+  storage->statistics_ = rocksdb::CreateDBStatistics();
+  storage->statistics_->set_stats_level(rocksdb::StatsLevel::kExceptHistogramOrTimers);
+  db_options.statistics = storage->statistics_;
   std::string path = options.path;
   if (options.in_memory) {
     storage->mem_env_.reset(rocksdb::NewMemEnv(rocksdb::Env::Default()));
@@ -205,6 +208,23 @@ Status Storage::DropColumnFamily(const ColumnFamilyRef& handle) {
 
 Status Storage::Write(rocksdb::WriteBatch* batch) {
   return FromRocks(db_->Write(write_options_, batch));
+}
+
+Storage::Figures Storage::figures() const {
+  Figures f;
+  f.block_cache_hits = statistics_->getTickerCount(rocksdb::BLOCK_CACHE_HIT);
+  f.block_cache_misses = statistics_->getTickerCount(rocksdb::BLOCK_CACHE_MISS);
+  f.block_cache_usage_bytes = block_cache_->GetUsage();
+  f.block_cache_capacity_bytes = block_cache_->GetCapacity();
+  auto property = [&](const char* name) {
+    uint64_t value = 0;
+    return db_->GetAggregatedIntProperty(name, &value) ? value : 0;
+  };
+  f.memtable_bytes = property("rocksdb.size-all-mem-tables");
+  f.sst_bytes = property("rocksdb.total-sst-files-size");
+  f.pending_compaction_bytes = property("rocksdb.estimate-pending-compaction-bytes");
+  f.running_compactions = property("rocksdb.num-running-compactions");
+  return f;
 }
 
 Status Storage::Flush() {

@@ -8,6 +8,7 @@
 #include <rocksdb/cache.h>
 #include <rocksdb/db.h>
 #include <rocksdb/env.h>
+#include <rocksdb/statistics.h>
 
 #include <memory>
 #include <mutex>
@@ -65,6 +66,19 @@ class Storage {
 
   const rocksdb::ReadOptions& read_options() const { return read_options_; }
 
+  // A few figures of RocksDB for /metrics (all families; counters since start-up).
+  struct Figures {
+    uint64_t block_cache_hits = 0;
+    uint64_t block_cache_misses = 0;
+    uint64_t block_cache_usage_bytes = 0;
+    uint64_t block_cache_capacity_bytes = 0;
+    uint64_t memtable_bytes = 0;
+    uint64_t sst_bytes = 0;
+    uint64_t pending_compaction_bytes = 0;
+    uint64_t running_compactions = 0;
+  };
+  Figures figures() const;
+
  private:
   Storage() = default;
   ColumnFamilyRef Wrap(rocksdb::ColumnFamilyHandle* handle);
@@ -73,6 +87,8 @@ class Storage {
 
   std::unique_ptr<rocksdb::Env> mem_env_;        // outlives db_ (declared first)
   std::shared_ptr<rocksdb::Cache> block_cache_;  // shared by every table
+  // Tickers only (no histograms or timers): per-core counters, cheap on reads.
+  std::shared_ptr<rocksdb::Statistics> statistics_;
   std::unique_ptr<rocksdb::DB> db_;
   ColumnFamilyRef catalog_;
   ColumnFamilyRef expiry_;

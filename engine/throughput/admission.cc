@@ -121,8 +121,10 @@ Admission Admitter::Admit(std::span<const Claim> claims) {
           std::any_of(result.throttles.begin(), result.throttles.end(),
                       [&](const Throttle& t) { return t.resource == slot.resource; });
       if (!listed) {
-        result.throttles.push_back(
-            {MakeThrottlingReason(slot.resource->kind(), c.op, *limit), slot.resource});
+        const ThrottlingReason reason = MakeThrottlingReason(slot.resource->kind(), c.op, *limit);
+        result.throttles.push_back({reason, slot.resource});
+        slot.resource->throttled_[static_cast<size_t>(reason)].fetch_add(1,
+                                                                         std::memory_order_relaxed);
       }
     }
     result.admitted = !enforce_short;

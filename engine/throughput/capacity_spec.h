@@ -22,13 +22,26 @@ struct CapacitySpec {
   // -1 (DynamoDB's "remove the maximum") or 0 means no maximum.
   int64_t max_read_request_units = -1;
   int64_t max_write_request_units = -1;
+  // WarmThroughput asked for (0: none): what the table or GSI must serve at once. It
+  // grows the partitions (3,000 reads or 1,000 writes each) and, on demand, raises the
+  // previous peak to half of it, so that double the peak serves it.
+  int64_t warm_read_units = 0;
+  int64_t warm_write_units = 0;
 
   static CapacitySpec Provisioned(int64_t rcu, int64_t wcu) {
-    return {BillingMode::kProvisioned, rcu, wcu, -1, -1};
+    return {BillingMode::kProvisioned, rcu, wcu, -1, -1, 0, 0};
   }
   static CapacitySpec OnDemand(int64_t max_read = -1, int64_t max_write = -1) {
-    return {BillingMode::kOnDemand, 0, 0, max_read, max_write};
+    return {BillingMode::kOnDemand, 0, 0, max_read, max_write, 0, 0};
   }
+  CapacitySpec WithWarm(int64_t read_units, int64_t write_units) const {
+    CapacitySpec s = *this;
+    s.warm_read_units = read_units;
+    s.warm_write_units = write_units;
+    return s;
+  }
+  // The warm throughput in read-equivalent units: reads or writes, whichever needs more.
+  double warm_reu() const;
 
   bool has_max_read() const { return max_read_request_units > 0; }
   bool has_max_write() const { return max_write_request_units > 0; }
@@ -39,7 +52,8 @@ struct CapacitySpec {
 
 // Partitions a table or GSI needs for its capacity: provisioned max(1, ceil(RCU/3000 +
 // WCU/1000)) (Developer Guide, "Understanding Partition Behavior"); on-demand, enough to
-// serve double `peak_reu` at once (4 for a new table: 12,000 RRU or 4,000 WRU).
+// serve double `peak_reu` at once (4 for a new table: 12,000 RRU or 4,000 WRU); and in
+// both modes at least enough for the warm throughput.
 size_t PartitionsForCapacity(const CapacitySpec& spec, double peak_reu);
 
 }  // namespace monotable::throughput

@@ -36,6 +36,19 @@ TEST(OnDemandTest, ANewTableServes4000WritesOr12000ReadsAtOnce) {
   EXPECT_EQ(Spread(*r, Op::kRead, 1, 7000), 6000);
 }
 
+TEST(OnDemandTest, WarmThroughputIsServedAtOnce) {
+  FakeClock clock(kStartMs);
+  // 9,000 writes at once: 27,000 REU, 9 partitions, a previous peak of half of it.
+  auto r = MakeResource(clock, CapacitySpec::OnDemand().WithWarm(0, 9000));
+  EXPECT_EQ(r->partition_map().size(), 9u);
+  EXPECT_EQ(Spread(*r, Op::kWrite, 1, 10000), 9000);
+  // Raised on a live table by UpdateTable: grows the partitions and the peak.
+  ASSERT_TRUE(r->UpdateCapacity(CapacitySpec::OnDemand().WithWarm(36000, 0)).ok());
+  EXPECT_EQ(r->partition_map().size(), 12u);
+  clock.Advance(1000);
+  EXPECT_EQ(Spread(*r, Op::kRead, 1, 40000), 36000);
+}
+
 TEST(OnDemandTest, DoubleThePreviousPeakOnlyAfter30Minutes) {
   FakeClock clock(kStartMs);
   ResourceConfig config;

@@ -61,5 +61,19 @@ TEST(ReasonsTest, EverySixteenIsReachable) {
   }
 }
 
+TEST(ReasonsTest, RefusalsAreCountedByReasonOncePerRequest) {
+  FakeClock clock(kStartMs);
+  auto r = MakeResource(clock, CapacitySpec::Provisioned(10, 10));
+  const int admitted = AdmitUntilRefused(*r, 1, Op::kWrite, 1);
+  EXPECT_GT(admitted, 0);
+  for (int i = 0; i < 2; ++i) EXPECT_FALSE(r->Admit({1}, Op::kWrite, 1).admitted);
+  const auto reason = ThrottlingReason::kTableWriteProvisionedThroughputExceeded;
+  EXPECT_EQ(r->throttled(reason), 3u);
+  EXPECT_EQ(r->throttled(ThrottlingReason::kTableReadProvisionedThroughputExceeded), 0u);
+  const ResourceSnapshot snapshot = r->Snapshot(1);
+  EXPECT_EQ(snapshot.throttled_by_reason[static_cast<size_t>(reason)], 3u);
+  EXPECT_EQ(snapshot.totals.write_throttled, 3u);
+}
+
 }  // namespace
 }  // namespace monotable::throughput

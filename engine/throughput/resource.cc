@@ -160,6 +160,9 @@ ResourceSnapshot Resource::Snapshot(int64_t seconds) const {
     out.on_demand_peak_reu = limits_.peak_reu();
   }
   out.layout_version = layout_version();
+  for (size_t i = 0; i < out.throttled_by_reason.size(); ++i) {
+    out.throttled_by_reason[i] = throttled_[i].load(std::memory_order_relaxed);
+  }
   out.totals = retired_;
   for (const auto& partition : partitions_) {
     PartitionSnapshot p;

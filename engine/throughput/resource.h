@@ -20,6 +20,7 @@
 // time, and must not call set_layout_listener.
 // Errors: Create and UpdateCapacity validate the CapacitySpec and return a Status.
 
+#include <array>
 #include <atomic>
 #include <functional>
 #include <memory>
@@ -94,6 +95,12 @@ class Resource {
   // Counters, allowed rates and the last `seconds` (<= 600) of each partition.
   ResourceSnapshot Snapshot(int64_t seconds) const;
 
+  // Requests this resource refused (or, in observe mode, would have refused), by reason;
+  // one count per request, however many of its claims were short. Lock-free.
+  uint64_t throttled(ThrottlingReason reason) const {
+    return throttled_[static_cast<size_t>(reason)].load(std::memory_order_relaxed);
+  }
+
  private:
   friend class Admitter;
   Resource(ResourceConfig config, const Clock& clock);
@@ -123,6 +130,7 @@ class Resource {
   ResourceLimits limits_;
 
   KeyInsights insights_;
+  std::array<std::atomic<uint64_t>, kThrottlingReasonCount> throttled_{};
 
   std::mutex listener_mu_;
   LayoutListener listener_;

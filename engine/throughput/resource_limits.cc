@@ -29,6 +29,7 @@ double ProvisionedReu(const CapacitySpec& spec) {
 
 ResourceLimits::ResourceLimits(const CapacitySpec& spec, int64_t now_ms)
     : spec_(spec), peak_(limits::kOnDemandInitialPeakReu, now_ms) {
+  peak_.RaiseTo(spec_.warm_reu() / limits::kOnDemandPeakMultiplier);
   Configure(now_ms);
 }
 
@@ -63,6 +64,8 @@ void ResourceLimits::Reconfigure(const CapacitySpec& spec, int64_t now_ms) {
       spec_.billing == BillingMode::kProvisioned && spec.billing == BillingMode::kOnDemand;
   spec_ = spec;
   if (to_on_demand) peak_.RaiseTo(limits::kSwitchedPeakFraction * max_provisioned_reu_);
+  // Warm throughput is served at once: double the previous peak must reach it.
+  peak_.RaiseTo(spec_.warm_reu() / limits::kOnDemandPeakMultiplier);
   Configure(now_ms);
 }
 

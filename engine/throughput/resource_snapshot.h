@@ -4,6 +4,7 @@
 //
 // Thread-safety: value types. Errors: none.
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -12,6 +13,7 @@
 #include "engine/throughput/partition.h"
 #include "engine/throughput/partition_map.h"
 #include "engine/throughput/second_ring.h"
+#include "engine/throughput/throttling_reason.h"
 
 namespace monotable::throughput {
 
@@ -31,6 +33,8 @@ struct ResourceSnapshot {
   double allowed_write_units_per_second = 0;
   double on_demand_peak_reu = 0;  // the previous peak, in read-equivalent units
   PartitionTotals totals;         // all partitions ever, split ones included: monotonic
+  // Requests refused (observe: that would have been refused), by ThrottlingReason.
+  std::array<uint64_t, kThrottlingReasonCount> throttled_by_reason{};
   std::vector<PartitionSnapshot> partitions;
 };
 

@@ -101,8 +101,24 @@ Status AdmitTransaction(Ticket& ticket, const std::vector<PlannedTransactWrite>&
     const double units = action.kind == TransactWriteAction::Kind::kPut
                              ? capacity::WriteUnits(ItemSize(action.item))
                              : 1;
-    ticket.Claim(*planned[i].table, "", key_codec::HashOfKey(planned[i].key),
-                 throughput::Op::kWrite, 2 * units);
+    ticket.Claim(*planned[i].table, "", planned[i].key, throughput::Op::kWrite, 2 * units);
+    Status admitted = ticket.Admit();
+    if (admitted.ok()) continue;
+    ticket.Refund();
+    std::vector<CancellationReason> reasons(planned.size(), NoReason());
+    reasons[i] = ThrottledCancellation(admitted);
+    return TransactionCanceled(std::move(reasons));
+  }
+  return Status::Ok();
+}
+
+// The same for TransactGetItems: each Get claims a transactional read of an item of
+// unknown size (2 RCU, the minimum) on its table partition, before anything is read; a
+// refused one cancels the transaction with its throttling reason. Not settled either.
+Status AdmitTransactionReads(Ticket& ticket, const std::vector<PlannedTransactGet>& planned) {
+  for (size_t i = 0; i < planned.size(); ++i) {
+    ticket.Claim(*planned[i].table, "", planned[i].key, throughput::Op::kRead,
+                 2 * capacity::ReadUnits(0, /*consistent=*/true));
     Status admitted = ticket.Admit();
     if (admitted.ok()) continue;
     ticket.Refund();
@@ -149,6 +165,8 @@ Result<TransactGetResult> TransactGetItems(Transactions& transactions, const Tab
       planned, Plan<PlannedTransactGet>(request.gets, find_table, [](const PlannedTransactGet& p) {
         return ValidateKeyAndBuildKey(*p.table->definition(), p.get->key);
       }));
+  Ticket ticket;
+  MT_RETURN_IF_ERROR(AdmitTransactionReads(ticket, planned));
   return transactions.Read(planned);
 }
 

@@ -23,12 +23,12 @@ void ClaimIndexEntries(Ticket& ticket, const Table& table, const TableLayout& la
     const bool same_key = before && after && before->key == after->key;
     if (same_key && before->projected == after->projected) continue;  // entry unchanged
     if (before && !same_key) {
-      ticket.Claim(table, index.definition->name, key_codec::HashOfKey(before->key),
-                   throughput::Op::kWrite, capacity::WriteUnits(ItemSize(before->projected)));
+      ticket.Claim(table, index.definition->name, before->key, throughput::Op::kWrite,
+                   capacity::WriteUnits(ItemSize(before->projected)));
     }
     if (after) {
-      ticket.Claim(table, index.definition->name, key_codec::HashOfKey(after->key),
-                   throughput::Op::kWrite, capacity::WriteUnits(ItemSize(after->projected)));
+      ticket.Claim(table, index.definition->name, after->key, throughput::Op::kWrite,
+                   capacity::WriteUnits(ItemSize(after->projected)));
     }
   }
 }
@@ -40,7 +40,7 @@ Result<WriteOutcome> AdmittedApply(WritePath& write_path, Table& table, const st
                                    WritePath::OnTransaction on_transaction) {
   Ticket ticket;
   const int table_claim =
-      ticket.Claim(table, "", key_codec::HashOfKey(key), throughput::Op::kWrite, estimate);
+      ticket.Claim(table, "", std::string_view(key), throughput::Op::kWrite, estimate);
   if (ticket.empty()) return write_path.Apply(table, key, compute, on_transaction);
   MT_RETURN_IF_ERROR(ticket.Admit());
   const auto layout = table.layout();

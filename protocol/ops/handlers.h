@@ -28,6 +28,9 @@ Result<std::string> TransactGetItems(const OperationContext& ctx, JsonObject req
 Result<std::string> UpdateTimeToLive(const OperationContext& ctx, JsonObject request);
 Result<std::string> DescribeTimeToLive(const OperationContext& ctx, JsonObject request);
 Result<std::string> ExecuteStatement(const OperationContext& ctx, JsonObject request);
+Result<std::string> UpdateContributorInsights(const OperationContext& ctx, JsonObject request);
+Result<std::string> DescribeContributorInsights(const OperationContext& ctx, JsonObject request);
+Result<std::string> ListContributorInsights(const OperationContext& ctx, JsonObject request);
 Result<std::string> BatchExecuteStatement(const OperationContext& ctx, JsonObject request);
 Result<std::string> ExecuteTransaction(const OperationContext& ctx, JsonObject request);
 Result<std::string> TagResource(const OperationContext& ctx, JsonObject request);

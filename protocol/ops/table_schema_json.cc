@@ -189,7 +189,48 @@ Status DecodeIndexThroughput(JsonObject o, const std::string& member,
                         DecodeThroughput(*throughput, member + ".provisionedThroughput", errors));
     index.throughput = t;
   }
+  MT_ASSIGN_OR_RETURN(on_demand, DecodeOnDemandThroughput(o));
+  index.on_demand_throughput = on_demand;
+  MT_ASSIGN_OR_RETURN(warm, DecodeWarmThroughput(o, member + ".warmThroughput", errors));
+  index.warm_throughput = warm;
   return Status::Ok();
+}
+
+// Missing members: OnDemandThroughput::kNotGiven for a maximum, 0 for a warm figure;
+// the schema rules check and merge the values.
+Result<std::optional<OnDemandThroughput>> DecodeOnDemandThroughput(JsonObject o) {
+  MT_ASSIGN_OR_RETURN(object, OptionalObject(o, "OnDemandThroughput"));
+  if (!object) return std::optional<OnDemandThroughput>();
+  OnDemandThroughput t{OnDemandThroughput::kNotGiven, OnDemandThroughput::kNotGiven};
+  MT_ASSIGN_OR_RETURN(read, OptionalInt(*object, "MaxReadRequestUnits"));
+  MT_ASSIGN_OR_RETURN(write, OptionalInt(*object, "MaxWriteRequestUnits"));
+  if (read) t.max_read_request_units = *read;
+  if (write) t.max_write_request_units = *write;
+  return std::optional<OnDemandThroughput>(t);
+}
+
+Result<std::optional<WarmThroughput>> DecodeWarmThroughput(JsonObject o, const std::string& path,
+                                                           ConstraintErrors& errors) {
+  MT_ASSIGN_OR_RETURN(object, OptionalObject(o, "WarmThroughput"));
+  if (!object) return std::optional<WarmThroughput>();
+  WarmThroughput t;
+  struct Field {
+    const char* json;
+    const char* member;
+    int64_t* target;
+  } fields[] = {{"ReadUnitsPerSecond", "readUnitsPerSecond", &t.read_units_per_second},
+                {"WriteUnitsPerSecond", "writeUnitsPerSecond", &t.write_units_per_second}};
+  for (const auto& f : fields) {
+    MT_ASSIGN_OR_RETURN(v, OptionalInt(*object, f.json));
+    if (!v) continue;
+    if (*v < 1) {
+      errors.AddString(std::to_string(*v), path + "." + f.member,
+                       "Member must have value greater than or equal to 1");
+    } else {
+      *f.target = *v;
+    }
+  }
+  return std::optional<WarmThroughput>(t);
 }
 
 Result<std::vector<SecondaryIndexDefinition>> DecodeIndexes(JsonArray array,

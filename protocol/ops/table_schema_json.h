@@ -28,6 +28,13 @@ Result<std::vector<SecondaryIndexDefinition>> DecodeIndexes(JsonArray array,
                                                             const std::string& path, bool global,
                                                             ConstraintErrors& errors);
 // A GSI's optional ProvisionedThroughput, under `member` + ".provisionedThroughput".
+// OnDemandThroughput and WarmThroughput of a CreateTable/UpdateTable request or of a
+// GSI in it (absent: nullopt). Values are checked by the schema rules.
+Result<std::optional<OnDemandThroughput>> DecodeOnDemandThroughput(JsonObject object);
+Result<std::optional<WarmThroughput>> DecodeWarmThroughput(JsonObject object,
+                                                           const std::string& path,
+                                                           ConstraintErrors& errors);
+
 Status DecodeIndexThroughput(JsonObject object, const std::string& member,
                              SecondaryIndexDefinition& index, ConstraintErrors& errors);
 // GlobalSecondaryIndexUpdates of UpdateTable (Create, Update, Delete actions).

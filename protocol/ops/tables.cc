@@ -71,6 +71,10 @@ Result<std::string> CreateTable(const OperationContext& ctx, JsonObject request)
     MT_ASSIGN_OR_RETURN(decoded, DecodeThroughput(*throughput, "provisionedThroughput", errors));
     create.throughput = decoded;
   }
+  MT_ASSIGN_OR_RETURN(on_demand, DecodeOnDemandThroughput(request));
+  create.on_demand_throughput = on_demand;
+  MT_ASSIGN_OR_RETURN(warm, DecodeWarmThroughput(request, "warmThroughput", errors));
+  create.warm_throughput = warm;
   MT_ASSIGN_OR_RETURN(protection, OptionalBool(request, "DeletionProtectionEnabled"));
   create.deletion_protection = protection.value_or(false);
   MT_ASSIGN_OR_RETURN(tags, OptionalArray(request, "Tags"));
@@ -153,6 +157,10 @@ Result<std::string> UpdateTable(const OperationContext& ctx, JsonObject request)
     MT_ASSIGN_OR_RETURN(decoded, DecodeThroughput(*throughput, "provisionedThroughput", errors));
     update.throughput = decoded;
   }
+  MT_ASSIGN_OR_RETURN(on_demand, DecodeOnDemandThroughput(request));
+  update.on_demand_throughput = on_demand;
+  MT_ASSIGN_OR_RETURN(warm, DecodeWarmThroughput(request, "warmThroughput", errors));
+  update.warm_throughput = warm;
   MT_ASSIGN_OR_RETURN(protection, OptionalBool(request, "DeletionProtectionEnabled"));
   update.deletion_protection = protection;
   MT_ASSIGN_OR_RETURN(index_updates, OptionalArray(request, "GlobalSecondaryIndexUpdates"));

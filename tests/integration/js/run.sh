@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Runs the JavaScript integration tests (CTest's integration_js): the AWS SDK v3
 # Document Client (ecommerce.test.mjs), ElectroDB on top of it (electrodb.test.mjs),
-# the DynamoDB Streams client (streams.test.mjs) and PartiQL through both SDK packages
-# (partiql.test.mjs).
+# the DynamoDB Streams client (streams.test.mjs), PartiQL through both SDK packages
+# (partiql.test.mjs) and throttling under --throughput enforce (throughput.test.mjs).
 #
 #   MONOTABLE_BIN=build/monotable tests/integration/js/run.sh
 #
@@ -27,4 +27,5 @@ if ! cmp -s package-lock.json "$stamp" 2>/dev/null; then
   cp package-lock.json "$stamp"
 fi
 
-exec node --test ecommerce.test.mjs electrodb.test.mjs streams.test.mjs partiql.test.mjs
+exec node --test ecommerce.test.mjs electrodb.test.mjs streams.test.mjs partiql.test.mjs \
+  throughput.test.mjs

@@ -47,12 +47,12 @@ function healthStatus(port) {
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 class ServerProcess {
-  constructor(binary, port) {
+  constructor(binary, port, extraArgs = []) {
     this.port = port;
     this.endpoint = `http://127.0.0.1:${port}`;
     this.stderr = "";
     this.exitCode = null;
-    this.child = spawn(binary, ["--port", String(port), "--in-memory"], {
+    this.child = spawn(binary, ["--port", String(port), "--in-memory", ...extraArgs], {
       stdio: ["ignore", "ignore", "pipe"],
     });
     this.exited = new Promise((resolve) => {
@@ -100,10 +100,14 @@ class ServerProcess {
   }
 }
 
-export async function startServer(binary = process.env.MONOTABLE_BIN || defaultBinary()) {
+// `extraArgs`: more command-line flags (e.g. ["--throughput", "enforce"]).
+export async function startServer(
+  binary = process.env.MONOTABLE_BIN || defaultBinary(),
+  extraArgs = [],
+) {
   let lastError;
   for (let attempt = 0; attempt < PORT_ATTEMPTS; ++attempt) {
-    const server = new ServerProcess(binary, await freePort());
+    const server = new ServerProcess(binary, await freePort(), extraArgs);
     try {
       await server.waitReady();
       return server;
@@ -118,11 +122,14 @@ export async function startServer(binary = process.env.MONOTABLE_BIN || defaultB
 
 // A low-level client for `server`, with fixed test credentials and no retries, so
 // every request reaches the server exactly once.
-export function clientFor(server) {
+// `options` are more DynamoDBClient settings (e.g. {maxAttempts: undefined} for the SDK's
+// default retries).
+export function clientFor(server, options = {}) {
   return new DynamoDBClient({
     endpoint: server.endpoint,
     region: "us-east-1",
     credentials: { accessKeyId: "AKIDJSTEST", secretAccessKey: "secret" },
     maxAttempts: 1,
+    ...options,
   });
 }

@@ -1,0 +1,185 @@
+#include "server/console_json.h"
+
+#include <cstdio>
+
+#include "engine/throughput/dynamodb_limits.h"
+#include "protocol/attribute_value_json.h"
+#include "protocol/base64.h"
+#include "protocol/json_writer.h"
+
+namespace monotable::server {
+namespace {
+
+using protocol::JsonWriter;
+
+std::string Hex64(uint64_t value) {
+  char text[17];
+  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(value));
+  return text;
+}
+
+void TableHeader(JsonWriter& w, const TableStats& table) {
+  w.Key("Namespace").String(table.ns);
+  w.Key("TableName").String(table.name);
+  w.Key("BillingMode").String(table.provisioned ? "PROVISIONED" : "PAY_PER_REQUEST");
+}
+
+// A series as an array of numbers; integral values are written without a fraction.
+template <typename Get>
+void Series(JsonWriter& w, const char* key, const std::vector<throughput::SecondSample>& samples,
+            Get get) {
+  w.Key(key).BeginArray();
+  for (const auto& s : samples) {
+    const double v = get(s);
+    if (v == static_cast<double>(static_cast<int64_t>(v))) {
+      w.Int(static_cast<int64_t>(v));
+    } else {
+      w.Double(v);
+    }
+  }
+  w.EndArray();
+}
+
+}  // namespace
+
+std::string ErrorJson(std::string_view message) {
+  JsonWriter w;
+  w.BeginObject().Key("message").String(message).EndObject();
+  return w.Take();
+}
+
+std::string PartitionsJson(const TableStats& table, int64_t seconds) {
+  JsonWriter w(4096);
+  w.BeginObject();
+  TableHeader(w, table);
+  w.Key("ItemCount").Int(table.item_count);
+  w.Key("TableSizeBytes").Int(table.size_bytes);
+  w.Key("WindowSeconds").Int(seconds);
+  w.Key("PartitionCeiling")
+      .BeginObject()
+      .Key("ReadUnitsPerSecond")
+      .Int(static_cast<int64_t>(throughput::limits::kPartitionReadUnitsPerSecond))
+      .Key("WriteUnitsPerSecond")
+      .Int(static_cast<int64_t>(throughput::limits::kPartitionWriteUnitsPerSecond))
+      .EndObject();
+  w.Key("Resources").BeginArray();
+  for (const ResourceStats& resource : table.resources) {
+    const throughput::ResourceSnapshot& r = resource.snapshot;
+    w.BeginObject();
+    if (r.index_name.empty()) {
+      w.Key("IndexName").Raw("null");
+    } else {
+      w.Key("IndexName").String(r.index_name);
+    }
+    w.Key("PartitionCount").Int(static_cast<int64_t>(r.partitions.size()));
+    w.Key("LayoutVersion").Int(static_cast<int64_t>(r.layout_version));
+    w.Key("AllowedReadUnitsPerSecond").Double(r.allowed_read_units_per_second);
+    w.Key("AllowedWriteUnitsPerSecond").Double(r.allowed_write_units_per_second);
+    w.Key("ConsumedReadUnits").Double(r.totals.read_units);
+    w.Key("ConsumedWriteUnits").Double(r.totals.write_units);
+    w.Key("ThrottledReadRequests").Int(static_cast<int64_t>(r.totals.read_throttled));
+    w.Key("ThrottledWriteRequests").Int(static_cast<int64_t>(r.totals.write_throttled));
+    w.Key("Partitions").BeginArray();
+    for (size_t i = 0; i < r.partitions.size(); ++i) {
+      const throughput::PartitionSnapshot& p = r.partitions[i];
+      w.BeginObject();
+      w.Key("PartitionId").String(Hex64(p.range.begin));
+      w.Key("HashRange")
+          .BeginObject()
+          .Key("First")
+          .String(Hex64(p.range.begin))
+          .Key("Last")
+          .String(Hex64(p.range.last))
+          .EndObject();
+      if (i < resource.contents.size()) {
+        w.Key("ItemCount").Int(resource.contents[i].items);
+        w.Key("SizeBytes").Int(resource.contents[i].bytes);
+        w.Key("ContentsEstimated").Bool(resource.contents[i].estimated);
+      }
+      w.Key("ConsumedReadUnits").Double(p.totals.read_units);
+      w.Key("ConsumedWriteUnits").Double(p.totals.write_units);
+      w.Key("ThrottledReadRequests").Int(static_cast<int64_t>(p.totals.read_throttled));
+      w.Key("ThrottledWriteRequests").Int(static_cast<int64_t>(p.totals.write_throttled));
+      w.Key("Recent").BeginObject();
+      w.Key("FirstSecond").Int(p.recent.empty() ? 0 : p.recent.front().second);
+      Series(w, "ReadUnits", p.recent, [](const auto& s) { return double{s.read_units}; });
+      Series(w, "WriteUnits", p.recent, [](const auto& s) { return double{s.write_units}; });
+      Series(w, "ThrottledReadRequests", p.recent,
+             [](const auto& s) { return static_cast<double>(s.read_throttled); });
+      Series(w, "ThrottledWriteRequests", p.recent,
+             [](const auto& s) { return static_cast<double>(s.write_throttled); });
+      w.EndObject();
+      w.EndObject();
+    }
+    w.EndArray();
+    w.EndObject();
+  }
+  w.EndArray();
+  w.EndObject();
+  return w.Take();
+}
+
+std::string InsightKeyText(const std::optional<AttributeValue>& value) {
+  if (!value) return "";
+  if (value->type == AttributeType::kB) return protocol::Base64Encode(value->scalar);
+  return value->scalar;
+}
+
+std::string_view InsightsModeName(throughput::InsightsMode mode) {
+  switch (mode) {
+    case throughput::InsightsMode::kAccessedAndThrottled: return "ACCESSED_AND_THROTTLED_KEYS";
+    case throughput::InsightsMode::kThrottledOnly: return "THROTTLED_KEYS";
+    case throughput::InsightsMode::kDisabled: break;
+  }
+  return "";
+}
+
+std::string InsightsJson(const TableStats& table) {
+  JsonWriter w(2048);
+  w.BeginObject();
+  TableHeader(w, table);
+  w.Key("Resources").BeginArray();
+  for (const ResourceStats& r : table.resources) {
+    w.BeginObject();
+    if (r.snapshot.index_name.empty()) {
+      w.Key("IndexName").Raw("null");
+    } else {
+      w.Key("IndexName").String(r.snapshot.index_name);
+    }
+    const bool enabled = r.insights_mode != throughput::InsightsMode::kDisabled;
+    w.Key("ContributorInsightsStatus").String(enabled ? "ENABLED" : "DISABLED");
+    if (enabled) w.Key("ContributorInsightsMode").String(InsightsModeName(r.insights_mode));
+    w.Key("Rules").BeginArray();
+    for (const InsightList& list : r.insights) {
+      w.BeginObject();
+      w.Key("Rule").String(list.rule);
+      w.Key("Keys").BeginArray();
+      for (const InsightKey& key : list.keys) {
+        w.BeginObject();
+        w.Key("Key").BeginObject();
+        if (key.partition_key) {
+          w.Key(r.partition_key_name);
+          protocol::WriteAttributeValue(w, *key.partition_key);
+        }
+        if (list.items && key.sort_key) {
+          w.Key(r.sort_key_name);
+          protocol::WriteAttributeValue(w, *key.sort_key);
+        }
+        w.EndObject();
+        // Accessed rules weigh capacity units, throttled ones count requests.
+        w.Key(list.rule[2] == 'C' ? "ConsumedUnits" : "ThrottledRequests").Double(key.count);
+        w.Key("Error").Double(key.error);
+        w.EndObject();
+      }
+      w.EndArray();
+      w.EndObject();
+    }
+    w.EndArray();
+    w.EndObject();
+  }
+  w.EndArray();
+  w.EndObject();
+  return w.Take();
+}
+
+}  // namespace monotable::server

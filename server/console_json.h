@@ -1,0 +1,28 @@
+#pragma once
+// The JSON of the monitoring views for a web console (docs/MONITORING.md): a table's
+// partitions with their contents and recent capacity, and its Contributor Insights.
+//
+// Thread-safety: pure functions. Errors: none.
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "engine/engine_stats.h"
+
+namespace monotable::server {
+
+// {"message": ...}
+std::string ErrorJson(std::string_view message);
+
+// GET /monotable/tables/{name}/partitions: `seconds` is the window of each partition's
+// per-second series.
+std::string PartitionsJson(const TableStats& table, int64_t seconds);
+
+// GET /monotable/tables/{name}/insights.
+std::string InsightsJson(const TableStats& table);
+
+// A key value as plain text for a metric label (B as base64); empty when absent.
+std::string InsightKeyText(const std::optional<AttributeValue>& value);
+
+}  // namespace monotable::server

@@ -1,0 +1,183 @@
+#include "server/metrics_text.h"
+
+#include <prometheus/text_serializer.h>
+
+#include <cstdio>
+#include <sstream>
+
+#include "engine/throughput/throttling_reason.h"
+#include "server/console_json.h"
+
+namespace monotable::server {
+namespace {
+
+using prometheus::ClientMetric;
+using prometheus::MetricFamily;
+using prometheus::MetricType;
+
+MetricFamily Family(const char* name, const char* help, MetricType type) {
+  return {name, help, type, {}};
+}
+
+// The partition label: the first hash of its range, as 16 hex digits. Stable while the
+// partition lives (a split makes new ones), unlike its position in the map.
+std::string PartitionLabel(uint64_t begin) {
+  char text[17];
+  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(begin));
+  return text;
+}
+
+std::vector<ClientMetric::Label> ResourceLabels(const TableStats& table,
+                                                const throughput::ResourceSnapshot& r) {
+  return {{"namespace", table.ns}, {"table", table.name}, {"index", r.index_name}};
+}
+
+ClientMetric Value(std::vector<ClientMetric::Label> labels, MetricType type, double value) {
+  ClientMetric m;
+  m.label = std::move(labels);
+  if (type == MetricType::Counter) {
+    m.counter.value = value;
+  } else {
+    m.gauge.value = value;
+  }
+  return m;
+}
+
+template <typename... Extra>
+std::vector<ClientMetric::Label> With(std::vector<ClientMetric::Label> labels, Extra... extra) {
+  (labels.push_back(extra), ...);
+  return labels;
+}
+
+}  // namespace
+
+void CollectEngineMetrics(const EngineStats& stats, std::vector<MetricFamily>& out) {
+  auto counter = MetricType::Counter;
+  auto gauge = MetricType::Gauge;
+  MetricFamily items = Family("monotable_table_items", "Items in a table (its statistics).", gauge);
+  MetricFamily bytes =
+      Family("monotable_table_size_bytes", "Bytes of a table's items (its statistics).", gauge);
+  MetricFamily consumed =
+      Family("monotable_consumed_capacity_units_total",
+             "Capacity units consumed by a table or GSI, by op (read: RCU, write: WCU); every "
+             "partition ever, split ones included.",
+             counter);
+  MetricFamily partition_consumed =
+      Family("monotable_partition_consumed_capacity_units_total",
+             "Capacity units consumed on one partition (labelled by the first hash of its range), "
+             "by op.",
+             counter);
+  MetricFamily partition_throttled =
+      Family("monotable_partition_throttled_requests_total",
+             "Requests refused by one partition or its resource (observe mode: that would have "
+             "been refused), by op.",
+             counter);
+  MetricFamily throttled =
+      Family("monotable_throttled_requests_total",
+             "Requests a table or GSI refused (observe mode: would have refused), by DynamoDB's "
+             "ThrottlingReason.",
+             counter);
+  MetricFamily partitions =
+      Family("monotable_partitions", "Partitions of a table or GSI (they never merge).", gauge);
+  MetricFamily allowed =
+      Family("monotable_allowed_capacity_units_per_second",
+             "What a table or GSI may serve per second now, by op (provisioned: its capacity; "
+             "on-demand: the lower of double the previous peak and any maximum).",
+             gauge);
+  MetricFamily top_keys = Family(
+      "monotable_contributor_insights_key_weight",
+      "Contributor Insights: the heaviest keys of each rule by rank (PKC/SKC: capacity units "
+      "consumed; PKT/SKT: throttled requests), an upper bound.",
+      gauge);
+  for (const TableStats& table : stats.tables) {
+    const std::vector<ClientMetric::Label> table_labels = {{"namespace", table.ns},
+                                                           {"table", table.name}};
+    items.metric.push_back(Value(table_labels, gauge, static_cast<double>(table.item_count)));
+    bytes.metric.push_back(Value(table_labels, gauge, static_cast<double>(table.size_bytes)));
+    for (const ResourceStats& resource : table.resources) {
+      const throughput::ResourceSnapshot& r = resource.snapshot;
+      const auto labels = ResourceLabels(table, r);
+      consumed.metric.push_back(
+          Value(With(labels, ClientMetric::Label{"op", "read"}), counter, r.totals.read_units));
+      consumed.metric.push_back(
+          Value(With(labels, ClientMetric::Label{"op", "write"}), counter, r.totals.write_units));
+      partitions.metric.push_back(Value(labels, gauge, static_cast<double>(r.partitions.size())));
+      allowed.metric.push_back(Value(With(labels, ClientMetric::Label{"op", "read"}), gauge,
+                                     r.allowed_read_units_per_second));
+      allowed.metric.push_back(Value(With(labels, ClientMetric::Label{"op", "write"}), gauge,
+                                     r.allowed_write_units_per_second));
+      for (size_t i = 0; i < r.throttled_by_reason.size(); ++i) {
+        if (r.throttled_by_reason[i] == 0) continue;
+        const auto reason = static_cast<throughput::ThrottlingReason>(i);
+        throttled.metric.push_back(Value(
+            With(labels, ClientMetric::Label{"reason", std::string(throughput::ThrottlingReasonName(
+                                                           reason))}),
+            counter, static_cast<double>(r.throttled_by_reason[i])));
+      }
+      for (const InsightList& list : resource.insights) {
+        for (size_t rank = 0; rank < list.keys.size(); ++rank) {
+          const InsightKey& key = list.keys[rank];
+          top_keys.metric.push_back(
+              Value(With(labels, ClientMetric::Label{"rule", list.rule},
+                         ClientMetric::Label{"rank", std::to_string(rank + 1)},
+                         ClientMetric::Label{"partition_key", InsightKeyText(key.partition_key)},
+                         ClientMetric::Label{"sort_key", InsightKeyText(key.sort_key)}),
+                    gauge, key.count));
+        }
+      }
+      for (const throughput::PartitionSnapshot& p : r.partitions) {
+        const ClientMetric::Label partition{"partition", PartitionLabel(p.range.begin)};
+        partition_consumed.metric.push_back(
+            Value(With(labels, partition, ClientMetric::Label{"op", "read"}), counter,
+                  p.totals.read_units));
+        partition_consumed.metric.push_back(
+            Value(With(labels, partition, ClientMetric::Label{"op", "write"}), counter,
+                  p.totals.write_units));
+        partition_throttled.metric.push_back(
+            Value(With(labels, partition, ClientMetric::Label{"op", "read"}), counter,
+                  static_cast<double>(p.totals.read_throttled)));
+        partition_throttled.metric.push_back(
+            Value(With(labels, partition, ClientMetric::Label{"op", "write"}), counter,
+                  static_cast<double>(p.totals.write_throttled)));
+      }
+    }
+  }
+  for (MetricFamily* f : {&items, &bytes, &consumed, &partition_consumed, &partition_throttled,
+                          &throttled, &partitions, &allowed, &top_keys}) {
+    out.push_back(std::move(*f));
+  }
+
+  const StorageStats& s = stats.storage;
+  auto one = [&](const char* name, const char* help, MetricType type, uint64_t value) {
+    MetricFamily f = Family(name, help, type);
+    f.metric.push_back(Value({}, type, static_cast<double>(value)));
+    out.push_back(std::move(f));
+  };
+  one("monotable_rocksdb_block_cache_hits_total", "RocksDB block cache hits.", counter,
+      s.block_cache_hits);
+  one("monotable_rocksdb_block_cache_misses_total", "RocksDB block cache misses.", counter,
+      s.block_cache_misses);
+  one("monotable_rocksdb_block_cache_usage_bytes", "Bytes held in RocksDB's block cache.", gauge,
+      s.block_cache_usage_bytes);
+  one("monotable_rocksdb_block_cache_capacity_bytes", "Capacity of RocksDB's block cache.", gauge,
+      s.block_cache_capacity_bytes);
+  one("monotable_rocksdb_memtable_bytes", "Bytes of RocksDB's memtables, active and immutable.",
+      gauge, s.memtable_bytes);
+  one("monotable_rocksdb_sst_bytes", "Bytes of RocksDB's SST files.", gauge, s.sst_bytes);
+  one("monotable_rocksdb_pending_compaction_bytes",
+      "RocksDB's estimate of the bytes compaction must rewrite.", gauge,
+      s.pending_compaction_bytes);
+  one("monotable_rocksdb_running_compactions", "RocksDB compactions running now.", gauge,
+      s.running_compactions);
+}
+
+std::string MetricsText(const EngineStats& stats, const RequestMetrics& requests) {
+  std::vector<MetricFamily> families;
+  requests.Collect(families);
+  CollectEngineMetrics(stats, families);
+  std::ostringstream out;
+  prometheus::TextSerializer().Serialize(out, families);
+  return out.str();
+}
+
+}  // namespace monotable::server

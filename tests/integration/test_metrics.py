@@ -1,0 +1,116 @@
+"""GET /metrics (Prometheus text format, checked with prometheus_client's own parser),
+the health check on GET / only, and 404 for other paths."""
+import http.client
+import json
+
+import pytest
+from botocore.exceptions import ClientError
+from prometheus_client.parser import text_string_to_metric_families
+
+from mtutil import create_table, make_client, unique_name
+
+
+def get(port, path, method="GET"):
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    try:
+        conn.request(method, path)
+        resp = conn.getresponse()
+        return resp.status, dict(resp.getheaders()), resp.read().decode()
+    finally:
+        conn.close()
+
+
+def samples(text):
+    """{(sample name, frozenset(labels)): value}, parsed strictly by prometheus_client."""
+    out = {}
+    families = {}
+    for family in text_string_to_metric_families(text):
+        families[family.name] = family
+        for s in family.samples:
+            key = (s.name, frozenset(s.labels.items()))
+            assert key not in out, f"duplicate sample {key}"
+            out[key] = s.value
+    return families, out
+
+
+@pytest.fixture
+def enforce(server_factory):
+    return server_factory(in_memory=True, extra=["--throughput", "enforce"])
+
+
+def test_health_check_is_get_slash_and_other_paths_are_404(server):
+    status, headers, body = get(server.port, "/")
+    assert (status, body) == (200, "healthy: monotable\n")
+    assert get(server.port, "/", "HEAD")[0] == 200
+    for path in ("/nope", "/metrics/extra", "/monotable/tables"):
+        assert get(server.port, path)[0] == 404, path
+
+
+def test_metrics_parse_and_show_requests_throughput_and_rocksdb(enforce):
+    client = make_client(enforce.endpoint)
+    name = unique_name()
+    create_table(client, name, range_type=None, rcu=1, wcu=1)
+    throttled = 0
+    for i in range(30):
+        try:
+            client.put_item(TableName=name, Item={"PK": {"S": "hot"}, "n": {"N": str(i)}})
+        except ClientError as e:
+            assert e.response["Error"]["Code"] == "ProvisionedThroughputExceededException"
+            throttled += 1
+            break
+    assert throttled == 1
+    client.get_item(TableName=name, Key={"PK": {"S": "hot"}})
+
+    status, headers, text = get(enforce.port, "/metrics")
+    assert status == 200
+    assert headers["Content-Type"].startswith("text/plain; version=0.0.4")
+    families, values = samples(text)
+    for family in families:
+        assert family.startswith("monotable_"), family
+    assert families["monotable_requests"].type == "counter"
+    assert families["monotable_request_duration_seconds"].type == "histogram"
+
+    def value(sample, **labels):
+        return values[(sample, frozenset(labels.items()))]
+
+    assert value("monotable_requests_total", operation="PutItem", outcome="Ok") >= 1
+    # boto3 retries a throttled write: every attempt was refused and counted.
+    refused = value("monotable_requests_total", operation="PutItem",
+                    outcome="ProvisionedThroughputExceededException")
+    assert refused >= 1
+    assert value("monotable_requests_total", operation="CreateTable", outcome="Ok") == 1
+    assert value("monotable_request_duration_seconds_count", operation="GetItem") == 1
+    assert value("monotable_request_duration_seconds_bucket", operation="GetItem", le="+Inf") == 1
+    assert value("monotable_request_duration_seconds_sum", operation="GetItem") > 0
+
+    # The (a-)table's own resource: namespace = access key:region.
+    ns = next(dict(labels)["namespace"] for (s, labels) in values
+              if s == "monotable_partitions" and dict(labels)["table"] == name)
+    table = dict(namespace=ns, table=name, index="")
+    assert value("monotable_partitions", **table) == 1
+    assert value("monotable_throttled_requests_total",
+                 reason="TableWriteProvisionedThroughputExceeded", **table) == refused
+    assert value("monotable_consumed_capacity_units_total", op="write", **table) >= 1
+    assert value("monotable_consumed_capacity_units_total", op="read", **table) == 0.5
+    assert value("monotable_allowed_capacity_units_per_second", op="write", **table) == 1
+    partition = dict(partition="0000000000000000", **table)
+    assert value("monotable_partition_consumed_capacity_units_total", op="write",
+                 **partition) >= 1
+    assert value("monotable_partition_throttled_requests_total", op="write",
+                 **partition) == refused
+    assert value("monotable_table_items", namespace=ns, table=name) == 1
+    for rocksdb in ("block_cache_hits_total", "block_cache_misses_total", "memtable_bytes",
+                    "sst_bytes", "pending_compaction_bytes", "block_cache_usage_bytes"):
+        assert ("monotable_rocksdb_" + rocksdb, frozenset()) in values, rocksdb
+    assert value("monotable_rocksdb_memtable_bytes") > 0
+
+
+def test_metrics_under_throughput_off_have_no_throughput_families(server_factory):
+    off = server_factory(in_memory=True, extra=["--throughput", "off"])
+    client = make_client(off.endpoint)
+    create_table(client, unique_name(), range_type=None)
+    status, _, text = get(off.port, "/metrics")
+    assert status == 200
+    _, values = samples(text)
+    assert not any(s == "monotable_partitions" for (s, _) in values)
+    assert any(s == "monotable_table_items" for (s, _) in values)
