@@ -296,6 +296,23 @@ def raw_post(port, target=None, body=b"{}", auth=True, headers=None, timeout=30)
         conn.close()
 
 
+def http_get(port, path, method="GET"):
+    """(status, headers, body text) of a GET (or HEAD) on the server's own HTTP paths:
+    the health check, /metrics, /monotable/...."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    try:
+        conn.request(method, path)
+        resp = conn.getresponse()
+        return resp.status, dict(resp.getheaders()), resp.read().decode()
+    finally:
+        conn.close()
+
+
+def get_json(port, path):
+    """(status, parsed body) of a GET on one of the server's JSON views."""
+    status, _, body = http_get(port, path)
+    return status, json.loads(body)
+
 # --------------------------------------------------------------- attribute value builders
 # Low-level AttributeValues and PK/SK keys, shared by the expression tests.
 

@@ -1,23 +1,10 @@
 """Contributor Insights through DynamoDB's own API (Update/Describe/ListContributorInsights),
 the top keys at GET /monotable/tables/{name}/insights and in /metrics: the hot key comes
 first. ContributorInsightsMode is newer than Debian's botocore, so it goes over raw HTTP."""
-import http.client
-import json
-
 from botocore.exceptions import ClientError
 from prometheus_client.parser import text_string_to_metric_families
 
-from mtutil import create_table, make_client, raw_post, unique_name
-
-
-def get_json(port, path):
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    try:
-        conn.request("GET", path)
-        resp = conn.getresponse()
-        return resp.status, json.loads(resp.read().decode())
-    finally:
-        conn.close()
+from mtutil import create_table, get_json, http_get, make_client, raw_post, unique_name
 
 
 def test_update_describe_and_list(server):
@@ -101,10 +88,7 @@ def test_the_hot_key_is_listed_first(server):
     assert rules["PKC"][0]["ConsumedUnits"] >= 45
     assert len(rules["PKC"]) == 10
 
-    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
-    conn.request("GET", "/metrics")
-    text = conn.getresponse().read().decode()
-    conn.close()
+    text = http_get(server.port, "/metrics")[2]
     top = [s for f in text_string_to_metric_families(text)
            if f.name == "monotable_contributor_insights_key_weight" for s in f.samples
            if s.labels["table"] == name and s.labels["rule"] == "PKC"]

@@ -1,23 +1,10 @@
 """GET /metrics (Prometheus text format, checked with prometheus_client's own parser),
 the health check on GET / only, and 404 for other paths."""
-import http.client
-import json
-
 import pytest
 from botocore.exceptions import ClientError
 from prometheus_client.parser import text_string_to_metric_families
 
-from mtutil import create_table, make_client, unique_name
-
-
-def get(port, path, method="GET"):
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    try:
-        conn.request(method, path)
-        resp = conn.getresponse()
-        return resp.status, dict(resp.getheaders()), resp.read().decode()
-    finally:
-        conn.close()
+from mtutil import create_table, http_get, make_client, unique_name
 
 
 def samples(text):
@@ -39,11 +26,11 @@ def enforce(server_factory):
 
 
 def test_health_check_is_get_slash_and_other_paths_are_404(server):
-    status, headers, body = get(server.port, "/")
+    status, headers, body = http_get(server.port, "/")
     assert (status, body) == (200, "healthy: monotable\n")
-    assert get(server.port, "/", "HEAD")[0] == 200
+    assert http_get(server.port, "/", "HEAD")[0] == 200
     for path in ("/nope", "/metrics/extra", "/monotable/tables"):
-        assert get(server.port, path)[0] == 404, path
+        assert http_get(server.port, path)[0] == 404, path
 
 
 def test_metrics_parse_and_show_requests_throughput_and_rocksdb(enforce):
@@ -61,7 +48,7 @@ def test_metrics_parse_and_show_requests_throughput_and_rocksdb(enforce):
     assert throttled == 1
     client.get_item(TableName=name, Key={"PK": {"S": "hot"}})
 
-    status, headers, text = get(enforce.port, "/metrics")
+    status, headers, text = http_get(enforce.port, "/metrics")
     assert status == 200
     assert headers["Content-Type"].startswith("text/plain; version=0.0.4")
     families, values = samples(text)
@@ -109,7 +96,7 @@ def test_metrics_under_throughput_off_have_no_throughput_families(server_factory
     off = server_factory(in_memory=True, extra=["--throughput", "off"])
     client = make_client(off.endpoint)
     create_table(client, unique_name(), range_type=None)
-    status, _, text = get(off.port, "/metrics")
+    status, _, text = http_get(off.port, "/metrics")
     assert status == 200
     _, values = samples(text)
     assert not any(s == "monotable_partitions" for (s, _) in values)

@@ -1,19 +1,6 @@
 """GET /monotable/tables/{name}/partitions: a table's and its GSIs' partitions with their
 hash ranges, contents and recent capacity, for a web console."""
-import http.client
-import json
-
-from mtutil import create_table, make_client, unique_name
-
-
-def get_json(port, path):
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    try:
-        conn.request("GET", path)
-        resp = conn.getresponse()
-        return resp.status, json.loads(resp.read().decode())
-    finally:
-        conn.close()
+from mtutil import create_table, get_json, make_client, unique_name
 
 
 def test_partitions_of_a_provisioned_table(server):
