@@ -10,7 +10,6 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 
-import { CreateTableCommand } from "@aws-sdk/client-dynamodb";
 import {
   BatchGetCommand,
   BatchWriteCommand,
@@ -27,7 +26,7 @@ import {
   paginateQuery,
 } from "@aws-sdk/lib-dynamodb";
 
-import { clientFor, startServer } from "./server.mjs";
+import { clientFor, createTable, startServer } from "./server.mjs";
 
 const TABLE = "ecommerce";
 const CUSTOMER = "USER#123";
@@ -135,20 +134,7 @@ describe("e-commerce access patterns through the JavaScript SDK v3 Document Clie
     server = await startServer();
     client = clientFor(server);
     doc = DynamoDBDocumentClient.from(client);
-    await client.send(
-      new CreateTableCommand({
-        TableName: TABLE,
-        BillingMode: "PAY_PER_REQUEST",
-        AttributeDefinitions: [
-          { AttributeName: "PK", AttributeType: "S" },
-          { AttributeName: "SK", AttributeType: "S" },
-        ],
-        KeySchema: [
-          { AttributeName: "PK", KeyType: "HASH" },
-          { AttributeName: "SK", KeyType: "RANGE" },
-        ],
-      }),
-    );
+    await createTable(client, TABLE);
     for (const Item of [profile, address, otherOrder, ...orders]) {
       await doc.send(new PutCommand({ TableName: TABLE, Item }));
     }

@@ -11,7 +11,6 @@ import { after, before, describe, test } from "node:test";
 
 import {
   BatchExecuteStatementCommand,
-  CreateTableCommand,
   ExecuteStatementCommand,
   ExecuteTransactionCommand,
   QueryCommand,
@@ -25,7 +24,7 @@ import {
   PutCommand,
 } from "@aws-sdk/lib-dynamodb";
 
-import { clientFor, startServer } from "./server.mjs";
+import { clientFor, createTable, startServer } from "./server.mjs";
 
 const TABLE = "partiql";
 const CUSTOMER = "USER#1";
@@ -47,20 +46,7 @@ describe("PartiQL with the JavaScript SDK", () => {
     server = await startServer();
     client = clientFor(server);
     doc = DynamoDBDocumentClient.from(client);
-    await client.send(
-      new CreateTableCommand({
-        TableName: TABLE,
-        BillingMode: "PAY_PER_REQUEST",
-        AttributeDefinitions: [
-          { AttributeName: "PK", AttributeType: "S" },
-          { AttributeName: "SK", AttributeType: "S" },
-        ],
-        KeySchema: [
-          { AttributeName: "PK", KeyType: "HASH" },
-          { AttributeName: "SK", KeyType: "RANGE" },
-        ],
-      }),
-    );
+    await createTable(client, TABLE);
     for (const Item of [profile, other, ...orders]) {
       await doc.send(new PutCommand({ TableName: TABLE, Item }));
     }

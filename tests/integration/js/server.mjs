@@ -8,7 +8,7 @@ import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { CreateTableCommand, DynamoDBClient } from "@aws-sdk/client-dynamodb";
 
 const START_TIMEOUT_MS = 20_000;
 const STOP_TIMEOUT_MS = 10_000;
@@ -132,4 +132,20 @@ export function clientFor(server, options = {}) {
     maxAttempts: 1,
     ...options,
   });
+}
+
+// Creates table `TableName` keyed by the string attributes `hash` and `range` (none when
+// null), on demand unless `more` says otherwise; `more` adds CreateTable members
+// (StreamSpecification, ProvisionedThroughput, ...). Returns CreateTable's answer.
+export function createTable(client, TableName, { hash = "PK", range = "SK", ...more } = {}) {
+  const keys = [[hash, "HASH"], ...(range ? [[range, "RANGE"]] : [])];
+  return client.send(
+    new CreateTableCommand({
+      TableName,
+      BillingMode: "PAY_PER_REQUEST",
+      AttributeDefinitions: keys.map(([AttributeName]) => ({ AttributeName, AttributeType: "S" })),
+      KeySchema: keys.map(([AttributeName, KeyType]) => ({ AttributeName, KeyType })),
+      ...more,
+    }),
+  );
 }

@@ -8,7 +8,6 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 
 import {
-  CreateTableCommand,
   DeleteItemCommand,
   PutItemCommand,
   UpdateItemCommand,
@@ -22,7 +21,7 @@ import {
   ListStreamsCommand,
 } from "@aws-sdk/client-dynamodb-streams";
 
-import { clientFor, startServer } from "./server.mjs";
+import { clientFor, createTable, startServer } from "./server.mjs";
 
 const TABLE = "orders-stream";
 let server;
@@ -39,15 +38,10 @@ before(async () => {
     credentials: { accessKeyId: "AKIDJSTEST", secretAccessKey: "secret" },
     maxAttempts: 1,
   });
-  const created = await ddb.send(
-    new CreateTableCommand({
-      TableName: TABLE,
-      AttributeDefinitions: [{ AttributeName: "PK", AttributeType: "S" }],
-      KeySchema: [{ AttributeName: "PK", KeyType: "HASH" }],
-      BillingMode: "PAY_PER_REQUEST",
-      StreamSpecification: { StreamEnabled: true, StreamViewType: "NEW_AND_OLD_IMAGES" },
-    }),
-  );
+  const created = await createTable(ddb, TABLE, {
+    range: null,
+    StreamSpecification: { StreamEnabled: true, StreamViewType: "NEW_AND_OLD_IMAGES" },
+  });
   streamArn = created.TableDescription.LatestStreamArn;
 });
 

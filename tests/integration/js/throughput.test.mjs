@@ -9,12 +9,11 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 
 import {
-  CreateTableCommand,
   ProvisionedThroughputExceededException,
   PutItemCommand,
 } from "@aws-sdk/client-dynamodb";
 
-import { clientFor, startServer } from "./server.mjs";
+import { clientFor, createTable, startServer } from "./server.mjs";
 
 const ATTEMPTS = 50; // a WCU-1 table refuses the second write within a second
 
@@ -27,16 +26,13 @@ describe("throttling with --throughput enforce", () => {
     await server?.stop();
   });
 
-  async function createTable(client, name) {
-    await client.send(
-      new CreateTableCommand({
-        TableName: name,
-        AttributeDefinitions: [{ AttributeName: "PK", AttributeType: "S" }],
-        KeySchema: [{ AttributeName: "PK", KeyType: "HASH" }],
-        ProvisionedThroughput: { ReadCapacityUnits: 1, WriteCapacityUnits: 1 },
-      }),
-    );
-  }
+  // One write unit a second: the second write in a second is throttled.
+  const createHotTable = (client, name) =>
+    createTable(client, name, {
+      range: null,
+      BillingMode: "PROVISIONED",
+      ProvisionedThroughput: { ReadCapacityUnits: 1, WriteCapacityUnits: 1 },
+    });
 
   const put = (name, i) =>
     new PutItemCommand({ TableName: name, Item: { PK: { S: "hot" }, n: { N: String(i) } } });
@@ -44,7 +40,7 @@ describe("throttling with --throughput enforce", () => {
   test("a throttled write shows its ThrottlingReasons", async () => {
     const client = clientFor(server); // one attempt: the error reaches the caller
     const name = `js_throttle_${Date.now()}`;
-    await createTable(client, name);
+    await createHotTable(client, name);
     let error;
     for (let i = 0; i < ATTEMPTS && !error; ++i) {
       try {
@@ -71,7 +67,7 @@ describe("throttling with --throughput enforce", () => {
   test("the SDK's default retries back off and resend throttled writes", async () => {
     const client = clientFor(server, { maxAttempts: undefined }); // the SDK's defaults: 3
     const name = `js_retry_${Date.now()}`;
-    await createTable(clientFor(server), name);
+    await createHotTable(clientFor(server), name);
     // One write a second is allowed: quick writes are throttled, the SDK backs off (with
     // jitter) and resends. A write succeeds once a retry lands after the refill; one whose
     // retries all came too soon fails after exactly 3 attempts.
