@@ -4,6 +4,7 @@
 
 #include "engine/partiql/errors.h"
 #include "engine/partiql/lower.h"
+#include "engine/partiql/lower_test_table.h"
 #include "engine/partiql/parser.h"
 #include "engine/testing/value_builders.h"
 
@@ -14,18 +15,7 @@ using test_values::N;
 using test_values::S;
 using Kind = TransactWriteAction::Kind;
 
-TableDefinition Table() {
-  TableDefinition t;
-  t.name = "t";
-  t.attribute_definitions = {
-      {"PK", AttributeType::kS}, {"SK", AttributeType::kS}, {"G", AttributeType::kS}};
-  t.key_schema = {{"PK", KeyType::kHash}, {"SK", KeyType::kRange}};
-  SecondaryIndexDefinition gsi;
-  gsi.name = "ByG";
-  gsi.key_schema = {{"G", KeyType::kHash}, {"SK", KeyType::kRange}};
-  t.global_secondary_indexes.push_back(gsi);
-  return t;
-}
+TableDefinition Table() { return testing::LoweringTable(); }
 
 Result<GetItemRequest> Read(std::string_view text, Surface surface = Surface::kBatch,
                             std::vector<AttributeValue> parameters = {}) {

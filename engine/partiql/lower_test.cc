@@ -6,6 +6,7 @@
 
 #include "engine/expr/key_condition.h"
 #include "engine/partiql/errors.h"
+#include "engine/partiql/lower_test_table.h"
 #include "engine/partiql/parser.h"
 #include "engine/testing/value_builders.h"
 
@@ -18,19 +19,7 @@ using test_values::N;
 using test_values::S;
 using test_values::Set;
 
-// A table with PK/SK, a GSI "ByG" on G/SK, as the seeds' single-table designs have.
-TableDefinition Table() {
-  TableDefinition t;
-  t.name = "t";
-  t.attribute_definitions = {
-      {"PK", AttributeType::kS}, {"SK", AttributeType::kS}, {"G", AttributeType::kS}};
-  t.key_schema = {{"PK", KeyType::kHash}, {"SK", KeyType::kRange}};
-  SecondaryIndexDefinition gsi;
-  gsi.name = "ByG";
-  gsi.key_schema = {{"G", KeyType::kHash}, {"SK", KeyType::kRange}};
-  t.global_secondary_indexes.push_back(gsi);
-  return t;
-}
+TableDefinition Table() { return testing::LoweringTable(); }
 
 Result<Lowered> LowerText(std::string_view text, std::vector<AttributeValue> parameters = {}) {
   auto parsed = ParseStatement(text);

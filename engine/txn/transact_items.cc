@@ -89,6 +89,23 @@ Status WithIdempotency(IdempotencyCache& cache, const RequestContext& ctx,
   return status;
 }
 
+// Claims (claim(i) adds action i's units to the ticket) and admits each of `count`
+// actions in turn; the first refusal refunds what was admitted and cancels the
+// transaction with that action's throttling reason and None for the others.
+template <typename ClaimFn>
+Status AdmitInTurn(Ticket& ticket, size_t count, ClaimFn claim) {
+  for (size_t i = 0; i < count; ++i) {
+    claim(i);
+    Status admitted = ticket.Admit();
+    if (admitted.ok()) continue;
+    ticket.Refund();
+    std::vector<CancellationReason> reasons(count, NoReason());
+    reasons[i] = ThrottledCancellation(admitted);
+    return TransactionCanceled(std::move(reasons));
+  }
+  return Status::Ok();
+}
+
 // Admits every action's write on its table partition before the transaction starts,
 // one action at a time so that the throttled one is known: it is cancelled with a
 // ThrottlingError (on-demand) or ProvisionedThroughputExceeded (provisioned) reason and
@@ -96,37 +113,23 @@ Status WithIdempotency(IdempotencyCache& cache, const RequestContext& ctx,
 // cost twice (prepare and commit); the estimate is not settled (the transaction's
 // consumption is reported per table, not per action).
 Status AdmitTransaction(Ticket& ticket, const std::vector<PlannedTransactWrite>& planned) {
-  for (size_t i = 0; i < planned.size(); ++i) {
+  return AdmitInTurn(ticket, planned.size(), [&](size_t i) {
     const TransactWriteAction& action = *planned[i].action;
     const double units = action.kind == TransactWriteAction::Kind::kPut
                              ? capacity::WriteUnits(ItemSize(action.item))
                              : 1;
     ticket.Claim(*planned[i].table, "", planned[i].key, throughput::Op::kWrite, 2 * units);
-    Status admitted = ticket.Admit();
-    if (admitted.ok()) continue;
-    ticket.Refund();
-    std::vector<CancellationReason> reasons(planned.size(), NoReason());
-    reasons[i] = ThrottledCancellation(admitted);
-    return TransactionCanceled(std::move(reasons));
-  }
-  return Status::Ok();
+  });
 }
 
 // The same for TransactGetItems: each Get claims a transactional read of an item of
 // unknown size (2 RCU, the minimum) on its table partition, before anything is read; a
 // refused one cancels the transaction with its throttling reason. Not settled either.
 Status AdmitTransactionReads(Ticket& ticket, const std::vector<PlannedTransactGet>& planned) {
-  for (size_t i = 0; i < planned.size(); ++i) {
+  return AdmitInTurn(ticket, planned.size(), [&](size_t i) {
     ticket.Claim(*planned[i].table, "", planned[i].key, throughput::Op::kRead,
                  2 * capacity::ReadUnits(0, /*consistent=*/true));
-    Status admitted = ticket.Admit();
-    if (admitted.ok()) continue;
-    ticket.Refund();
-    std::vector<CancellationReason> reasons(planned.size(), NoReason());
-    reasons[i] = ThrottledCancellation(admitted);
-    return TransactionCanceled(std::move(reasons));
-  }
-  return Status::Ok();
+  });
 }
 
 }  // namespace

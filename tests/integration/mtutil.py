@@ -346,6 +346,12 @@ def M(**fields):
     return {"M": fields}
 
 
+def statements(*texts):
+    """PartiQL statements without parameters, as BatchExecuteStatement's Statements
+    and ExecuteTransaction's TransactStatements list them."""
+    return [{"Statement": t} for t in texts]
+
+
 def put_holds(ddb, **put_kwargs):
     """Whether a PutItem's condition held: True when it succeeded, False when it failed
     with ConditionalCheckFailedException (whose message is checked); other errors raise."""

@@ -13,15 +13,11 @@ import json
 import pytest
 
 from mtutil import (N, S, VALIDATION, create_table, expect_error, k, make_client,
-                    unique_name)
+                    statements, unique_name)
 
 MIXED = "Read and write requests together in the same batch is not supported."
 NEEDS_KEY = ("Select statements within BatchExecuteStatement must specify the primary key "
              "in the where clause.")
-
-
-def statements(*texts):
-    return [{"Statement": t} for t in texts]
 
 
 def test_reads_by_key(ddb, table):

@@ -22,16 +22,12 @@ from botocore.exceptions import ClientError
 
 from mtutil import (CCF_MESSAGE, N, S, VALIDATION, cancelled, create_indexed_table,
                     create_table, delete_table_quietly, expect_error, index_spec, k,
-                    make_client, unique_name)
+                    make_client, statements, unique_name)
 
 MULTIPLE = "Transaction request cannot include multiple operations on one item"
 MIXED = ("ExecuteTransaction API does not support both read and write operations in the "
          "same request.")
 NOT_SCHEMA = "The provided key element does not match the schema"
-
-
-def statements(*texts):
-    return [{"Statement": t} for t in texts]
 
 
 def get(ddb, table, pk, sk="s"):
