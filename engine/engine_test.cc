@@ -9,6 +9,7 @@
 #include <fstream>
 #include <string>
 
+#include "engine/testing/encoded_items.h"
 #include "engine/testing/value_builders.h"
 
 namespace monotable {
@@ -75,7 +76,7 @@ class EngineTest : public ::testing::Test {
     r.key = std::move(key);
     auto result = engine_->GetItem(ctx ? *ctx : ctx_, r);
     EXPECT_TRUE(result.ok()) << result.status().message();
-    return result.ok() ? result->item : std::nullopt;
+    return result.ok() ? test_values::Decoded(result->item_encoded) : std::nullopt;
   }
 
   Result<ItemResult> Delete(const std::string& table, Item key,
@@ -262,7 +263,7 @@ TEST_F(EngineTest, PutGetDeleteWithReturnValues) {
   projected.projection = expr::Projection::OfAttributes(names);
   auto p = engine_->GetItem(ctx_, projected);
   ASSERT_TRUE(p.ok());
-  EXPECT_EQ(p->item, (Item{{"y", N("2")}}));
+  EXPECT_EQ(test_values::Decoded(p->item_encoded), (Item{{"y", N("2")}}));
 
   EXPECT_FALSE(Get("items", Item{{"pk", S("a")}, {"sk", N("2")}}));
   EXPECT_FALSE(Get("items", Item{{"pk", S("b")}, {"sk", N("1")}}));
@@ -392,7 +393,7 @@ TEST(EnginePersistenceTest, DataAndStatsSurviveReopen) {
     get.key = key;
     auto got = engine->GetItem(ctx, get);
     ASSERT_TRUE(got.ok());
-    EXPECT_EQ(got->item, item);
+    EXPECT_EQ(test_values::Decoded(got->item_encoded), item);
     // A table created after reopening does not collide with existing data.
     auto fresh = engine->CreateTable(ctx, TableRequest("fresh" + std::to_string(reopen)));
     ASSERT_TRUE(fresh.ok()) << fresh.status().message();

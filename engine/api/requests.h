@@ -86,7 +86,7 @@ struct BatchGetRequest {
 struct BatchGetResult {
   // Per request table (same order): the items found, and the indexes of the keys left
   // unprocessed because the response reached 16 MB.
-  std::vector<std::vector<Item>> items;
+  std::vector<std::vector<item_codec::EncodedItem>> items;  // as stored (projected)
   std::vector<std::vector<size_t>> unprocessed;
   std::vector<ConsumedCapacity> consumed;  // per request table (same order)
 };
@@ -136,7 +136,9 @@ struct TransactGetRequest {
 };
 
 struct TransactGetResult {
-  std::vector<std::optional<Item>> items;  // per Get, in request order
+  // Per Get, in request order, as stored (projected), so an item goes to its JSON
+  // response without being decoded.
+  std::vector<std::optional<item_codec::EncodedItem>> items;
   std::vector<ConsumedCapacity> consumed;  // per table, in request order
 };
 
@@ -184,9 +186,13 @@ struct ReadPage {
   ConsumedCapacity consumed;  // by the items read, before the filter
 };
 
-// The item before (Put/Delete with ALL_OLD) or the item read (Get), when any.
+// The item before (Put/Delete with ALL_OLD) or after (Update's ReturnValues), when any;
+// GetItem answers `item_encoded` instead.
 struct ItemResult {
   std::optional<Item> item;
+  // GetItem: the item read, as stored (projected), so that it goes to its JSON
+  // response without being decoded.
+  std::optional<item_codec::EncodedItem> item_encoded;
   ConsumedCapacity consumed;
   // Writes to tables with LSIs: the partition key and the size of the item collection
   // (for ReturnItemCollectionMetrics=SIZE).

@@ -211,9 +211,11 @@ class SizeCounter {
 
 }  // namespace
 
-void EncodeTo(const Item& item, std::string* out) {
+namespace {
+
+void EncodeSized(const Item& item, size_t item_size, std::string* out) {
   out->push_back(kVersion2);
-  PutVarint(out, ItemSize(item));
+  PutVarint(out, item_size);
   PutVarint(out, item.size());
   for (const auto& [name, value] : item) {
     PutString(out, name);
@@ -221,10 +223,16 @@ void EncodeTo(const Item& item, std::string* out) {
   }
 }
 
-std::string Encode(const Item& item) {
+}  // namespace
+
+void EncodeTo(const Item& item, std::string* out) { EncodeSized(item, ItemSize(item), out); }
+
+std::string Encode(const Item& item) { return Encode(item, ItemSize(item)); }
+
+std::string Encode(const Item& item, size_t item_size) {
   std::string out;
   out.reserve(256);
-  EncodeTo(item, &out);
+  EncodeSized(item, item_size, &out);
   return out;
 }
 

@@ -23,6 +23,9 @@ namespace monotable::item_codec {
 
 std::string Encode(const Item& item);
 void EncodeTo(const Item& item, std::string* out);
+// Encode() for a caller that has the item's size already: `item_size` must be
+// ItemSize(item) (the write path computes it once for the statistics and capacity).
+std::string Encode(const Item& item, size_t item_size);
 
 // Returns kInternal when the bytes are not a valid encoding (corruption).
 Result<Item> Decode(std::string_view bytes);

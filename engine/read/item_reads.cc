@@ -12,18 +12,26 @@ namespace monotable {
 
 namespace {
 
-// Reads one item under admission: the minimum read (the size is unknown until read) is
-// claimed on its partition first, and settled with what the read consumed.
-Result<std::optional<Item>> AdmittedRead(const Storage& storage, const Table& table,
-                                         const std::string& key, bool consistent, double& units) {
+// Reads one item, as stored, under admission: the minimum read (the size is unknown
+// until read) is claimed on its partition first, and settled with what the read
+// consumed (a missing item costs as an empty one).
+Result<std::optional<item_codec::EncodedItem>> AdmittedRead(const Storage& storage,
+                                                            const Table& table,
+                                                            const std::string& key, bool consistent,
+                                                            double& units) {
   Ticket ticket;
   const int claim = ticket.Claim(table, "", std::string_view(key), throughput::Op::kRead,
                                  capacity::ReadUnits(0, consistent));
   MT_RETURN_IF_ERROR(ticket.Admit());
-  MT_ASSIGN_OR_RETURN(item, ReadStoredItem(storage, table, key));
-  units = capacity::ItemReadUnits(item, consistent);
+  MT_ASSIGN_OR_RETURN(item, ReadStoredEncodedItem(storage, table, key));
+  size_t size = 0;
+  if (item) {
+    MT_ASSIGN_OR_RETURN(stored_size, item_codec::EncodedItemSize(*item));
+    size = stored_size;
+  }
+  units = capacity::ReadUnits(size, consistent);
   ticket.SetActual(claim, units);
-  return std::move(item);
+  return item;
 }
 
 }  // namespace
@@ -35,7 +43,10 @@ Result<ItemResult> GetItem(const Storage& storage, const Table& table,
   MT_ASSIGN_OR_RETURN(item, AdmittedRead(storage, table, key, request.consistent_read,
                                          result.consumed.table.read_units));
   result.consumed.table_name = request.table_name;
-  if (item) result.item = request.projection ? request.projection->Apply(*item) : std::move(*item);
+  if (item) {
+    MT_ASSIGN_OR_RETURN(returned, ProjectEncodedItem(std::move(*item), request.projection));
+    result.item_encoded = std::move(returned);
+  }
   return result;
 }
 
@@ -88,8 +99,9 @@ Result<BatchGetResult> BatchGetItem(const Storage& storage, const TableLookup& t
       if (!item.ok()) return item.status();
       result.consumed[t].table.read_units += units;
       if (!*item) continue;
-      Item returned = projection ? projection->Apply(**item) : std::move(**item);
-      response_bytes += ItemSize(returned);
+      MT_ASSIGN_OR_RETURN(returned, ProjectEncodedItem(std::move(**item), projection));
+      MT_ASSIGN_OR_RETURN(returned_size, item_codec::EncodedItemSize(returned));
+      response_bytes += returned_size;
       result.items[t].push_back(std::move(returned));
     }
   }

@@ -4,19 +4,52 @@
 
 namespace monotable {
 
-Result<std::optional<Item>> ReadStoredItem(const Storage& storage, const Table& table,
-                                           std::string_view key,
-                                           const rocksdb::Snapshot* snapshot) {
+namespace {
+
+// Reads the value at `key` into *value; false when there is none.
+Result<bool> GetStored(const Storage& storage, const Table& table, std::string_view key,
+                       const rocksdb::Snapshot* snapshot, rocksdb::PinnableSlice* value) {
   rocksdb::ReadOptions options = storage.read_options();
   options.snapshot = snapshot;
-  rocksdb::PinnableSlice value;
   rocksdb::Status s =
-      storage.db()->Get(options, table.family(), rocksdb::Slice(key.data(), key.size()), &value);
-  if (s.IsNotFound()) return std::optional<Item>();
+      storage.db()->Get(options, table.family(), rocksdb::Slice(key.data(), key.size()), value);
+  if (s.IsNotFound()) return false;
   if (!s.ok()) return Status::Internal(s.ToString());
+  return true;
+}
+
+}  // namespace
+
+Result<std::optional<Item>> ReadStoredItem(const Storage& storage, const Table& table,
+                                           std::string_view key, const rocksdb::Snapshot* snapshot,
+                                           size_t* size) {
+  rocksdb::PinnableSlice value;
+  MT_ASSIGN_OR_RETURN(found, GetStored(storage, table, key, snapshot, &value));
+  if (size) *size = 0;
+  if (!found) return std::optional<Item>();
+  if (size) {
+    MT_ASSIGN_OR_RETURN(stored_size, item_codec::EncodedItemSize({value.data(), value.size()}));
+    *size = stored_size;
+  }
   auto item = item_codec::Decode({value.data(), value.size()});
   if (!item.ok()) return item.status();
   return std::optional<Item>(std::move(*item));
+}
+
+Result<std::optional<item_codec::EncodedItem>> ReadStoredEncodedItem(
+    const Storage& storage, const Table& table, std::string_view key,
+    const rocksdb::Snapshot* snapshot) {
+  rocksdb::PinnableSlice value;
+  MT_ASSIGN_OR_RETURN(found, GetStored(storage, table, key, snapshot, &value));
+  if (!found) return std::optional<item_codec::EncodedItem>();
+  return std::optional<item_codec::EncodedItem>(std::in_place, value.data(), value.size());
+}
+
+Result<item_codec::EncodedItem> ProjectEncodedItem(
+    item_codec::EncodedItem stored, const std::optional<expr::Projection>& projection) {
+  if (!projection) return stored;
+  MT_ASSIGN_OR_RETURN(item, item_codec::Decode(stored));
+  return item_codec::Encode(projection->Apply(item));
 }
 
 Result<std::vector<std::optional<Item>>> ReadStoredItems(const Storage& storage, const Table& table,

@@ -1,5 +1,7 @@
 #pragma once
-// Reading stored items. (Query and Scan will live here too.)
+// Reading stored items by key: decoded into an Item (the write path, which computes
+// the new image from the old one), or as stored (the reads that return items: GetItem,
+// BatchGetItem, TransactGetItems), which go to their JSON response undecoded.
 
 #include <optional>
 #include <string>
@@ -8,21 +10,36 @@
 
 #include "engine/base/attribute_value.h"
 #include "engine/base/status.h"
+#include "engine/expr/expression.h"
+#include "engine/format/item_codec.h"
 #include "engine/storage/catalog.h"
 #include "engine/storage/storage.h"
 
 namespace monotable {
 
 // The item stored at `key` in `table` (as of `snapshot` when given), or nullopt.
+// `size`, when given, receives its ItemSize (from the stored header; 0 when none).
 // Errors: kInternal (I/O, corruption).
 Result<std::optional<Item>> ReadStoredItem(const Storage& storage, const Table& table,
                                            std::string_view key,
-                                           const rocksdb::Snapshot* snapshot = nullptr);
+                                           const rocksdb::Snapshot* snapshot = nullptr,
+                                           size_t* size = nullptr);
 
 // The items stored at `keys` in `table` (nullopt where none), read together with
 // RocksDB's batched MultiGet: cheaper per key than one Get each when the keys are close
 // (a sweep's are in key order). Errors: kInternal (I/O, corruption).
 Result<std::vector<std::optional<Item>>> ReadStoredItems(const Storage& storage, const Table& table,
                                                          const std::vector<std::string>& keys);
+
+// The item stored at `key` in `table` (as of `snapshot` when given) in its stored
+// form, or nullopt. Errors: kInternal (I/O).
+Result<std::optional<item_codec::EncodedItem>> ReadStoredEncodedItem(
+    const Storage& storage, const Table& table, std::string_view key,
+    const rocksdb::Snapshot* snapshot = nullptr);
+
+// What a read returns of a stored item: the item as stored, or with a projection the
+// projected attributes, encoded again. Errors: kInternal (corrupt bytes).
+Result<item_codec::EncodedItem> ProjectEncodedItem(
+    item_codec::EncodedItem stored, const std::optional<expr::Projection>& projection);
 
 }  // namespace monotable

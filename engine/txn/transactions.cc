@@ -102,12 +102,18 @@ Result<TransactGetResult> Transactions::Read(const std::vector<PlannedTransactGe
   TransactGetResult result;
   result.items.reserve(gets.size());
   for (const auto& g : gets) {
-    MT_ASSIGN_OR_RETURN(item, ReadStoredItem(*storage_, *g.table, g.key, snapshot.get()));
+    MT_ASSIGN_OR_RETURN(item, ReadStoredEncodedItem(*storage_, *g.table, g.key, snapshot.get()));
+    size_t size = 0;  // a missing item costs as an empty one
+    if (item) {
+      MT_ASSIGN_OR_RETURN(stored_size, item_codec::EncodedItemSize(*item));
+      size = stored_size;
+      MT_ASSIGN_OR_RETURN(returned, ProjectEncodedItem(std::move(*item), g.get->projection));
+      *item = std::move(returned);
+    }
     ConsumedCapacity read;
     read.table_name = g.get->table_name;
-    read.table.read_units = capacity::ItemReadUnits(item, /*consistent=*/true);
+    read.table.read_units = capacity::ReadUnits(size, /*consistent=*/true);
     capacity::AddPerTable(result.consumed, capacity::Transactional(std::move(read)));
-    if (item && g.get->projection) item = g.get->projection->Apply(*item);
     result.items.push_back(std::move(item));
   }
   return result;

@@ -22,6 +22,7 @@
 #include "engine/schema/key_validation.h"
 #include "engine/schema/table_rules.h"
 #include "engine/storage/catalog.h"
+#include "engine/testing/encoded_items.h"
 #include "engine/testing/value_builders.h"
 #include "engine/txn/idempotency_cache.h"
 #include "engine/write/write_path.h"
@@ -147,7 +148,7 @@ class TransactionsTest : public ::testing::Test {
     r.key = Key(pk);
     auto result = engine_->GetItem(ctx_, r);
     EXPECT_TRUE(result.ok()) << result.status().message();
-    return result.ok() ? result->item : std::nullopt;
+    return result.ok() ? test_values::Decoded(result->item_encoded) : std::nullopt;
   }
 
   int64_t ItemCount(const std::string& table) {
@@ -302,9 +303,9 @@ TEST_F(TransactionsTest, TransactGetReadsProjectedItemsInOrder) {
   auto result = engine_->TransactGetItems(ctx_, r);
   ASSERT_TRUE(result.ok()) << result.status().message();
   ASSERT_EQ(result->items.size(), 3u);
-  EXPECT_EQ(result->items[0], Key("t"));
+  EXPECT_EQ(test_values::Decoded(result->items[0]), Key("t"));
   EXPECT_FALSE(result->items[1].has_value());
-  EXPECT_EQ(result->items[2], (Item{{"y", N("2")}}));
+  EXPECT_EQ(test_values::Decoded(result->items[2]), (Item{{"y", N("2")}}));
 
   r.gets = {{"Accounts", Key("a"), std::nullopt}, {"Accounts", Key("a"), std::nullopt}};
   EXPECT_EQ(engine_->TransactGetItems(ctx_, r).status().message(),

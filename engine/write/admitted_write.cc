@@ -4,6 +4,7 @@
 #include "engine/capacity/capacity.h"
 #include "engine/format/key_codec.h"
 #include "engine/index/index_entries.h"
+#include "engine/write/write_capacity.h"
 
 namespace monotable {
 namespace {
@@ -56,7 +57,7 @@ Result<WriteOutcome> AdmittedApply(WritePath& write_path, Table& table, const st
   if (!throttled.ok()) {
     ticket.Refund();
   } else if (outcome.ok()) {
-    ticket.SetActual(table_claim, capacity::ItemWriteUnits(outcome->old_item, outcome->new_item));
+    ticket.SetActual(table_claim, capacity::TableWriteUnits(outcome->sizes));
   }
   return outcome;
 }

@@ -64,9 +64,7 @@ Result<BatchWriteResult> BatchWriteItem(WritePath& write_path, const TableLookup
         it->bytes = collection->bytes;  // the latest size of the collection
       }
     }
-    capacity::AddPerTable(result.consumed,
-                          capacity::ForWrite(entry.table_name, outcome.old_item, outcome.new_item,
-                                             outcome.index_writes));
+    capacity::AddPerTable(result.consumed, capacity::ForWrite(entry.table_name, outcome));
   }
   if (!planned.empty() && result.unprocessed.size() == planned.size()) return first_throttle;
   return result;

@@ -9,8 +9,11 @@ namespace monotable {
 
 Result<IndexWrites> ItemBatch::Stage(Table& table, const std::string& key,
                                      const std::optional<Item>& old_item,
-                                     const std::optional<Item>& new_item) {
+                                     const std::optional<Item>& new_item, const ImageSizes* sizes) {
   if (!old_item && !new_item) return IndexWrites{};  // deleting nothing writes nothing
+  const ImageSizes size =
+      sizes ? *sizes
+            : ImageSizes{old_item ? ItemSize(*old_item) : 0, new_item ? ItemSize(*new_item) : 0};
   // Index entries first: on an index key error nothing of this item is staged.
   const std::shared_ptr<const TableLayout> layout = table.layout();
   MT_ASSIGN_OR_RETURN(index_writes, StageIndexEntries(storage_, *layout, key, old_item, new_item,
@@ -18,7 +21,8 @@ Result<IndexWrites> ItemBatch::Stage(Table& table, const std::string& key,
   // The expiry index (Time to Live) follows the item in the same batch.
   ttl::StageExpiryEntry(storage_, *layout->definition, key, old_item, new_item, batch_);
   // The new item is encoded once, for its Put and for its stream record.
-  const std::string encoded = new_item ? item_codec::Encode(*new_item) : std::string();
+  const std::string encoded =
+      new_item ? item_codec::Encode(*new_item, size.new_size) : std::string();
   if (std::shared_ptr<streams::Stream> stream = table.stream()) {
     const auto throughput = table.throughput();
     streams::ItemChange change{key, old_item, new_item, origin_ == ChangeOrigin::kTimeToLive};
@@ -38,10 +42,8 @@ Result<IndexWrites> ItemBatch::Stage(Table& table, const std::string& key,
     if (t == &table) delta = &d;
   }
   if (!delta) delta = &deltas_.emplace_back(&table, StatsDelta{}).second;
-  const int64_t old_size = old_item ? static_cast<int64_t>(ItemSize(*old_item)) : 0;
-  const int64_t new_size = new_item ? static_cast<int64_t>(ItemSize(*new_item)) : 0;
   delta->items += (new_item ? 1 : 0) - (old_item ? 1 : 0);
-  delta->bytes += new_size - old_size;
+  delta->bytes += static_cast<int64_t>(size.new_size) - static_cast<int64_t>(size.old_size);
   return index_writes;
 }
 

@@ -29,6 +29,13 @@ namespace monotable {
 // and such a deletion consumes no capacity.
 enum class ChangeOrigin { kUser, kTimeToLive };
 
+// The sizes (ItemSize, DynamoDB's rules) of a change's old and new images, 0 for an
+// absent one: computed once per write for its statistics, encoding and capacity.
+struct ImageSizes {
+  size_t old_size = 0;
+  size_t new_size = 0;
+};
+
 class ItemBatch {
  public:
   explicit ItemBatch(Storage& storage, ChangeOrigin origin = ChangeOrigin::kUser)
@@ -43,12 +50,13 @@ class ItemBatch {
   // absent), its secondary index entries, its expiry entry (TTL-enabled tables), its
   // stream record (when the table has a stream and the change changes something), and
   // accumulates `table`'s statistics delta. Staging "absent -> absent" writes nothing. Must be
-  // called under the item's lock; `table` must outlive the batch. Returns the index entries
+  // called under the item's lock; `table` must outlive the batch. `sizes`, when given, must
+  // be the images' sizes (else they are computed here). Returns the index entries
   // changed. Errors: StageIndexEntries's (an index key of the wrong type: kValidation), with
   // nothing of this item staged; kInternal (a stream's shard change could not be persisted).
   Result<IndexWrites> Stage(Table& table, const std::string& key,
                             const std::optional<Item>& old_item,
-                            const std::optional<Item>& new_item);
+                            const std::optional<Item>& new_item, const ImageSizes* sizes = nullptr);
 
   // Writes everything staged (items, index entries, stream records and statistics of
   // every table touched) as one atomic WriteBatch, then updates the tables' in-memory

@@ -30,8 +30,7 @@ std::optional<Item> UpdateReturnValues(const UpdateItemRequest& request, WriteOu
 // collection, taken before ReturnValues move the images out of the outcome.
 ItemResult WriteResultFor(const std::string& table_name, const WriteOutcome& outcome) {
   ItemResult result;
-  result.consumed =
-      capacity::ForWrite(table_name, outcome.old_item, outcome.new_item, outcome.index_writes);
+  result.consumed = capacity::ForWrite(table_name, outcome);
   if (outcome.index_writes.item_collection) {
     result.item_collection_key = outcome.index_writes.item_collection->key;
     result.item_collection_bytes = outcome.index_writes.item_collection->bytes;

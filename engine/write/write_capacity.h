@@ -8,6 +8,7 @@
 #include "engine/base/attribute_value.h"
 #include "engine/capacity/capacity.h"
 #include "engine/index/index_entries.h"
+#include "engine/write/write_path.h"
 
 namespace monotable::capacity {
 
@@ -16,5 +17,11 @@ namespace monotable::capacity {
 // update that moves an entry costs two writes there, as DynamoDB documents).
 ConsumedCapacity ForWrite(const std::string& table_name, const std::optional<Item>& old_item,
                           const std::optional<Item>& new_item, const IndexWrites& index_writes);
+
+// ForWrite of a WritePath outcome, from the sizes it computed.
+ConsumedCapacity ForWrite(const std::string& table_name, const WriteOutcome& outcome);
+
+// The table's units of a single-item write (ItemWriteUnits) from the images' sizes.
+double TableWriteUnits(const ImageSizes& sizes);
 
 }  // namespace monotable::capacity

@@ -15,12 +15,14 @@ Result<WriteOutcome> WritePath::Apply(Table& table, const std::string& key,
   auto lock = locks_->LockItem(LockTable::IdOf(table.family()->GetID(), key),
                                on_transaction == OnTransaction::kFail);
   if (!lock) return Status(ErrorCode::kTransactionConflict, kTransactionOngoing);
-  MT_ASSIGN_OR_RETURN(old_item, ReadStoredItem(*storage_, table, key));
-  MT_ASSIGN_OR_RETURN(new_item, compute(old_item));
-  ItemBatch batch(*storage_, origin);
-  MT_ASSIGN_OR_RETURN(index_writes, batch.Stage(table, key, old_item, new_item));
-  MT_RETURN_IF_ERROR(batch.Commit());
   WriteOutcome outcome;
+  MT_ASSIGN_OR_RETURN(old_item,
+                      ReadStoredItem(*storage_, table, key, nullptr, &outcome.sizes.old_size));
+  MT_ASSIGN_OR_RETURN(new_item, compute(old_item));
+  if (new_item) outcome.sizes.new_size = ItemSize(*new_item);
+  ItemBatch batch(*storage_, origin);
+  MT_ASSIGN_OR_RETURN(index_writes, batch.Stage(table, key, old_item, new_item, &outcome.sizes));
+  MT_RETURN_IF_ERROR(batch.Commit());
   outcome.old_item = std::move(old_item);
   outcome.new_item = std::move(new_item);
   outcome.index_writes = std::move(index_writes);

@@ -23,6 +23,7 @@ struct WriteOutcome {
   std::optional<Item> old_item;  // before the write; nullopt when there was none
   std::optional<Item> new_item;  // after the write; nullopt when deleted or absent
   IndexWrites index_writes;      // the secondary index entries the write changed
+  ImageSizes sizes;              // of old_item and new_item
 };
 
 // Given the old image, returns the new one (nullopt: delete the item), or an error

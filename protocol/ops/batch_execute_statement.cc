@@ -19,6 +19,7 @@
 
 #include "engine/partiql/errors.h"
 #include "protocol/attribute_value_json.h"
+#include "protocol/encoded_item_json.h"
 #include "protocol/expression_params.h"
 #include "protocol/json_writer.h"
 #include "protocol/ops/capacity_json.h"
@@ -39,7 +40,8 @@ struct BatchStatement {
   std::optional<Status> error;
   bool ran = false;  // reached its table: the response names it
   std::string table_name;
-  std::optional<Item> item;
+  std::optional<Item> item;                             // a write's returned item
+  std::optional<item_codec::EncodedItem> item_encoded;  // a read's, as stored
 };
 
 // BatchStatementErrorCodeEnum (botocore's model) for an error status.
@@ -128,7 +130,7 @@ void Run(const OperationContext& ctx, bool reads, BatchStatement& s,
       s.error = result.status();
       return;
     }
-    s.item = std::move(result->item);
+    s.item_encoded = std::move(result->item_encoded);
     capacity::AddPerTable(consumed, result->consumed);
     return;
   }
@@ -148,7 +150,8 @@ void Run(const OperationContext& ctx, bool reads, BatchStatement& s,
   capacity::AddPerTable(consumed, outcome->consumed);
 }
 
-void WriteResponse(JsonWriter& w, const BatchStatement& s) {
+// Errors: kInternal (a corrupt stored item).
+Status WriteResponse(JsonWriter& w, const BatchStatement& s) {
   w.BeginObject();
   if (s.error) {
     w.Key("Error").BeginObject();
@@ -160,8 +163,12 @@ void WriteResponse(JsonWriter& w, const BatchStatement& s) {
   if (s.item) {
     w.Key("Item");
     WriteItem(w, *s.item);
+  } else if (s.item_encoded) {
+    w.Key("Item");
+    MT_RETURN_IF_ERROR(WriteEncodedItem(w, *s.item_encoded));
   }
   w.EndObject();
+  return Status::Ok();
 }
 
 }  // namespace
@@ -185,7 +192,7 @@ Result<std::string> BatchExecuteStatement(const OperationContext& ctx, JsonObjec
   }
   JsonWriter w;
   w.BeginObject().Key("Responses").BeginArray();
-  for (const BatchStatement& s : statements) WriteResponse(w, s);
+  for (const BatchStatement& s : statements) MT_RETURN_IF_ERROR(WriteResponse(w, s));
   w.EndArray();
   if (!consumed.empty()) WriteConsumedCapacityList(w, consumed, capacity);
   w.EndObject();

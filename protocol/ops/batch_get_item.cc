@@ -1,5 +1,6 @@
 // BatchGetItem.
 #include "protocol/attribute_value_json.h"
+#include "protocol/encoded_item_json.h"
 #include "protocol/ops/handlers.h"
 #include "protocol/ops/item_common.h"
 #include "protocol/ops/legacy_json.h"
@@ -95,7 +96,7 @@ Result<std::string> BatchGetItem(const OperationContext& ctx, JsonObject request
   w.BeginObject().Key("Responses").BeginObject();
   for (size_t t = 0; t < tables.size(); ++t) {
     w.Key(tables[t]->name).BeginArray();
-    for (const auto& item : result.items[t]) WriteItem(w, item);
+    for (const auto& item : result.items[t]) MT_RETURN_IF_ERROR(WriteEncodedItem(w, item));
     w.EndArray();
   }
   w.EndObject().Key("UnprocessedKeys").BeginObject();

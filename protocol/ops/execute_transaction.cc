@@ -98,19 +98,6 @@ Result<bool> ParseAll(const OperationContext& ctx,
   return reads;
 }
 
-void WriteResponses(JsonWriter& w, const std::vector<std::optional<Item>>& items) {
-  w.Key("Responses").BeginArray();
-  for (const auto& item : items) {
-    w.BeginObject();
-    if (item) {
-      w.Key("Item");
-      WriteItem(w, *item);
-    }
-    w.EndObject();
-  }
-  w.EndArray();
-}
-
 }  // namespace
 
 Result<std::string> ExecuteTransaction(const OperationContext& ctx, JsonObject request) {
@@ -171,7 +158,7 @@ Result<std::string> ExecuteTransaction(const OperationContext& ctx, JsonObject r
   w.BeginObject();
   if (reads) {
     MT_ASSIGN_OR_RETURN(result, ctx.engine.TransactGetItems(ctx.request, get_request));
-    WriteResponses(w, result.items);
+    MT_RETURN_IF_ERROR(WriteTransactGetResponses(w, result.items));
     WriteConsumedCapacityList(w, result.consumed, capacity);
   } else {
     write_request.client_request_token = std::move(token);

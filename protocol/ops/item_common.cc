@@ -2,6 +2,7 @@
 
 #include "engine/expr/legacy.h"
 #include "protocol/attribute_value_json.h"
+#include "protocol/encoded_item_json.h"
 #include "protocol/ops/legacy_json.h"
 
 namespace monotable::protocol::ops {
@@ -81,13 +82,16 @@ void WriteItemCollectionMetrics(JsonWriter& w, const Item& key, int64_t bytes) {
   w.EndObject();
 }
 
-std::string AttributesResponse(const ItemResult& result, std::string_view member,
-                               CapacityDetail capacity, bool item_collection_metrics) {
+Result<std::string> AttributesResponse(const ItemResult& result, std::string_view member,
+                                       CapacityDetail capacity, bool item_collection_metrics) {
   JsonWriter w;
   w.BeginObject();
   if (result.item) {
     w.Key(member);
     WriteItem(w, *result.item);
+  } else if (result.item_encoded) {
+    w.Key(member);
+    MT_RETURN_IF_ERROR(WriteEncodedItem(w, *result.item_encoded));
   }
   WriteConsumedCapacity(w, result.consumed, capacity);
   if (item_collection_metrics && result.item_collection_key) {

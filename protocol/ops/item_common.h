@@ -34,10 +34,12 @@ Result<ReturnValues> DecodeReturnValues(JsonObject request, ConstraintErrors& er
 // constraint error.
 Result<JsonObject> RequiredRequestItems(JsonObject request);
 
-// {"<member>": {...}} when there is an item, else {}; with ConsumedCapacity and
-// ItemCollectionMetrics when asked.
-std::string AttributesResponse(const ItemResult& result, std::string_view member,
-                               CapacityDetail capacity, bool item_collection_metrics = false);
+// {"<member>": {...}} when there is an item (decoded or as stored), else {}; with
+// ConsumedCapacity and ItemCollectionMetrics when asked. Errors: kInternal (a corrupt
+// stored item).
+Result<std::string> AttributesResponse(const ItemResult& result, std::string_view member,
+                                       CapacityDetail capacity,
+                                       bool item_collection_metrics = false);
 
 // {"ItemCollectionKey": {...}, "SizeEstimateRangeGB": [lower, upper]}
 void WriteItemCollectionMetrics(JsonWriter& w, const Item& key, int64_t bytes);

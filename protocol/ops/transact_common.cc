@@ -1,6 +1,7 @@
 #include "protocol/ops/transact_common.h"
 
 #include "engine/base/limits.h"
+#include "protocol/encoded_item_json.h"
 
 namespace monotable::protocol::ops {
 namespace {
@@ -65,6 +66,21 @@ Result<std::optional<std::string>> DecodeClientRequestToken(JsonObject request,
                      "Member must have length less than or equal to 36");
   }
   return std::optional<std::string>(*token);
+}
+
+Status WriteTransactGetResponses(JsonWriter& w,
+                                 const std::vector<std::optional<item_codec::EncodedItem>>& items) {
+  w.Key("Responses").BeginArray();
+  for (const auto& item : items) {
+    w.BeginObject();
+    if (item) {
+      w.Key("Item");
+      MT_RETURN_IF_ERROR(WriteEncodedItem(w, *item));
+    }
+    w.EndObject();
+  }
+  w.EndArray();
+  return Status::Ok();
 }
 
 }  // namespace monotable::protocol::ops

@@ -10,7 +10,9 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/format/item_codec.h"
 #include "protocol/json_reader.h"
+#include "protocol/json_writer.h"
 
 namespace monotable::protocol::ops {
 
@@ -52,5 +54,11 @@ Result<std::optional<std::string>> DecodeClientRequestToken(JsonObject request,
 
 // Path of an action's member in constraint errors: transactItems.<i>.member.<kind>.
 std::string ActionPath(size_t index, std::string_view kind);
+
+// "Responses" of TransactGetItems and of ExecuteTransaction's reads: one object per Get,
+// with "Item" (written from its stored form) when the item exists. Errors: kInternal (a
+// corrupt stored item).
+Status WriteTransactGetResponses(JsonWriter& w,
+                                 const std::vector<std::optional<item_codec::EncodedItem>>& items);
 
 }  // namespace monotable::protocol::ops

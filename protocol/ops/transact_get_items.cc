@@ -53,16 +53,8 @@ Result<std::string> TransactGetItems(const OperationContext& ctx, JsonObject req
   MT_ASSIGN_OR_RETURN(result, ctx.engine.TransactGetItems(ctx.request, txn));
 
   JsonWriter w;
-  w.BeginObject().Key("Responses").BeginArray();
-  for (const auto& item : result.items) {
-    w.BeginObject();
-    if (item) {
-      w.Key("Item");
-      WriteItem(w, *item);
-    }
-    w.EndObject();
-  }
-  w.EndArray();
+  w.BeginObject();
+  MT_RETURN_IF_ERROR(WriteTransactGetResponses(w, result.items));
   WriteConsumedCapacityList(w, result.consumed, capacity);
   w.EndObject();
   return w.Take();

@@ -152,7 +152,7 @@ class TtlTest : public ::testing::Test {
     r.key = key;
     auto got = engine_->GetItem(ctx_, r);
     EXPECT_TRUE(got.ok());
-    return got.ok() && got->item.has_value();
+    return got.ok() && got->item_encoded.has_value();
   }
 
   int64_t Sweep() {

@@ -1,0 +1,29 @@
+# Shared by the bench scripts that start servers (source it; it defines functions only).
+
+# free_port: a free TCP port on the loopback interface.
+free_port() {
+  python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+
+# wait_port PORT PID: waits up to 30 s for a listener on PORT; fails if PID exits first.
+wait_port() {
+  local i
+  for i in $(seq 1 150); do
+    kill -0 "$2" 2>/dev/null || return 1
+    (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null && return 0
+    sleep 0.2
+  done
+  return 1
+}
+
+# find_binaries BUILD_DIR: sets server_bin and bench_bin (monotable_bench at the top of
+# the build tree or under bench/); exits 2 when either is missing.
+find_binaries() {
+  server_bin="$1/monotable"
+  bench_bin="$1/monotable_bench"
+  [ -x "$bench_bin" ] || bench_bin="$1/bench/monotable_bench"
+  local f
+  for f in "$server_bin" "$bench_bin"; do
+    [ -x "$f" ] || { echo "missing executable: $f" >&2; exit 2; }
+  done
+}
