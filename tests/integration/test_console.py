@@ -1,0 +1,177 @@
+"""The web console in a real headless Chromium against the real server: listing tables,
+a Query, editing an item, a refused write, the partitions heat map after a hot-key load,
+and a stream record tailed live. Screenshots go to <build>/console-screenshots/."""
+import json
+
+import pytest
+from botocore.exceptions import ClientError
+
+from conftest import start_with_fresh_port
+from console_browser import browser  # noqa: F401 (fixture)
+from mtutil import ACCESS_KEY, REGION, create_table, get_json, make_client, server_args, unique_name
+
+
+@pytest.fixture(scope="module")
+def console_server(tmp_path_factory):
+    """Enforcing throughput, so a hot key on a low-capacity table throttles at once."""
+    logs = tmp_path_factory.mktemp("console-logs")
+    srv = start_with_fresh_port(
+        lambda p: server_args(p, in_memory=True, extra=["--throughput", "enforce"]), logs)
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="module")
+def client(console_server):
+    return make_client(console_server.endpoint)
+
+
+@pytest.fixture(scope="module")
+def orders(client):
+    """An on-demand table with five items under one partition key, one elsewhere."""
+    name = unique_name("orders")
+    create_table(client, name, billing="PAY_PER_REQUEST")
+    for i in range(5):
+        client.put_item(TableName=name, Item={"PK": {"S": "cust1"}, "SK": {"S": f"o{i}"},
+                                              "total": {"N": str(10 * i)}})
+    client.put_item(TableName=name, Item={"PK": {"S": "cust2"}, "SK": {"S": "o9"}})
+    return name
+
+
+def open_console(browser, server, route):
+    browser.open(server, route, ACCESS_KEY, REGION)
+
+
+def run_query(browser, server, table, pk):
+    open_console(browser, server, f"items?table={table}")
+    browser.wait(lambda b: b.find("#items-table").get_attribute("value") == table, "the table")
+    browser.set_value("#items-pk", pk)
+    browser.find("#items-run").click()
+    return browser.wait_text("#items-count", "item")
+
+
+def grid_rows(browser):
+    return [[td.text for td in tr.find_elements("css selector", "td")][:-1]
+            for tr in browser.find_all("#items-grid tbody tr")]
+
+
+def test_lists_tables_and_runs_a_query(browser, console_server, orders):
+    open_console(browser, console_server, "tables")
+    row = browser.wait_text("#table-list tbody tr", orders)
+    assert "ACTIVE" in row and "on demand" in row
+    browser.screenshot("tables")
+    assert run_query(browser, console_server, orders, "cust1") == "5 items"
+    assert grid_rows(browser) == [["cust1", f"o{i}", str(10 * i)] for i in range(5)]
+    browser.find("#items-backward").click()
+    browser.find("#items-run").click()
+    browser.wait(lambda b: grid_rows(b) and grid_rows(b)[0][1] == "o4", "the backward Query")
+    browser.screenshot("items")
+
+
+def open_editor_on_first_row(browser, server, table):
+    run_query(browser, server, table, "cust1")
+    browser.find("#items-grid tbody tr .edit-item").click()
+    return json.loads(browser.wait(lambda b: b.find("#item-editor").get_attribute("value"),
+                                   "the editor"))
+
+
+def test_editing_an_item_writes_it(browser, console_server, client, orders):
+    item = open_editor_on_first_row(browser, console_server, orders)
+    assert item["PK"] == {"S": "cust1"}
+    sk = item["SK"]["S"]
+    item["total"] = {"N": "999"}
+    item["note"] = {"S": "edited in the console"}
+    browser.set_value("#item-editor", "{")
+    assert "not JSON" in browser.find("#editor-status").text
+    assert not browser.find("#save-item").is_enabled()
+    browser.set_value("#item-editor", json.dumps(item))
+    assert browser.find("#editor-status").text == "valid DynamoDB JSON"
+    browser.find("#save-item").click()
+    browser.wait(lambda b: not b.find_all("#item-editor"), "the editor to close")
+    got = client.get_item(TableName=orders, Key={"PK": {"S": "cust1"}, "SK": {"S": sk}})
+    assert got["Item"]["total"] == {"N": "999"}
+    assert got["Item"]["note"] == {"S": "edited in the console"}
+
+
+def test_a_refused_write_shows_dynamodbs_error(browser, console_server, client, orders):
+    item = open_editor_on_first_row(browser, console_server, orders)
+    item["PK"] = {"N": "1"}  # valid DynamoDB JSON, but the table's key is a string
+    browser.set_value("#item-editor", json.dumps(item))
+    browser.find("#save-item").click()
+    shown = browser.wait_text("#editor-error .error", "ValidationException")
+    with pytest.raises(ClientError) as refused:
+        client.put_item(TableName=orders, Item=item)
+    assert refused.value.response["Error"]["Code"] == "ValidationException"
+    assert shown == "ValidationException " + refused.value.response["Error"]["Message"]
+    browser.screenshot("refused-write")
+
+
+# Rows of the heat map holding a red ("at or over its share") cell, and whether it shows
+# a throttle mark (near-black pixels), read back from the canvas.
+HEAT_ROWS = """
+const c = document.getElementById('heatmap');
+const h = Number(c.dataset.cellHeight), d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+const rows = [];
+for (let y = 0; y < c.height / h; y++) {
+  let hot = false, mark = false;
+  for (let py = y * h; py < (y + 1) * h; py++) for (let x = 0; x < c.width; x++) {
+    const i = (py * c.width + x) * 4;
+    if (d[i] > 180 && d[i + 1] < 60) hot = true;
+    if (d[i] < 40 && d[i + 1] < 40 && d[i + 2] < 40) mark = true;
+  }
+  rows.push([hot, mark]);
+}
+return rows;
+"""
+
+
+def test_partitions_view_shows_the_hot_partition_and_its_throttles(browser, console_server,
+                                                                   client):
+    name = unique_name("hot")
+    create_table(client, name, rcu=6000, wcu=5)  # 3 partitions sharing 5 WCU/s
+    client.update_contributor_insights(TableName=name, ContributorInsightsAction="ENABLE")
+    throttled = 0
+    for i in range(40):
+        try:
+            client.put_item(TableName=name, Item={"PK": {"S": "hotkey"}, "SK": {"S": str(i)}})
+        except ClientError as e:
+            assert e.response["Error"]["Code"] == "ProvisionedThroughputExceededException"
+            throttled += 1
+    assert 0 < throttled < 40
+    open_console(browser, console_server, f"partitions?table={name}")
+    browser.wait_text("#partition-count", "3 partitions")
+    # The view's total is the server's count (boto3's own retries are refused requests too).
+    _, view = get_json(console_server.port, f"/monotable/tables/{name}/partitions")
+    total = view["Resources"][0]["ThrottledWriteRequests"]
+    assert total >= throttled
+    browser.wait_text("#throttled-total", f"{total} throttled requests")
+    assert browser.wait_text("#hot-partitions", "at or over") == "1 at or over its share"
+    rows = browser.driver.execute_script(HEAT_ROWS)
+    assert len(rows) == 3
+    assert [hot for hot, _ in rows].count(True) == 1
+    assert [mark for _, mark in rows] == [hot for hot, _ in rows]  # throttles on the hot one
+    browser.wait_text("#top-keys .top-keys", "hotkey")
+    browser.screenshot("partitions")
+
+
+def test_a_stream_record_appears_after_a_write(browser, console_server, client):
+    name = unique_name("streamed")
+    client.create_table(
+        TableName=name, BillingMode="PAY_PER_REQUEST",
+        AttributeDefinitions=[{"AttributeName": "PK", "AttributeType": "S"}],
+        KeySchema=[{"AttributeName": "PK", "KeyType": "HASH"}],
+        StreamSpecification={"StreamEnabled": True, "StreamViewType": "NEW_AND_OLD_IMAGES"})
+    open_console(browser, console_server, f"streams?table={name}")
+    browser.wait_text("#streams-status", "tailing")
+    client.put_item(TableName=name, Item={"PK": {"S": "fresh"}, "v": {"N": "7"}})
+    row = browser.wait_text("#stream-records .stream-record", "PK=fresh")
+    assert "INSERT" in row and "v=7" in row
+    browser.screenshot("streams")
+
+
+def test_metrics_dashboard_counts_requests(browser, console_server, orders):
+    open_console(browser, console_server, "metrics")
+    row = browser.wait_text("#metrics-operations tr", "PutItem")
+    assert " ms" in row  # p50 and p99
+    browser.wait_text("#metrics-errors tr", "ValidationException")
+    browser.screenshot("metrics")
