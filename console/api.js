@@ -1,9 +1,19 @@
 // The console's only way to the data: the DynamoDB API itself (POST / with
 // X-Amz-Target) and the server's GET monitoring views. The namespace is chosen the way
 // any SDK chooses it: the access key id and region in the Authorization header's
-// credential scope. No signature is computed (the server does not check one by default).
+// credential scope. Requests are signed (SigV4, sigv4.js) only when a secret key is
+// given; the server checks no signature by default.
+import { authorization as signedAuthorization, canSign } from './sigv4.js';
 
 const state = { accessKey: 'console', region: 'us-east-1' };
+// Kept for the tab's life only (sessionStorage), never with the saved access key.
+let secretKey = sessionStorage.getItem('monotable.secret') || '';
+
+export function setSecretKey(secret) {
+  secretKey = secret;
+  if (secret) sessionStorage.setItem('monotable.secret', secret); else sessionStorage.removeItem('monotable.secret');
+}
+export const hasSecretKey = () => Boolean(secretKey);
 const listeners = new Set();
 
 export function credentials() { return { ...state }; }
@@ -35,22 +45,31 @@ export class ApiError extends Error {
   }
 }
 
-function authorization() {
-  const day = new Date().toISOString().slice(0, 10).replaceAll('-', '');
-  return `AWS4-HMAC-SHA256 Credential=${state.accessKey}/${day}/${state.region}/dynamodb/` +
-         'aws4_request, SignedHeaders=host;x-amz-date;x-amz-target, Signature=unsigned';
+const CONTENT_TYPE = 'application/x-amz-json-1.0';
+
+// The credential scope picks the namespace; the signature is real only with a secret key.
+async function authorization(target, amzDate, body) {
+  if (!secretKey) {
+    return `AWS4-HMAC-SHA256 Credential=${state.accessKey}/${amzDate.slice(0, 8)}/${state.region}/dynamodb/` +
+           'aws4_request, SignedHeaders=host;x-amz-date;x-amz-target, Signature=unsigned';
+  }
+  if (!canSign()) throw new ApiError(0, 'Console', 'signing needs a secure context: open the console on a loopback address or over HTTPS');
+  return signedAuthorization({ host: location.host, contentType: CONTENT_TYPE, target, amzDate, body,
+    accessKey: state.accessKey, secretKey, region: state.region });
 }
 
-async function post(target, body) {
+async function post(target, request) {
+  const body = JSON.stringify(request);
+  const amzDate = new Date().toISOString().replace(/[-:]|\.\d+/g, '');
   const response = await fetch('/', {
     method: 'POST',
     headers: {
-      'Content-Type': 'application/x-amz-json-1.0',
+      'Content-Type': CONTENT_TYPE,
       'X-Amz-Target': target,
-      'X-Amz-Date': new Date().toISOString().replace(/[-:]|\.\d+/g, ''),
-      Authorization: authorization(),
+      'X-Amz-Date': amzDate,
+      Authorization: await authorization(target, amzDate, body),
     },
-    body: JSON.stringify(body),
+    body,
   });
   const text = await response.text();
   let json = {};

@@ -2,7 +2,7 @@
 // (#tables, #items?table=T, #partitions?table=T, #streams?table=T, #metrics). Each view
 // module exports mount(element, params) and may return a function that stops it (its
 // polling ends when another view is shown).
-import { credentials, loadSavedCredentials, onCredentialsChange, setCredentials, setSharedDb, view } from './api.js';
+import { credentials, hasSecretKey, loadSavedCredentials, onCredentialsChange, setCredentials, setSecretKey, setSharedDb, view } from './api.js';
 import { clear, setOptions, field, h, select } from './dom.js';
 import * as items from './items.js';
 import * as metrics from './metrics.js';
@@ -20,6 +20,9 @@ const nav = h('nav', {}, Object.entries(TITLES).map(([name, title]) =>
 const namespaces = select([], { id: 'namespace-list', title: 'namespaces that hold tables' });
 const accessKey = h('input', { id: 'access-key', size: 14, title: 'access key id' });
 const region = h('input', { id: 'region', size: 12, title: 'region' });
+// Only for a server that checks signatures (--require-signature): requests are then signed.
+const secret = h('input', { id: 'secret-key', type: 'password', size: 12, autocomplete: 'off',
+  placeholder: 'only to sign', title: 'secret access key: requests are signed (SigV4) when given' });
 
 // Namespaces with tables, from GET /monotable/tables ("AKID:region" or "shared").
 async function refreshNamespaces() {
@@ -59,18 +62,23 @@ async function start() {
   // A link may choose the namespace: /console/?accessKey=AKID&region=eu-west-1#tables
   const params = new URLSearchParams(location.search);
   if (params.get('accessKey') && params.get('region')) setCredentials(params.get('accessKey'), params.get('region'));
-  let counts = new Map();
-  try { counts = await refreshNamespaces(); } catch (e) { console.warn(e); }
-  // First visit: the only namespace with tables, if there is one.
-  if (!localStorage.getItem('monotable.credentials') && counts.size === 1) {
+  const namespacesListed = refreshNamespaces().catch((e) => { console.warn(e); return new Map(); });
+  // First visit: the only namespace with tables, if there is one. Otherwise the view
+  // loads while the namespaces are listed (one round trip less before it shows).
+  if (!localStorage.getItem('monotable.credentials')) {
+    const counts = await namespacesListed;
     const [ns] = counts.keys();
-    if (ns !== 'shared') setCredentials(...ns.split(':'));
+    if (counts.size === 1 && ns !== 'shared') setCredentials(...ns.split(':'));
   }
   showCredentials();
-  const use = h('button', { id: 'use-credentials', onclick: () => setCredentials(accessKey.value.trim(), region.value.trim()) }, 'Use');
+  secret.value = hasSecretKey() ? '********' : '';
+  const use = h('button', { id: 'use-credentials', onclick: () => {
+    if (secret.value !== '********') setSecretKey(secret.value);
+    setCredentials(accessKey.value.trim(), region.value.trim());
+  } }, 'Use');
   document.body.replaceChildren(
     h('header', {}, h('h1', {}, 'monotable'), nav,
-      h('div', { className: 'credentials' }, namespaces, field('access key', accessKey), field('region', region), use)),
+      h('div', { className: 'credentials' }, namespaces, field('access key', accessKey), field('region', region), field('secret key', secret), use)),
     main);
   onCredentialsChange(() => { showCredentials(); refreshNamespaces().catch(() => {}); route(); });
   addEventListener('hashchange', route);

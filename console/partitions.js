@@ -73,6 +73,7 @@ export function mount(root, params) {
 
   async function refresh() {
     if (!tableSel.value) return;
+    const started = performance.now();
     const table = tableSel.value;
     const [view, insights] = await Promise.all([
       tableView(table, 'partitions', `seconds=${windowSel.value}`), tableView(table, 'insights')]);
@@ -93,6 +94,7 @@ export function mount(root, params) {
       h('span', { id: 'hot-partitions' }, `${hot} at or over its share`), ' · ',
       h('span', { id: 'throttled-total' }, `${throttled} throttled requests`), ` · drawn in ${geometry.ms.toFixed(1)} ms`);
     insightsView(topKeys, insights, resourceSel.value, table, errors, refresh);
+    canvas.dataset.refreshMs = (performance.now() - started).toFixed(2);  // fetch to drawn, for bench/
   }
 
   canvas.addEventListener('mousemove', (e) => {

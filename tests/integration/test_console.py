@@ -175,3 +175,40 @@ def test_metrics_dashboard_counts_requests(browser, console_server, orders):
     assert " ms" in row  # p50 and p99
     browser.wait_text("#metrics-errors tr", "ValidationException")
     browser.screenshot("metrics")
+
+
+SIGN_IN_BROWSER = """
+const done = arguments[arguments.length - 1];
+import('/console/sigv4.js').then((m) => m.authorization(arguments[0])).then(done, (e) => done(String(e)));
+"""
+
+
+def botocore_authorization(host, target, amz_date, body, access_key, secret_key, region):
+    """The Authorization header botocore's SigV4 signer computes for the same request."""
+    from botocore.auth import SigV4Auth
+    from botocore.awsrequest import AWSRequest
+    from botocore.credentials import Credentials
+    request = AWSRequest(method="POST", url=f"http://{host}/", data=body, headers={
+        "Content-Type": "application/x-amz-json-1.0", "X-Amz-Target": target,
+        "X-Amz-Date": amz_date})
+    request.context["timestamp"] = amz_date
+    signer = SigV4Auth(Credentials(access_key, secret_key), "dynamodb", region)
+    canonical = signer.canonical_request(request)
+    signature = signer.signature(signer.string_to_sign(request, canonical), request)
+    signed = signer.signed_headers(signer.headers_to_sign(request))
+    return (f"AWS4-HMAC-SHA256 Credential={signer.scope(request)}, "
+            f"SignedHeaders={signed}, Signature={signature}")
+
+
+def test_requests_signed_with_a_secret_key_match_botocores_signature(browser, console_server):
+    open_console(browser, console_server, "tables")
+    browser.wait(lambda b: b.find_all("#table-list, #no-tables"), "the tables view")
+    host = f"127.0.0.1:{console_server.port}"
+    request = {"host": host, "contentType": "application/x-amz-json-1.0",
+               "target": "DynamoDB_20120810.ListTables", "amzDate": "20250102T030405Z",
+               "body": '{"Limit":5}', "accessKey": "AKIDSIGN", "secretKey": "s3cr3t/Key+",
+               "region": "eu-west-1"}
+    signed = browser.driver.execute_async_script(SIGN_IN_BROWSER, request)
+    assert signed == botocore_authorization(host, request["target"], request["amzDate"],
+                                            request["body"], "AKIDSIGN", "s3cr3t/Key+",
+                                            "eu-west-1")

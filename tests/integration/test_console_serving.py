@@ -3,7 +3,7 @@ default and elsewhere only with --console; and GET /monotable/tables, the namesp
 the console offers. (The browser tests are in test_console.py.)"""
 import http.client
 
-from mtutil import create_table, get_json, http_get, make_client, unique_name
+from mtutil import REPO_ROOT, create_table, get_json, http_get, make_client, unique_name
 
 
 def get_with(port, path, headers):
@@ -31,6 +31,14 @@ def test_the_console_is_served_on_loopback(server):
     assert status == 200
     assert http_get(server.port, "/console/missing.js")[0] == 404
     assert http_get(server.port, "/consoles")[0] == 404  # only /console and under it
+
+
+def test_the_page_preloads_every_module(server):
+    """index.html lists every module for modulepreload, so none waits for its importer."""
+    page = http_get(server.port, "/console/")[2]
+    for path in sorted((REPO_ROOT / "console").glob("*.js")):
+        if path.name != "app.js":
+            assert f'<link rel="modulepreload" href="{path.name}">' in page, path.name
 
 
 def test_an_unchanged_file_answers_304(server):
