@@ -9,7 +9,7 @@ export function h(tag, props = {}, ...children) {
     else if (key.startsWith('on')) el.addEventListener(key.slice(2), value);
     else el[key] = value;
   }
-  for (const child of children.flat()) {
+  for (const child of children.flat(Infinity)) {
     if (child === null || child === undefined || child === false) continue;
     el.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
@@ -18,7 +18,7 @@ export function h(tag, props = {}, ...children) {
 
 export function clear(el, ...children) {
   el.replaceChildren();
-  for (const child of children.flat()) if (child) el.append(child);
+  for (const child of children.flat(Infinity)) if (child) el.append(child);
   return el;
 }
 

@@ -50,10 +50,18 @@ async function listView(body, onDescribe) {
   performance.mark('monotable-tables-listed');  // the page is usable: bench/console_bench.py
 }
 
+// A GSI's backfill progress: its entries so far against the table's items (an estimate:
+// items without the index's key attributes have no entry).
+function backfillText(gsi, desc) {
+  if (!gsi.Backfilling) return '';
+  const pct = desc.ItemCount > 0 ? Math.min(99, Math.floor((100 * (gsi.ItemCount || 0)) / desc.ItemCount)) : 0;
+  return ` (backfilling, ~${pct}%)`;
+}
+
 function indexRows(desc, refresh, errors) {
   const gsis = (desc.GlobalSecondaryIndexes || []).map((g) => h('tr', {},
     h('td', {}, g.IndexName), h('td', {}, 'global'), h('td', {}, keyText(g.KeySchema, desc.AttributeDefinitions)),
-    h('td', {}, g.IndexStatus + (g.Backfilling ? ' (backfilling)' : '')), h('td', {}, g.ItemCount ?? ''),
+    h('td', { className: 'index-status' }, g.IndexStatus + backfillText(g, desc)), h('td', {}, g.ItemCount ?? ''),
     h('td', {}, g.Projection?.ProjectionType || ''),
     h('td', {}, h('button', { className: 'delete-gsi', onclick: async () => {
       if (!confirm(`Delete index ${g.IndexName}?`)) return;
@@ -115,6 +123,10 @@ async function describeView(body, name, back) {
       h('thead', {}, h('tr', {}, ['index', 'kind', 'key', 'status', 'items', 'projection', ''].map((t) => h('th', {}, t)))),
       h('tbody', {}, indexRows(desc, refresh, errors))),
     addIndexForm(desc, refresh, errors));
+  // While an index is being built or dropped, follow it until it settles.
+  const changing = (desc.GlobalSecondaryIndexes || []).some((g) => g.IndexStatus !== 'ACTIVE');
+  const shown = body.firstChild;
+  if (changing) setTimeout(() => { if (shown.isConnected) refresh(); }, 2000);
 }
 
 // The CreateTable form: keys, billing mode, capacity, stream.

@@ -85,6 +85,18 @@ class Browser:
                 return None
         return self.wait(found, f"{text!r} in {css}")
 
+    def click(self, css):
+        """Clicks the first element matching `css`, again if a polling view replaced it."""
+        from selenium.common.exceptions import StaleElementReferenceException
+
+        def clicked(b):
+            try:
+                b.find(css).click()
+                return True
+            except StaleElementReferenceException:
+                return False
+        self.wait(clicked, f"a click on {css}")
+
     def set_value(self, css, value):
         """Sets an input's or textarea's value and fires `input`, as typing would."""
         self.driver.execute_script(

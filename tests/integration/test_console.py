@@ -46,13 +46,16 @@ def run_query(browser, server, table, pk):
     open_console(browser, server, f"items?table={table}")
     browser.wait(lambda b: b.find("#items-table").get_attribute("value") == table, "the table")
     browser.set_value("#items-pk", pk)
-    browser.find("#items-run").click()
+    browser.click("#items-run")
     return browser.wait_text("#items-count", "item")
 
 
 def grid_rows(browser):
-    return [[td.text for td in tr.find_elements("css selector", "td")][:-1]
-            for tr in browser.find_all("#items-grid tbody tr")]
+    """The result grid's cells, without the actions column (read in one script: a new
+    run replaces the grid)."""
+    return browser.driver.execute_script(
+        "return [...document.querySelectorAll('#items-grid tbody tr')].map("
+        "(tr) => [...tr.cells].slice(0, -1).map((td) => td.textContent));")
 
 
 def test_lists_tables_and_runs_a_query(browser, console_server, orders):
@@ -62,15 +65,46 @@ def test_lists_tables_and_runs_a_query(browser, console_server, orders):
     browser.screenshot("tables")
     assert run_query(browser, console_server, orders, "cust1") == "5 items"
     assert grid_rows(browser) == [["cust1", f"o{i}", str(10 * i)] for i in range(5)]
-    browser.find("#items-backward").click()
-    browser.find("#items-run").click()
+    browser.click("#items-backward")
+    browser.click("#items-run")
     browser.wait(lambda b: grid_rows(b) and grid_rows(b)[0][1] == "o4", "the backward Query")
     browser.screenshot("items")
 
 
+def test_creates_a_table_adds_and_deletes_a_gsi_and_deletes_the_table(browser, console_server,
+                                                                       client):
+    name = unique_name("made")
+    open_console(browser, console_server, "tables")
+    browser.wait(lambda b: b.find_all("#table-list, #no-tables"), "the tables view")
+    browser.click("details.form summary")
+    browser.set_value("#new-table-name", name)
+    browser.click("#create-table")
+    browser.wait_text("#table-list tbody tr", name)
+    made = client.describe_table(TableName=name)["Table"]
+    assert made["BillingModeSummary"]["BillingMode"] == "PAY_PER_REQUEST"
+    assert [k["AttributeName"] for k in made["KeySchema"]] == ["PK", "SK"]
+    browser.click(f'#table-list tr[data-table="{name}"] a.describe')
+    browser.wait_text("#table-facts", "on demand")
+    browser.set_value(".gsi-name", "byStatus")
+    browser.set_value(".gsi-pk", "status")
+    browser.click(".add-gsi")
+    browser.wait_text("#index-list tbody tr", "byStatus")
+    [gsi] = client.describe_table(TableName=name)["Table"]["GlobalSecondaryIndexes"]
+    assert gsi["IndexName"] == "byStatus"
+    assert gsi["KeySchema"] == [{"AttributeName": "status", "KeyType": "HASH"}]
+    browser.wait_text("#index-list .index-status", "ACTIVE")
+    browser.click("#index-list .delete-gsi")
+    browser.driver.switch_to.alert.accept()
+    browser.wait(lambda b: not client.describe_table(TableName=name)["Table"].get(
+        "GlobalSecondaryIndexes"), "the GSI to go")
+    browser.click("#delete-table")
+    browser.driver.switch_to.alert.accept()
+    browser.wait(lambda b: name not in client.list_tables()["TableNames"], "the table to go")
+
+
 def open_editor_on_first_row(browser, server, table):
     run_query(browser, server, table, "cust1")
-    browser.find("#items-grid tbody tr .edit-item").click()
+    browser.click("#items-grid tbody tr .edit-item")
     return json.loads(browser.wait(lambda b: b.find("#item-editor").get_attribute("value"),
                                    "the editor"))
 
@@ -86,7 +120,7 @@ def test_editing_an_item_writes_it(browser, console_server, client, orders):
     assert not browser.find("#save-item").is_enabled()
     browser.set_value("#item-editor", json.dumps(item))
     assert browser.find("#editor-status").text == "valid DynamoDB JSON"
-    browser.find("#save-item").click()
+    browser.click("#save-item")
     browser.wait(lambda b: not b.find_all("#item-editor"), "the editor to close")
     got = client.get_item(TableName=orders, Key={"PK": {"S": "cust1"}, "SK": {"S": sk}})
     assert got["Item"]["total"] == {"N": "999"}
@@ -97,7 +131,7 @@ def test_a_refused_write_shows_dynamodbs_error(browser, console_server, client, 
     item = open_editor_on_first_row(browser, console_server, orders)
     item["PK"] = {"N": "1"}  # valid DynamoDB JSON, but the table's key is a string
     browser.set_value("#item-editor", json.dumps(item))
-    browser.find("#save-item").click()
+    browser.click("#save-item")
     shown = browser.wait_text("#editor-error .error", "ValidationException")
     with pytest.raises(ClientError) as refused:
         client.put_item(TableName=orders, Item=item)
