@@ -102,6 +102,51 @@ def test_creates_a_table_adds_and_deletes_a_gsi_and_deletes_the_table(browser, c
     browser.wait(lambda b: name not in client.list_tables()["TableNames"], "the table to go")
 
 
+CAPTURE_EXPORT = """
+window.exported = null;
+URL.createObjectURL = (blob) => { window.exported = blob; return 'data:,'; };
+document.getElementById('items-export').click();
+const done = arguments[arguments.length - 1];
+window.exported.text().then(done);
+"""
+
+
+def test_exports_the_results_as_dynamodb_json_lines(browser, console_server, client, orders):
+    run_query(browser, console_server, orders, "cust2")
+    lines = browser.driver.execute_async_script(CAPTURE_EXPORT).splitlines()
+    items = client.query(TableName=orders, KeyConditionExpression="PK = :p",
+                         ExpressionAttributeValues={":p": {"S": "cust2"}})["Items"]
+    assert [json.loads(line) for line in lines] == [{"Item": item} for item in items]
+
+
+CHECK_ITEMS = """
+const [texts, done] = [arguments[0], arguments[arguments.length - 1]];
+import('/console/ddbjson.js').then((m) => done(texts.map((t) => m.parseItem(t, ['PK']).error || null)));
+"""
+
+
+def test_the_editor_checks_dynamodb_json(browser, console_server):
+    open_console(browser, console_server, "tables")
+    cases = {
+        '{"PK": {"S": "a"}, "n": {"N": "-1.5e3"}, "s": {"SS": ["x", "y"]}}': None,
+        '{"PK": {"S": "a"}, "m": {"M": {"l": {"L": [{"NULL": true}, {"B": "AAEC"}]}}}}': None,
+        '{"PK": "a"}': 'PK: an attribute value is an object such as {"S": "text"}',
+        '{"PK": {"S": "a", "N": "1"}}':
+            "PK: an attribute value has exactly one type key (S, N, B, BOOL, NULL, M, L, SS, NS, BS)",
+        '{"PK": {"S": "a"}, "n": {"N": "12x"}}': 'n.N: must be a number written as a string, e.g. "42"',
+        '{"PK": {"S": "a"}, "b": {"B": "not base64!"}}': "b.B: must be base64 text",
+        '{"PK": {"S": "a"}, "s": {"SS": []}}': "s.SS: a set must not be empty",
+        '{"PK": {"S": "a"}, "s": {"NS": ["1", "1"]}}': "s.NS: a set must not hold duplicates",
+        '{"PK": {"S": "a"}, "m": {"M": {"x": {"BOOL": "yes"}}}}': "m.M.x.BOOL: must be true or false",
+        '{"PK": {"S": "a"}, "z": {"Q": "1"}}':
+            'z: unknown type "Q" (one of S, N, B, BOOL, NULL, M, L, SS, NS, BS)',
+        '{"SK": {"S": "a"}}': "the key attribute PK is missing",
+        "[]": 'an item is an object of attribute names to values, e.g. {"PK": {"S": "a"}}',
+    }
+    got = browser.driver.execute_async_script(CHECK_ITEMS, list(cases))
+    assert dict(zip(cases, got)) == cases
+
+
 def open_editor_on_first_row(browser, server, table):
     run_query(browser, server, table, "cust1")
     browser.click("#items-grid tbody tr .edit-item")
