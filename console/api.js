@@ -46,6 +46,8 @@ export class ApiError extends Error {
 }
 
 const CONTENT_TYPE = 'application/x-amz-json-1.0';
+const SIGNATURE_ERRORS = new Set(['InvalidSignatureException', 'UnrecognizedClientException',
+  'MissingAuthenticationTokenException', 'MissingAuthenticationToken', 'IncompleteSignatureException']);
 
 // The credential scope picks the namespace; the signature is real only with a secret key.
 async function authorization(target, amzDate, body) {
@@ -76,6 +78,9 @@ async function post(target, request) {
   try { json = text ? JSON.parse(text) : {}; } catch { json = { message: text }; }
   if (!response.ok) {
     const type = String(json.__type || `HTTP ${response.status}`).split('#').pop();
+    // A server that checks signatures (--require-signature) refused the credentials:
+    // the shell asks for the secret key.
+    if (SIGNATURE_ERRORS.has(type)) dispatchEvent(new CustomEvent('monotable-credentials-needed', { detail: type }));
     throw new ApiError(response.status, type, json.message || json.Message || '');
   }
   return json;

@@ -80,6 +80,11 @@ async function start() {
     h('header', {}, h('h1', {}, 'monotable'), nav,
       h('div', { className: 'credentials' }, namespaces, field('access key', accessKey), field('region', region), field('secret key', secret), use)),
     main);
+  addEventListener('monotable-credentials-needed', () => {
+    secret.classList.add('wanted');
+    secret.title = 'this server checks signatures: enter the secret access key of this access key, then Use';
+    secret.focus();
+  });
   onCredentialsChange(() => { showCredentials(); refreshNamespaces().catch(() => {}); route(); });
   addEventListener('hashchange', route);
   route();

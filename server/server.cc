@@ -74,7 +74,9 @@ Status Server::Run() {
   spdlog::info("monotable listening on {}:{} ({})", config_.host, io_->listener->port(),
                config_.in_memory ? "in memory" : "data in " + config_.db_path);
   if (ConsoleEnabled(config_)) {
-    spdlog::info("web console: http://{}:{}/console/", config_.host, io_->listener->port());
+    const bool v6 = config_.host.find(':') != std::string::npos;  // an IPv6 URL brackets it
+    spdlog::info("web console: http://{}{}{}:{}/console/", v6 ? "[" : "", config_.host,
+                 v6 ? "]" : "", io_->listener->port());
   }
 
   int threads = config_.threads > 0

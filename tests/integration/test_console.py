@@ -291,3 +291,18 @@ def test_requests_signed_with_a_secret_key_match_botocores_signature(browser, co
     assert signed == botocore_authorization(host, request["target"], request["amzDate"],
                                             request["body"], "AKIDSIGN", "s3cr3t/Key+",
                                             "eu-west-1")
+
+
+def test_refused_credentials_ask_for_the_secret_key(browser, console_server):
+    """A server that refuses the credentials (here: an empty access key, which it cannot
+    read a namespace from) gets the secret key field highlighted, as with
+    --require-signature."""
+    open_console(browser, console_server, "tables")
+    browser.wait(lambda b: b.find_all("#table-list, #no-tables"), "the tables view")
+    assert "wanted" not in browser.find("#secret-key").get_attribute("class")
+    browser.set_value("#access-key", "")
+    browser.click("#use-credentials")
+    browser.wait_text(".errors .error", "MissingAuthenticationTokenException")
+    assert "wanted" in browser.find("#secret-key").get_attribute("class")
+    browser.set_value("#access-key", ACCESS_KEY)
+    browser.click("#use-credentials")  # leaves the next test the usual namespace
