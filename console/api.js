@@ -118,11 +118,15 @@ export async function view(path, text = false) {
 // The current namespace as the monitoring views name it: "AKID:region", or "shared"
 // when the server runs with --shared-db (seen in what /monotable/tables reports).
 let sharedDb = false;
-export function setSharedDb(shared) { sharedDb = shared; }
+let sharedDbKnown;
+// The views wait for the first listing of namespaces, so none asks for the wrong one.
+const sharedDbReady = new Promise((resolve) => { sharedDbKnown = resolve; });
+export function setSharedDb(shared) { sharedDb = shared; sharedDbKnown(); }
 export function namespaceName() { return sharedDb ? 'shared' : `${state.accessKey}:${state.region}`; }
 
 // A monitoring view of one table in the current namespace, e.g. tableView(t, 'partitions', 'seconds=60').
-export function tableView(table, name, query = '') {
+export async function tableView(table, name, query = '') {
+  await sharedDbReady;
   const ns = encodeURIComponent(namespaceName());
   return view(`/monotable/tables/${encodeURIComponent(table)}/${name}?namespace=${ns}` +
               (query ? `&${query}` : ''));

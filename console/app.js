@@ -62,7 +62,11 @@ async function start() {
   // A link may choose the namespace: /console/?accessKey=AKID&region=eu-west-1#tables
   const params = new URLSearchParams(location.search);
   if (params.get('accessKey') && params.get('region')) setCredentials(params.get('accessKey'), params.get('region'));
-  const namespacesListed = refreshNamespaces().catch((e) => { console.warn(e); return new Map(); });
+  const namespacesListed = refreshNamespaces().catch((e) => {
+    console.warn(e);
+    setSharedDb(false);  // unknown: the views ask for the access key's namespace
+    return new Map();
+  });
   // First visit: the only namespace with tables, if there is one. Otherwise the view
   // loads while the namespaces are listed (one round trip less before it shows).
   if (!localStorage.getItem('monotable.credentials')) {

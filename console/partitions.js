@@ -88,7 +88,7 @@ export function mount(root, params) {
     geometry = drawHeatMap(canvas, model, { maxWidth: Math.max(300, Math.min(1200, root.clientWidth - 40)) });
     const hot = model.rows.filter((r) => r.ratios.some((x) => x >= 1)).length;
     const throttled = opSel.value === 'read' ? resource.ThrottledReadRequests : resource.ThrottledWriteRequests;
-    clear(summary, h('span', { id: 'partition-count' }, `${resource.PartitionCount} partitions`),
+    clear(summary, h('span', { id: 'partition-count' }, `${resource.PartitionCount} partition${resource.PartitionCount === 1 ? '' : 's'}`),
       ` · layout ${resource.LayoutVersion} · allowed ${resource.AllowedReadUnitsPerSecond} RCU/s, ${resource.AllowedWriteUnitsPerSecond} WCU/s`,
       ` · fair share ${model.share.toFixed(1)} units/s per partition · `,
       h('span', { id: 'hot-partitions' }, `${hot} at or over its share`), ' · ',

@@ -306,3 +306,22 @@ def test_refused_credentials_ask_for_the_secret_key(browser, console_server):
     assert "wanted" in browser.find("#secret-key").get_attribute("class")
     browser.set_value("#access-key", ACCESS_KEY)
     browser.click("#use-credentials")  # leaves the next test the usual namespace
+
+
+def test_shared_db_lists_every_access_keys_tables_and_draws_partitions(browser,
+                                                                        tmp_path_factory):
+    """With --shared-db every access key and region sees one namespace ("shared"), and
+    the monitoring views are asked for it."""
+    srv = start_with_fresh_port(lambda p: server_args(p, in_memory=True, shared_db=True),
+                                tmp_path_factory.mktemp("shared-console-logs"))
+    try:
+        name = unique_name("shared")
+        create_table(make_client(srv.endpoint, access_key="AKIDOTHER", region="eu-west-1"),
+                     name)
+        browser.open(srv, f"partitions?table={name}", "AKIDCONSOLE", "us-east-1")
+        browser.wait_text("#partition-count", "1 partition")
+        browser.open(srv, "tables", "AKIDCONSOLE", "us-east-1")
+        browser.wait_text("#table-list tbody tr", name)
+        assert "shared (1 table)" in browser.find("#namespace-list").text
+    finally:
+        srv.stop()
