@@ -31,23 +31,30 @@ function capacityText(desc) {
 const links = (name) => ['items', 'partitions', 'streams'].map((v) =>
   h('a', { href: `#${v}?table=${encodeURIComponent(name)}`, className: `link-${v}` }, v));
 
+// The list shows the names at once (ListTables), then each row's details as its
+// DescribeTable answers, so a namespace with many tables is usable without waiting.
 async function listView(body, onDescribe) {
   const names = await listTables();
-  const rows = await Promise.all(names.map(async (name) => {
-    try { return (await ddb('DescribeTable', { TableName: name })).Table; } catch { return { TableName: name }; }
-  }));
+  const rowOf = (t) => h('tr', { dataset: { table: t.TableName } },
+    h('td', {}, h('a', { href: '#', className: 'describe', onclick: (e) => { e.preventDefault(); onDescribe(t.TableName); } }, t.TableName)),
+    h('td', {}, t.TableStatus || ''),
+    h('td', {}, t.KeySchema ? keyText(t.KeySchema, t.AttributeDefinitions) : ''),
+    h('td', {}, t.ItemCount ?? ''),
+    h('td', {}, t.KeySchema ? capacityText(t) : ''),
+    h('td', {}, t.KeySchema ? (t.GlobalSecondaryIndexes || []).length : ''),
+    h('td', { className: 'actions' }, links(t.TableName)));
+  const rows = names.map((name) => rowOf({ TableName: name }));
   clear(body, names.length === 0 ? h('p', { id: 'no-tables' }, 'No tables in this namespace.') :
     h('table', { id: 'table-list', className: 'grid' },
       h('thead', {}, h('tr', {}, ['table', 'status', 'keys', 'items', 'capacity', 'GSIs', ''].map((t) => h('th', {}, t)))),
-      h('tbody', {}, rows.map((t) => h('tr', { dataset: { table: t.TableName } },
-        h('td', {}, h('a', { href: '#', className: 'describe', onclick: (e) => { e.preventDefault(); onDescribe(t.TableName); } }, t.TableName)),
-        h('td', {}, t.TableStatus || ''),
-        h('td', {}, t.KeySchema ? keyText(t.KeySchema, t.AttributeDefinitions) : ''),
-        h('td', {}, t.ItemCount ?? ''),
-        h('td', {}, t.KeySchema ? capacityText(t) : ''),
-        h('td', {}, (t.GlobalSecondaryIndexes || []).length),
-        h('td', { className: 'actions' }, links(t.TableName)))))));
+      h('tbody', {}, rows)));
   performance.mark('monotable-tables-listed');  // the page is usable: bench/console_bench.py
+  await Promise.all(names.map(async (name, i) => {
+    try {
+      const described = rowOf((await ddb('DescribeTable', { TableName: name })).Table);
+      rows[i].replaceWith(described);
+    } catch { /* deleted meanwhile: the name stays without details */ }
+  }));
 }
 
 // A GSI's backfill progress: its entries so far against the table's items (an estimate:

@@ -60,8 +60,8 @@ def grid_rows(browser):
 
 def test_lists_tables_and_runs_a_query(browser, console_server, orders):
     open_console(browser, console_server, "tables")
-    row = browser.wait_text("#table-list tbody tr", orders)
-    assert "ACTIVE" in row and "on demand" in row
+    row = browser.wait_text(f'#table-list tr[data-table="{orders}"]', "ACTIVE")
+    assert orders in row and "on demand" in row
     browser.screenshot("tables")
     assert run_query(browser, console_server, orders, "cust1") == "5 items"
     assert grid_rows(browser) == [["cust1", f"o{i}", str(10 * i)] for i in range(5)]
