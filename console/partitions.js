@@ -52,6 +52,7 @@ export function mount(root, params) {
   windowSel.value = '300';
   const canvas = h('canvas', { id: 'heatmap' });
   const hover = h('div', { id: 'heatmap-hover', className: 'status' }, 'point at a cell');
+  const timeAxis = h('div', { className: 'time-axis' });
   const summary = h('div', { id: 'partitions-summary' });
   const splits = h('ul', { id: 'split-history' });
   const topKeys = h('div', { id: 'top-keys' });
@@ -86,6 +87,10 @@ export function mount(root, params) {
     const resource = view.Resources.find((r) => (r.IndexName || '') === resourceSel.value) || view.Resources[0];
     model = modelOf(view, resource, opSel.value);
     geometry = drawHeatMap(canvas, model, { maxWidth: Math.max(300, Math.min(1200, root.clientWidth - 40)) });
+    const clock = (second) => new Date(second * 1000).toLocaleTimeString();
+    clear(timeAxis, h('span', {}, clock(model.firstSecond)), h('span', {}, `${windowSel.value} s`),
+      h('span', {}, clock(model.firstSecond + geometry.seconds - 1)));
+    timeAxis.style.width = `${canvas.width}px`;
     const hot = model.rows.filter((r) => r.ratios.some((x) => x >= 1)).length;
     const throttled = opSel.value === 'read' ? resource.ThrottledReadRequests : resource.ThrottledWriteRequests;
     clear(summary, h('span', { id: 'partition-count' }, `${resource.PartitionCount} partition${resource.PartitionCount === 1 ? '' : 's'}`),
@@ -118,7 +123,7 @@ export function mount(root, params) {
   clear(root, h('h2', {}, 'Partitions'),
     h('div', { className: 'form' }, field('table', tableSel), field('resource', resourceSel), field('capacity', opSel), field('window', windowSel)),
     errors, summary,
-    h('div', { className: 'heatmap' }, h('div', { className: 'axis' }, 'partitions (hash order) ↓ · time →'), canvas, hover,
+    h('div', { className: 'heatmap' }, h('div', { className: 'axis' }, 'partitions (hash order) ↓ · time →'), canvas, timeAxis, hover,
       h('div', { className: 'legend' }, h('span', { className: 'swatch idle' }), 'idle ', h('span', { className: 'swatch half' }), '50% ',
         h('span', { className: 'swatch full' }), '≥ 100% of share ', h('span', { className: 'swatch throttle' }), 'throttled')),
     h('h3', {}, 'Top keys (Contributor Insights)'), topKeys,
