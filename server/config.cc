@@ -79,6 +79,9 @@ options:
                          a stream shard rolls over at this age (default 14400, 4 h)
   --stream-iterator-lifetime-seconds N
                          how long a shard iterator stays valid (default 900, 15 min)
+  --console, --no-console
+                         serve the web console at /console, or not (default: served
+                         when --host is a loopback address, off otherwise)
   --help                 print this text
 
 DynamoDB Local's spellings are accepted too: -port N, -dbPath DIR, -inMemory,
@@ -141,6 +144,9 @@ Result<Config> ParseCommandLine(const std::vector<std::string>& args) {
       MT_ASSIGN_OR_RETURN(v, next_value());
       MT_ASSIGN_OR_RETURN(level, ParseLogLevel(v));
       config.log_level = level;
+    } else if (flag == "--console" || flag == "--no-console") {
+      if (has_inline_value) return Bad(flag + " takes no value");
+      config.console = flag == "--console";
     } else if (flag == "--log-requests") {
       if (has_inline_value) return Bad(flag + " takes no value");
       config.log_requests = true;

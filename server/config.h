@@ -5,6 +5,7 @@
 #include <spdlog/common.h>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -36,6 +37,9 @@ struct Config {
   int64_t stream_retention_seconds = 24 * 3600;
   int64_t stream_shard_max_age_seconds = 4 * 3600;
   int64_t stream_iterator_lifetime_seconds = 15 * 60;
+  // --console / --no-console: serve the web console at /console; unset, it is served
+  // on loopback addresses only (server/console.h).
+  std::optional<bool> console;
   bool show_help = false;
 };
 

@@ -192,5 +192,12 @@ TEST(ConfigTest, LaterFlagsWin) {
   EXPECT_EQ(c.port, 3);
 }
 
+TEST(ConfigTest, ConsoleFlags) {
+  EXPECT_FALSE(Parse({}).console.has_value());  // unset: decided by the address
+  EXPECT_EQ(Parse({"--console"}).console, std::optional<bool>(true));
+  EXPECT_EQ(Parse({"--no-console"}).console, std::optional<bool>(false));
+  EXPECT_EQ(Error({"--console=1"}), "--console takes no value");
+}
+
 }  // namespace
 }  // namespace monotable::server

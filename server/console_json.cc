@@ -48,6 +48,17 @@ std::string ErrorJson(std::string_view message) {
   return w.Take();
 }
 
+std::string TablesJson(const EngineStats& stats) {
+  JsonWriter w(1024);
+  w.BeginObject().Key("Tables").BeginArray();
+  for (const TableStats& table : stats.tables) {
+    w.BeginObject().Key("Namespace").String(table.ns).Key("TableName").String(table.name);
+    w.EndObject();
+  }
+  w.EndArray().EndObject();
+  return w.Take();
+}
+
 std::string PartitionsJson(const TableStats& table, int64_t seconds) {
   JsonWriter w(4096);
   w.BeginObject();

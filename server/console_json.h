@@ -15,6 +15,10 @@ namespace monotable::server {
 // {"message": ...}
 std::string ErrorJson(std::string_view message);
 
+// GET /monotable/tables: every table with its namespace, so a console can offer the
+// namespaces (access key and region, or "shared") that hold tables.
+std::string TablesJson(const EngineStats& stats);
+
 // GET /monotable/tables/{name}/partitions: `seconds` is the window of each partition's
 // per-second series.
 std::string PartitionsJson(const TableStats& table, int64_t seconds);

@@ -76,6 +76,10 @@ bool ServeMonitoring(const Engine& engine, const RequestMetrics& requests, std::
     Answer(reply, 200, kMetricsContentType, MetricsText(engine.Stats(options), requests));
     return true;
   }
+  if (path == "/monotable/tables") {
+    Answer(reply, 200, kJsonContentType, TablesJson(engine.Stats(StatsOptions{})));
+    return true;
+  }
   if (path.substr(0, kTablesPrefix.size()) != kTablesPrefix) return false;
   const std::string_view rest = path.substr(kTablesPrefix.size());
   const size_t slash = rest.find('/');

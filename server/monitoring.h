@@ -1,6 +1,7 @@
 #pragma once
 // The monitoring views served over GET, beside the DynamoDB API:
 //   /metrics                              Prometheus text (server/metrics_text.h)
+//   /monotable/tables                     every table and its namespace (JSON)
 //   /monotable/tables/{name}/partitions   the partitions of a table and its GSIs (JSON)
 //   /monotable/tables/{name}/insights     Contributor Insights' top keys (JSON)
 // The JSON views are an API for a web console: docs/MONITORING.md describes them. A

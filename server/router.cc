@@ -9,6 +9,7 @@
 
 #include "engine/base/limits.h"
 #include "protocol/errors.h"
+#include "server/console.h"
 #include "server/crc32.h"
 #include "server/monitoring.h"
 #include "server/sigv4.h"
@@ -59,10 +60,12 @@ static std::vector<std::string> OperationNames(const protocol::Protocol* protoco
   return names;
 }
 
-Router::Router(const protocol::Protocol* protocol, std::string cors_origins, bool log_requests)
+Router::Router(const protocol::Protocol* protocol, std::string cors_origins, bool log_requests,
+               bool serve_console)
     : protocol_(protocol),
       cors_origins_(std::move(cors_origins)),
       log_requests_(log_requests),
+      serve_console_(serve_console),
       metrics_(OperationNames(protocol)) {
   std::random_device rd;
   for (char& c : request_id_prefix_) c = kRequestIdAlphabet[rd() % 36];
@@ -152,6 +155,10 @@ void Router::HandleGet(const HttpRequest& request, HttpReply& reply) const {
     // The health check, answered the way DynamoDB Local answers a plain GET.
     reply.AddHeader("Content-Type", "text/plain");
     reply.body = "healthy: monotable\n";
+    return;
+  }
+  const auto etag = request[http::field::if_none_match];
+  if (ServeConsole(serve_console_, target, std::string_view(etag.data(), etag.size()), reply)) {
     return;
   }
   if (!ServeMonitoring(*protocol_->engine(), metrics_, target, reply)) {

@@ -2,10 +2,10 @@
 // Router: maps one HTTP request to one HTTP reply. POST / goes to the DynamoDB
 // protocol by X-Amz-Target; GET (or HEAD) / is the health check; GET /metrics and
 // /monotable/... are the monitoring views (server/monitoring.h); other GET paths are
-// 404. Adds DynamoDB's response headers (x-amzn-RequestId, x-amz-crc32) and CORS
-// headers when configured. Every DynamoDB request is counted and timed for /metrics
-// (RequestMetrics: lock-free); with request logging on, it is also logged (one info
-// line). Thread-safe; each connection passes its own JsonParser.
+// 404; /console is the web console when `serve_console` (server/console.h). Adds DynamoDB's
+// response headers (x-amzn-RequestId, x-amz-crc32) and CORS headers when configured. Every DynamoDB
+// request is counted and timed for /metrics (RequestMetrics: lock-free); with request logging on,
+// it is also logged (one info line). Thread-safe; each connection passes its own JsonParser.
 
 #include <array>
 #include <atomic>
@@ -21,7 +21,8 @@ namespace monotable::server {
 
 class Router {
  public:
-  Router(const protocol::Protocol* protocol, std::string cors_origins, bool log_requests = false);
+  Router(const protocol::Protocol* protocol, std::string cors_origins, bool log_requests = false,
+         bool serve_console = false);
 
   void Handle(HttpRequest& request, protocol::JsonParser& parser, HttpReply& reply);
 
@@ -53,6 +54,7 @@ class Router {
   const protocol::Protocol* protocol_;
   std::string cors_origins_;
   bool log_requests_;
+  bool serve_console_;
   RequestMetrics metrics_;
   static constexpr size_t kRequestIdPrefixLength = 39;
   static constexpr size_t kRequestIdCounterDigits = 13;  // 36^13 > 2^64

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "engine/base/limits.h"
+#include "server/console.h"
 #include "server/io_thread.h"
 #include "server/listener.h"
 
@@ -37,8 +38,8 @@ Result<std::unique_ptr<Server>> Server::Create(const Config& config) {
   server->engine_ = std::move(*engine);
   server->protocol_ = std::make_unique<protocol::Protocol>(
       server->engine_.get(), protocol::ProtocolOptions{config.shared_db, "000000000000"});
-  server->router_ =
-      std::make_unique<Router>(server->protocol_.get(), config.cors_origins, config.log_requests);
+  server->router_ = std::make_unique<Router>(server->protocol_.get(), config.cors_origins,
+                                             config.log_requests, ConsoleEnabled(config));
 
   server->io_ = std::make_unique<Io>();
   boost::system::error_code ec;
@@ -72,6 +73,11 @@ Status Server::Run() {
   io_->listener->Start();
   spdlog::info("monotable listening on {}:{} ({})", config_.host, io_->listener->port(),
                config_.in_memory ? "in memory" : "data in " + config_.db_path);
+  if (ConsoleEnabled(config_)) {
+    const bool v6 = config_.host.find(':') != std::string::npos;  // an IPv6 URL brackets it
+    spdlog::info("web console: http://{}{}{}:{}/console/", v6 ? "[" : "", config_.host,
+                 v6 ? "]" : "", io_->listener->port());
+  }
 
   int threads = config_.threads > 0
                     ? config_.threads

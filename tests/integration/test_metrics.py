@@ -29,7 +29,7 @@ def test_health_check_is_get_slash_and_other_paths_are_404(server):
     status, headers, body = http_get(server.port, "/")
     assert (status, body) == (200, "healthy: monotable\n")
     assert http_get(server.port, "/", "HEAD")[0] == 200
-    for path in ("/nope", "/metrics/extra", "/monotable/tables"):
+    for path in ("/nope", "/metrics/extra", "/monotable/nope", "/monotable/tables/x"):
         assert http_get(server.port, path)[0] == 404, path
 
 

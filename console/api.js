@@ -1,0 +1,133 @@
+// The console's only way to the data: the DynamoDB API itself (POST / with
+// X-Amz-Target) and the server's GET monitoring views. The namespace is chosen the way
+// any SDK chooses it: the access key id and region in the Authorization header's
+// credential scope. Requests are signed (SigV4, sigv4.js) only when a secret key is
+// given; the server checks no signature by default.
+import { authorization as signedAuthorization, canSign } from './sigv4.js';
+
+const state = { accessKey: 'console', region: 'us-east-1' };
+// Kept for the tab's life only (sessionStorage), never with the saved access key.
+let secretKey = sessionStorage.getItem('monotable.secret') || '';
+
+export function setSecretKey(secret) {
+  secretKey = secret;
+  if (secret) sessionStorage.setItem('monotable.secret', secret); else sessionStorage.removeItem('monotable.secret');
+}
+export const hasSecretKey = () => Boolean(secretKey);
+const listeners = new Set();
+
+export function credentials() { return { ...state }; }
+
+// Selects the namespace every later call uses, and tells the views.
+export function setCredentials(accessKey, region) {
+  state.accessKey = accessKey;
+  state.region = region;
+  localStorage.setItem('monotable.credentials', JSON.stringify(state));
+  for (const fn of listeners) fn();
+}
+
+export function onCredentialsChange(fn) { listeners.add(fn); }
+
+export function loadSavedCredentials() {
+  try {
+    const saved = JSON.parse(localStorage.getItem('monotable.credentials') || 'null');
+    if (saved && saved.accessKey && saved.region) Object.assign(state, saved);
+  } catch { /* a damaged entry: keep the defaults */ }
+}
+
+// A refused request: DynamoDB's error type (without its namespace) and message.
+export class ApiError extends Error {
+  constructor(status, type, message) {
+    super(`${type}: ${message}`);
+    this.status = status;
+    this.type = type;
+    this.apiMessage = message;
+  }
+}
+
+const CONTENT_TYPE = 'application/x-amz-json-1.0';
+const SIGNATURE_ERRORS = new Set(['InvalidSignatureException', 'UnrecognizedClientException',
+  'MissingAuthenticationTokenException', 'MissingAuthenticationToken', 'IncompleteSignatureException']);
+
+// The credential scope picks the namespace; the signature is real only with a secret key.
+async function authorization(target, amzDate, body) {
+  if (!secretKey) {
+    return `AWS4-HMAC-SHA256 Credential=${state.accessKey}/${amzDate.slice(0, 8)}/${state.region}/dynamodb/` +
+           'aws4_request, SignedHeaders=host;x-amz-date;x-amz-target, Signature=unsigned';
+  }
+  if (!canSign()) throw new ApiError(0, 'Console', 'signing needs a secure context: open the console on a loopback address or over HTTPS');
+  return signedAuthorization({ host: location.host, contentType: CONTENT_TYPE, target, amzDate, body,
+    accessKey: state.accessKey, secretKey, region: state.region });
+}
+
+async function post(target, request) {
+  const body = JSON.stringify(request);
+  const amzDate = new Date().toISOString().replace(/[-:]|\.\d+/g, '');
+  const response = await fetch('/', {
+    method: 'POST',
+    headers: {
+      'Content-Type': CONTENT_TYPE,
+      'X-Amz-Target': target,
+      'X-Amz-Date': amzDate,
+      Authorization: await authorization(target, amzDate, body),
+    },
+    body,
+  });
+  const text = await response.text();
+  let json = {};
+  try { json = text ? JSON.parse(text) : {}; } catch { json = { message: text }; }
+  if (!response.ok) {
+    const type = String(json.__type || `HTTP ${response.status}`).split('#').pop();
+    // A server that checks signatures (--require-signature) refused the credentials:
+    // the shell asks for the secret key.
+    if (SIGNATURE_ERRORS.has(type)) dispatchEvent(new CustomEvent('monotable-credentials-needed', { detail: type }));
+    throw new ApiError(response.status, type, json.message || json.Message || '');
+  }
+  return json;
+}
+
+// One DynamoDB operation, e.g. ddb('Query', {...}).
+export const ddb = (operation, body) => post(`DynamoDB_20120810.${operation}`, body);
+
+// One DynamoDB Streams operation, e.g. streams('GetRecords', {...}).
+export const streams = (operation, body) => post(`DynamoDBStreams_20120810.${operation}`, body);
+
+// Every table name of the namespace, all pages of ListTables.
+export async function listTables() {
+  const names = [];
+  let start;
+  do {
+    const page = await ddb('ListTables', start ? { ExclusiveStartTableName: start } : {});
+    names.push(...page.TableNames);
+    start = page.LastEvaluatedTableName;
+  } while (start);
+  return names;
+}
+
+// A GET monitoring view; JSON unless `text`.
+export async function view(path, text = false) {
+  const response = await fetch(path, { cache: 'no-store' });
+  if (!response.ok) {
+    let message = await response.text();
+    try { message = JSON.parse(message).message; } catch { /* plain text */ }
+    throw new ApiError(response.status, `HTTP ${response.status}`, message);
+  }
+  return text ? response.text() : response.json();
+}
+
+// The current namespace as the monitoring views name it: "AKID:region", or "shared"
+// when the server runs with --shared-db (seen in what /monotable/tables reports).
+let sharedDb = false;
+let sharedDbKnown;
+// The views wait for the first listing of namespaces, so none asks for the wrong one.
+const sharedDbReady = new Promise((resolve) => { sharedDbKnown = resolve; });
+export function setSharedDb(shared) { sharedDb = shared; sharedDbKnown(); }
+export function namespaceName() { return sharedDb ? 'shared' : `${state.accessKey}:${state.region}`; }
+
+// A monitoring view of one table in the current namespace, e.g. tableView(t, 'partitions', 'seconds=60').
+export async function tableView(table, name, query = '') {
+  await sharedDbReady;
+  const ns = encodeURIComponent(namespaceName());
+  return view(`/monotable/tables/${encodeURIComponent(table)}/${name}?namespace=${ns}` +
+              (query ? `&${query}` : ''));
+}
