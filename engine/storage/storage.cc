@@ -8,6 +8,7 @@
 
 #include <filesystem>
 
+#include "engine/storage/format_version.h"
 #include "engine/storage/stats_merge_operator.h"
 
 namespace monotable {
@@ -139,6 +140,7 @@ Result<std::unique_ptr<Storage>> Storage::Open(const StorageOptions& options) {
     }
     // The default family is unused; its handle is released right here.
   }
+  MT_RETURN_IF_ERROR(CheckFormatVersion(*storage->db_, storage->catalog_.get(), path));
   // Writes go to the WAL without fsync: a process crash loses nothing; Flush() at
   // shutdown makes the memtables durable.
   storage->write_options_.sync = false;
