@@ -8,5 +8,8 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 export MT_CRASH_KILLS=${1:-100}
 if [ $# -ge 2 ]; then export MT_CRASH_SEED=$2; fi
+# Its own base directory: pytest prunes the shared default one when other sessions start.
+basetemp=$(mktemp -d /tmp/mt-crash-XXXXXX)
+trap 'rm -rf "$basetemp"' EXIT
 cd "$root/tests/integration"
-exec /usr/bin/python3 -m pytest -q -s test_crash_consistency.py
+/usr/bin/python3 -m pytest -q -s --basetemp="$basetemp" test_crash_consistency.py
