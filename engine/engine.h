@@ -9,6 +9,7 @@
 #include <memory>
 #include <string>
 
+#include "engine/api/consistency_report.h"
 #include "engine/api/contributor_insights.h"
 #include "engine/api/requests.h"
 #include "engine/api/stream_requests.h"
@@ -161,6 +162,11 @@ class Engine {
   // copies of the throughput model's state and of a few RocksDB figures. Cheap without
   // `partition_contents`, which reads the tables it reports.
   EngineStats Stats(const StatsOptions& options) const;
+
+  // Recomputes every table's statistics, index entries and expiry index from its items
+  // and compares (engine/check/consistency_check.h): `monotable check` and the crash
+  // tests. Reads everything. Errors: kInternal when a read fails or a record is corrupt.
+  Result<ConsistencyReport> CheckConsistency() const;
 
   // Makes all writes durable (clean shutdown). Errors: kInternal.
   Status Flush();

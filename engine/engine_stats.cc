@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "engine/admission/table_throughput.h"
+#include "engine/check/consistency_check.h"
 #include "engine/engine.h"
 #include "engine/engine_impl.h"
 #include "engine/format/item_codec.h"
@@ -169,6 +170,10 @@ EngineStats Engine::Stats(const StatsOptions& options) const {
     stats.tables.push_back(std::move(t));
   }
   return stats;
+}
+
+Result<ConsistencyReport> Engine::CheckConsistency() const {
+  return check::CheckConsistency(*impl_->storage, *impl_->catalog);
 }
 
 }  // namespace monotable

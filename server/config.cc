@@ -48,8 +48,11 @@ Result<spdlog::level::level_enum> ParseLogLevel(const std::string& text) {
 
 std::string UsageText() {
   return R"(usage: monotable [options]
+       monotable check --db-path DIR
 
-A local DynamoDB-compatible server.
+A local DynamoDB-compatible server. `check` opens a data directory (no server) and
+compares every table's statistics, index entries and expiry index with its items;
+exit status 0 when consistent, 1 otherwise.
 
 options:
   --host ADDR            address to listen on (default 127.0.0.1)

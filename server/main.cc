@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "server/check_command.h"
 #include "server/config.h"
 #include "server/server.h"
 
@@ -18,6 +19,9 @@ int Main(int argc, char** argv) {
   spdlog::set_pattern("%Y-%m-%d %H:%M:%S.%e %^%l%$ [%t] %v");
 
   std::vector<std::string> args(argv + 1, argv + argc);
+  // `monotable check --db-path DIR`: the same flags, but a consistency check, no server.
+  const bool check = !args.empty() && args.front() == "check";
+  if (check) args.erase(args.begin());
   auto config = monotable::server::ParseCommandLine(args);
   if (!config.ok()) {
     spdlog::error("monotable: {}", config.status().message());
@@ -28,6 +32,7 @@ int Main(int argc, char** argv) {
     return 0;
   }
   spdlog::set_level(config->log_level);
+  if (check) return monotable::server::RunCheckCommand(*config);
   auto server = monotable::server::Server::Create(*config);
   if (!server.ok()) {
     spdlog::error("monotable: {}", server.status().message());

@@ -14,6 +14,8 @@
 //                                          setting (admission/contributor_insights.h)
 //   'S' stream id (8 bytes, big-endian)  -> a DynamoDB stream and its shards
 //                                          (streams/stream_info_codec.h)
+//   'v'                                 -> the on-disk format version, decimal ASCII
+//                                          (storage/format_version.h)
 //
 // Families are named "table.<n>" and "index.<n>", n unique over the database's life.
 
@@ -30,6 +32,8 @@ inline constexpr char kItemCollectionPrefix = 'c';
 inline constexpr char kPartitionMapPrefix = 'p';
 inline constexpr char kWalkProgressPrefix = 'w';
 inline constexpr char kStreamPrefix = 'S';
+// The whole key of the format version record (one byte, no suffix).
+inline constexpr std::string_view kFormatVersionKey = "v";
 
 // The record key of a table definition.
 std::string TableKey(std::string_view ns, std::string_view name);

@@ -157,6 +157,8 @@ Status Catalog::Load() {
     if (key.empty()) continue;
     if (key[0] == catalog_keys::kStatsPrefix) {
       stats[std::string(key.substr(1))] = DecodeStats(value);
+      // No new family may take the number of one whose statistics remain.
+      next_family_ = std::max(next_family_, catalog_keys::FamilyNumber(key.substr(1)) + 1);
     } else if (key[0] == catalog_keys::kTablePrefix) {
       auto definition = catalog_codec::Decode(value);
       if (!definition.ok()) return definition.status();
@@ -296,6 +298,9 @@ Status Catalog::Update(const std::string& ns, Table& table, const DefinitionChan
       batch.Delete(storage_->catalog(),
                    catalog_keys::WalkProgressKey(definition.column_family, name));
       batch.Delete(storage_->catalog(), catalog_keys::InsightsKey(name));
+      // Its statistics too: left behind, they would be counted again by an index that
+      // got the same family number (a restart recomputes the next number).
+      batch.Delete(storage_->catalog(), catalog_keys::StatsKey(name));
     }
   }
   Status written = storage_->Write(&batch);

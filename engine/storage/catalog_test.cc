@@ -194,6 +194,24 @@ TEST_F(CatalogTest, UpdateAddsABackfillingIndexAndRetiresADeletedOne) {
   EXPECT_EQ(persisted->FindIndex("by-g")->status, IndexStatus::kDeleting);
 }
 
+// Found by the crash test: a GSI deleted, the server restarted, and a GSI created again
+// got the old family number and counted its entries on top of the old statistics.
+TEST_F(CatalogTest, ARemovedIndexTakesItsStatisticsWithIt) {
+  auto table = Create(TableWithIndexes("a"));
+  ASSERT_NE(table, nullptr);
+  const std::string stats_key = table->layout()->Find("by-g")->stats_key;
+  MergeStats(stats_key, {3, 300});
+  ASSERT_TRUE(catalog_
+                  ->Update("ns", *table,
+                           [](const TableDefinition& current) -> Result<TableDefinition> {
+                             TableDefinition next = current;
+                             next.global_secondary_indexes.clear();
+                             return next;
+                           })
+                  .ok());
+  EXPECT_FALSE(HasRecord(stats_key));
+}
+
 TEST_F(CatalogTest, UpdateOfADroppedTableIsNotFoundAndAFailedChangeChangesNothing) {
   auto table = Create(SimpleTable("a"));
   ASSERT_NE(table, nullptr);
@@ -310,6 +328,26 @@ TEST(CatalogOnDiskTest, TablesStatisticsAndFamiliesSurviveAReopen) {
   ASSERT_TRUE(created.ok());
   EXPECT_GT(catalog_keys::FamilyNumber((*created)->definition()->column_family),
             catalog_keys::FamilyNumber(last_family));
+}
+
+TEST(CatalogOnDiskTest, NoNewFamilyTakesTheNumberOfLeftoverStatistics) {
+  TempDir dir;
+  FakeClock clock(0);
+  {
+    auto storage = OpenStorage(dir.path());
+    ASSERT_NE(storage, nullptr);
+    rocksdb::WriteBatch batch;  // left by an index removed before the fix
+    batch.Merge(storage->catalog(), catalog_keys::StatsKey("index.41"), EncodeStats({5, 50}));
+    ASSERT_TRUE(storage->Write(&batch).ok());
+  }
+  auto storage = OpenStorage(dir.path());
+  ASSERT_NE(storage, nullptr);
+  Catalog catalog(storage.get(), &clock);
+  ASSERT_TRUE(catalog.Load().ok());
+  auto created = catalog.Create("ns", SimpleTable("t"));
+  ASSERT_TRUE(created.ok());
+  EXPECT_EQ((*created)->definition()->column_family, "table.42");
+  EXPECT_EQ((*created)->item_count(), 0);
 }
 
 TEST(CatalogOnDiskTest, LoadDropsFamiliesNoTableOwns) {

@@ -3,11 +3,13 @@
 #include <rocksdb/filter_policy.h>
 #include <rocksdb/merge_operator.h>
 #include <rocksdb/slice_transform.h>
+#include <rocksdb/sst_file_manager.h>
 #include <rocksdb/table.h>
 #include <rocksdb/utilities/table_properties_collectors.h>
 
 #include <filesystem>
 
+#include "engine/storage/format_version.h"
 #include "engine/storage/stats_merge_operator.h"
 
 namespace monotable {
@@ -79,6 +81,11 @@ Result<std::unique_ptr<Storage>> Storage::Open(const StorageOptions& options) {
     db_options.env = storage->mem_env_.get();
     path = "/monotable-in-memory";
   } else {
+    // An SstFileManager makes RocksDB treat a full disk as a recoverable error: it
+    // refuses writes up front (HTTP 500) while reads go on. Without one, the next write
+    // after a failed WAL append reaches the failed log writer, which aborts the process
+    // in Debian's librocksdb (its assertions are on): a crash on a full disk.
+    db_options.sst_file_manager.reset(rocksdb::NewSstFileManager(rocksdb::Env::Default()));
     std::error_code ec;
     std::filesystem::create_directories(path, ec);
     if (!std::filesystem::is_directory(path)) {
@@ -139,6 +146,7 @@ Result<std::unique_ptr<Storage>> Storage::Open(const StorageOptions& options) {
     }
     // The default family is unused; its handle is released right here.
   }
+  MT_RETURN_IF_ERROR(CheckFormatVersion(*storage->db_, storage->catalog_.get(), path));
   // Writes go to the WAL without fsync: a process crash loses nothing; Flush() at
   // shutdown makes the memtables durable.
   storage->write_options_.sync = false;
