@@ -106,6 +106,18 @@ void HttpSession::OnHeader(beast::error_code ec) {
     handler_->HeaderTooLarge("request line", limits_.request_line_limit, reply_);
     return Write(request.version(), /*keep_alive=*/false, /*send_body=*/true);
   }
+  if (!parser_->is_done() && buffer_.size() > 0) {
+    // The body usually came with the headers: parse what is buffered now rather than
+    // through another asynchronous read (saves a trip through the io_context).
+    parser_->eager(true);
+    while (!parser_->is_done() && buffer_.size() > 0) {
+      size_t used = parser_->put(buffer_.data(), ec);
+      buffer_.consume(used);
+      if (ec == http::error::need_more) ec = {};
+      if (ec || used == 0) break;
+    }
+    if (ec) return OnRead(ec);
+  }
   if (parser_->is_done()) return OnRead({});
   // RFC 9110 §10.1.1: a client that sent `Expect: 100-continue` may wait for this
   // interim answer before it sends the body (curl waits 1 s; some clients forever).
