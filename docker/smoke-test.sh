@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
-# Builds the container image and proves it works the way a user will use it: started
-# detached with the port published, healthy, answering the AWS CLI (list-tables,
-# create-table, put-item, get-item), and keeping its data across a restart (which
-# also proves the non-root user can write the /data volume).
+# Builds the container image and proves it works the way a user will use it: at most
+# 20 MB, started detached with the port published, running as a non-root user, healthy
+# (the image's own HEALTHCHECK, which is the binary's --health-check: the image has no
+# curl), answering the AWS CLI (list-tables, create-table, put-item, get-item), keeping
+# its data across a restart (which also proves the non-root user can write the /data
+# volume), and started the way docker-compose files for amazon/dynamodb-local start
+# it (`-jar DynamoDBLocal.jar -sharedDb -dbPath ./data`). Prints the image size, the
+# time from `run` to the first answer and the idle RSS.
 #
 #   docker/smoke-test.sh        exit 0 on success, non-zero otherwise
 #
@@ -56,14 +60,17 @@ log "building $image"
 build_flags=()
 [ "$engine" = podman ] && build_flags=(--pull=never --format docker)
 "$engine" build "${build_flags[@]}" -f docker/Dockerfile -t "$image" .
-"$engine" image inspect --format 'image size: {{.Size}} bytes' "$image" >&2
+size=$("$engine" image inspect --format '{{.Size}}' "$image")
+echo "image size: $size bytes" >&2
+max_size=${MONOTABLE_MAX_IMAGE_BYTES:-20000000}
+[ "$size" -le "$max_size" ] || fail "image is $size bytes, over the $max_size-byte budget"
 
 # A free port chosen by the kernel; racy in theory, fine for a one-off test.
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 endpoint=http://127.0.0.1:$port
 
 # -v: also remove the anonymous /data volume, or every run would leave one behind.
-cleanup() { "$engine" rm -f -v "$name" >/dev/null 2>&1 || true; }
+cleanup() { "$engine" rm -f -v "$name" "$name-ddblocal" >/dev/null 2>&1 || true; }
 trap cleanup EXIT
 
 # Without systemd, podman complains that it cannot schedule the healthcheck timer;
@@ -76,7 +83,25 @@ quiet_engine() {
 }
 
 log "starting $name on $endpoint"
+run_started=$(date +%s%N)
 quiet_engine run -d --name "$name" -p "127.0.0.1:$port:8000" "$image"
+until curl -fsS -o /dev/null "$endpoint/" 2>/dev/null; do
+  [ $(( $(date +%s%N) - run_started )) -lt 30000000000 ] || fail "no answer 30 s after run"
+  sleep 0.02
+done
+echo "from run to the first answer: $(( ($(date +%s%N) - run_started) / 1000000 )) ms" >&2
+
+# The server's process as the host sees it (rootful podman, or docker on Linux): its
+# uid must not be 0. Without that view, the image's configured user is checked.
+pid=$("$engine" inspect --format '{{.State.Pid}}' "$name")
+if [ -r "/proc/$pid/status" ]; then
+  uid=$(awk '/^Uid:/ {print $2}' "/proc/$pid/status")
+  echo "server uid: $uid, idle RSS: $(awk '/^VmRSS:/ {print $2, $3}' "/proc/$pid/status")" >&2
+else
+  uid=$("$engine" image inspect --format '{{.Config.User}}' "$image")
+  uid=${uid%%:*}
+fi
+[ -n "$uid" ] && [ "$uid" != 0 ] && [ "$uid" != root ] || fail "the server runs as root"
 
 # The image's HEALTHCHECK, run now: podman runs it on demand; docker runs it on its
 # own schedule, so its latest verdict is read instead.
@@ -157,5 +182,21 @@ wait_healthy
 check_item "after restart"
 out=$(ddb list-tables) || fail "list-tables after restart failed"
 grep -q "\"$table\"" <<< "$out" || fail "table $table missing after restart: $out"
+
+log "DynamoDB Local's command line: -jar DynamoDBLocal.jar -sharedDb -dbPath ./data"
+# As a compose file written for amazon/dynamodb-local runs it (docker/compose.yaml):
+# the options replace CMD; the data goes to ./data in DynamoDB Local's working directory.
+ddb_port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+quiet_engine run -d --name "$name-ddblocal" -p "127.0.0.1:$ddb_port:8000" "$image" \
+  -jar DynamoDBLocal.jar -sharedDb -dbPath ./data
+endpoint=http://127.0.0.1:$ddb_port
+for _ in $(seq 1 150); do curl -fsS -o /dev/null "$endpoint/" 2>/dev/null && break; sleep 0.2; done
+out=$(AWS_ACCESS_KEY_ID=other ddb create-table --table-name "$table" \
+        --attribute-definitions AttributeName=PK,AttributeType=S \
+        --key-schema AttributeName=PK,KeyType=HASH \
+        --billing-mode PAY_PER_REQUEST) || fail "create-table (DynamoDB Local flags) failed: $out"
+# -sharedDb: the table is visible under any access key.
+out=$(ddb list-tables) || fail "list-tables (DynamoDB Local flags) failed"
+grep -q "\"$table\"" <<< "$out" || fail "-sharedDb: $table not listed under another key: $out"
 
 log "smoke test passed"

@@ -5,6 +5,11 @@
 namespace monotable::server {
 namespace {
 
+// Every option of DynamoDB Local's documented list ("DynamoDB local usage notes").
+constexpr std::string_view kDynamoDbLocalOptions =
+    "-cors, -dbPath, -delayTransientStatuses, -disableTelemetry, -help, -inMemory, "
+    "-optimizeDbBeforeStartup, -port and -sharedDb";
+
 Status Bad(const std::string& message) { return Status::Validation(message); }
 
 Result<int64_t> ParseInt(const std::string& flag, const std::string& text, int64_t lo, int64_t hi) {
@@ -85,6 +90,21 @@ options:
   --console, --no-console
                          serve the web console at /console, or not (default: served
                          when --host is a loopback address, off otherwise)
+  --max-connections N    open connections at most (default 16384, lowered to what the
+                         open-file limit allows); one more gets HTTP 503 and is closed
+  --max-header-bytes N   request line and headers at most (default 16384); larger
+                         ones get HTTP 400 and the connection is closed
+  --max-request-line-bytes N
+                         request line at most (default 8192); longer gets HTTP 400
+  --header-timeout-seconds SECONDS
+                         a request's headers must arrive within this time of its
+                         first byte, or the connection is closed (default 20)
+  --shutdown-grace-seconds SECONDS
+                         on SIGTERM or SIGINT, how long requests already being served
+                         may take to finish before the process exits (default 5)
+  --health-check URL     do not serve: GET the URL (http://HOST[:PORT][/PATH]) and exit
+                         0 if it answers 2xx within 3 s, 1 otherwise (for a container
+                         HEALTHCHECK without curl)
   --help                 print this text
 
 DynamoDB Local's spellings are accepted too: -port N, -dbPath DIR, -inMemory,
@@ -184,6 +204,30 @@ Result<Config> ParseCommandLine(const std::vector<std::string>& args) {
       MT_ASSIGN_OR_RETURN(v, next_value());
       MT_ASSIGN_OR_RETURN(seconds, ParseInt(flag, v, 1, int64_t{24} * 3600));
       config.stream_iterator_lifetime_seconds = seconds;
+    } else if (flag == "--max-connections") {
+      MT_ASSIGN_OR_RETURN(v, next_value());
+      MT_ASSIGN_OR_RETURN(n, ParseInt(flag, v, 1, 1 << 20));
+      config.max_connections = n;
+    } else if (flag == "--max-header-bytes") {
+      MT_ASSIGN_OR_RETURN(v, next_value());
+      MT_ASSIGN_OR_RETURN(n, ParseInt(flag, v, 1024, 1 << 20));
+      config.max_header_bytes = n;
+    } else if (flag == "--max-request-line-bytes") {
+      MT_ASSIGN_OR_RETURN(v, next_value());
+      MT_ASSIGN_OR_RETURN(n, ParseInt(flag, v, 256, 1 << 20));
+      config.max_request_line_bytes = n;
+    } else if (flag == "--header-timeout-seconds") {
+      MT_ASSIGN_OR_RETURN(v, next_value());
+      MT_ASSIGN_OR_RETURN(ms, ParseSecondsAsMillis(flag, v, 3600));
+      if (ms == 0) return Bad("invalid value '" + v + "' for " + flag + " (must be above 0)");
+      config.header_timeout_ms = ms;
+    } else if (flag == "--shutdown-grace-seconds") {
+      MT_ASSIGN_OR_RETURN(v, next_value());
+      MT_ASSIGN_OR_RETURN(ms, ParseSecondsAsMillis(flag, v, 3600));
+      config.shutdown_grace_ms = ms;
+    } else if (flag == "--health-check") {
+      MT_ASSIGN_OR_RETURN(v, next_value());
+      config.health_check_url = v;
     } else if (flag == "-jar") {
       MT_ASSIGN_OR_RETURN(ignored, next_value());  // DynamoDBLocal.jar
       (void)ignored;
@@ -193,6 +237,10 @@ Result<Config> ParseCommandLine(const std::vector<std::string>& args) {
       // there is no JVM or telemetry.
     } else if (flag == "--require-signature" || flag == "--tls-cert" || flag == "--tls-key") {
       return Bad(flag + " is not supported by this version of monotable yet");
+    } else if (flag.rfind("--", 0) != 0 && flag.rfind("-", 0) == 0) {
+      // A single dash: most likely a DynamoDB Local option from a compose file.
+      return Bad("unknown option '" + args[i] + "': DynamoDB Local's options accepted are " +
+                 std::string(kDynamoDbLocalOptions) + " (see --help)");
     } else {
       return Bad("unknown option '" + args[i] + "' (see --help)");
     }

@@ -40,6 +40,19 @@ struct Config {
   // --console / --no-console: serve the web console at /console; unset, it is served
   // on loopback addresses only (server/console.h).
   std::optional<bool> console;
+  // Connection limits (docs/ARCHITECTURE.md, "Connections and limits"). A connection
+  // over --max-connections gets a 503 and is closed; a request whose header section
+  // (request line included) exceeds --max-header-bytes, or whose request line exceeds
+  // --max-request-line-bytes, gets a 400 and its connection is closed; headers must
+  // arrive within --header-timeout-seconds of the request's first byte.
+  int64_t max_connections = 16384;
+  int64_t max_header_bytes = 16 * 1024;
+  int64_t max_request_line_bytes = 8 * 1024;
+  int64_t header_timeout_ms = 20 * 1000;
+  // On SIGTERM/SIGINT: how long requests already being served may take to finish.
+  int64_t shutdown_grace_ms = 5 * 1000;
+  // --health-check URL: GET the URL, exit 0 for a 2xx answer and 1 otherwise; no server.
+  std::string health_check_url;
   bool show_help = false;
 };
 

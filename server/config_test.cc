@@ -93,7 +93,10 @@ TEST(ConfigTest, UnknownFlags) {
   EXPECT_EQ(Error({"--bogus"}), "unknown option '--bogus' (see --help)");
   EXPECT_EQ(Error({"--port", "80", "extra"}), "unknown option 'extra' (see --help)");
   EXPECT_EQ(Error({"--bogus=1"}), "unknown option '--bogus=1' (see --help)");
-  EXPECT_EQ(Error({"-Port", "1"}), "unknown option '-Port' (see --help)");
+  EXPECT_EQ(Error({"-Port", "1"}),
+            "unknown option '-Port': DynamoDB Local's options accepted are -cors, -dbPath, "
+            "-delayTransientStatuses, -disableTelemetry, -help, -inMemory, "
+            "-optimizeDbBeforeStartup, -port and -sharedDb (see --help)");
   EXPECT_EQ(Error({"--require-signature"}),
             "--require-signature is not supported by this version of monotable yet");
   EXPECT_EQ(Error({"--tls-cert=x"}),
@@ -197,6 +200,34 @@ TEST(ConfigTest, ConsoleFlags) {
   EXPECT_EQ(Parse({"--console"}).console, std::optional<bool>(true));
   EXPECT_EQ(Parse({"--no-console"}).console, std::optional<bool>(false));
   EXPECT_EQ(Error({"--console=1"}), "--console takes no value");
+}
+
+TEST(ConfigTest, ConnectionLimits) {
+  Config d = Parse({});
+  EXPECT_EQ(d.max_connections, 16384);
+  EXPECT_EQ(d.max_header_bytes, 16384);
+  EXPECT_EQ(d.max_request_line_bytes, 8192);
+  EXPECT_EQ(d.header_timeout_ms, 20000);
+  EXPECT_EQ(d.shutdown_grace_ms, 5000);
+  Config c =
+      Parse({"--max-connections", "100", "--max-header-bytes=4096", "--max-request-line-bytes",
+             "512", "--header-timeout-seconds", "0.5", "--shutdown-grace-seconds", "0"});
+  EXPECT_EQ(c.max_connections, 100);
+  EXPECT_EQ(c.max_header_bytes, 4096);
+  EXPECT_EQ(c.max_request_line_bytes, 512);
+  EXPECT_EQ(c.header_timeout_ms, 500);
+  EXPECT_EQ(c.shutdown_grace_ms, 0);
+  EXPECT_EQ(Error({"--max-connections", "0"}),
+            "invalid value '0' for --max-connections (expected an integer from 1 to 1048576)");
+  EXPECT_EQ(Error({"--header-timeout-seconds", "0"}),
+            "invalid value '0' for --header-timeout-seconds (must be above 0)");
+}
+
+TEST(ConfigTest, HealthCheck) {
+  EXPECT_EQ(Parse({}).health_check_url, "");
+  EXPECT_EQ(Parse({"--health-check", "http://127.0.0.1:8000/"}).health_check_url,
+            "http://127.0.0.1:8000/");
+  EXPECT_EQ(Error({"--health-check"}), "missing value for --health-check");
 }
 
 }  // namespace

@@ -1,19 +1,35 @@
 #include "server/http_session.h"
 
+#include <algorithm>
 #include <array>
 #include <boost/asio/write.hpp>
+#include <boost/beast/core/string.hpp>
 
 namespace monotable::server {
 namespace {
 constexpr size_t kReadBufferBytes = 16 * 1024;
+constexpr std::string_view kContinue = "HTTP/1.1 100 Continue\r\n\r\n";
+
+int64_t NowNs() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
 }  // namespace
 
+void ConnectionHandler::HeaderTooLarge(std::string_view what, size_t limit, HttpReply& reply) {
+  reply.status = 400;
+  reply.body =
+      "request " + std::string(what) + " too large: over " + std::to_string(limit) + " bytes\n";
+}
+
 HttpSession::HttpSession(TcpSocket socket, std::unique_ptr<ConnectionHandler> handler,
-                         const SessionLimits& limits)
+                         const SessionLimits& limits, ConnectionTracker::Slot slot)
     : socket_(std::move(socket)),
       idle_timer_(socket_.get_executor()),
       handler_(std::move(handler)),
-      limits_(limits) {
+      limits_(limits),
+      slot_(std::move(slot)) {
   // Beast reads at most the buffer's free capacity (512 bytes when it is empty), so a
   // request larger than that (an SDK's headers alone come close) took two or more recv
   // calls. With room for a typical request, one does (strace: 1.57 -> 1.28 recvfrom
@@ -21,14 +37,17 @@ HttpSession::HttpSession(TcpSocket socket, std::unique_ptr<ConnectionHandler> ha
   buffer_.reserve(kReadBufferBytes);
 }
 
+HttpSession::~HttpSession() { EndRequest(); }
+
 void HttpSession::Run() {
   WaitIdleTick();
   Read();
 }
 
-// The idle timer ticks once per period instead of being re-armed on every request.
+// The idle timer ticks once per period instead of being re-armed on every request. The
+// period is the shorter of the idle and header timeouts, so both are checked in time.
 void HttpSession::WaitIdleTick() {
-  idle_timer_.expires_after(limits_.idle_timeout);
+  idle_timer_.expires_after(std::min(limits_.idle_timeout, limits_.header_timeout));
   // A weak reference: a closed connection's session is freed at once, not at the tick.
   idle_timer_.async_wait([weak = weak_from_this()](beast::error_code ec) {
     if (ec) return;  // cancelled: the session is being destroyed
@@ -37,33 +56,117 @@ void HttpSession::WaitIdleTick() {
 }
 
 void HttpSession::OnIdleTick() {
-  if (request_since_tick_.exchange(false, std::memory_order_relaxed)) return WaitIdleTick();
-  // Idle for a whole period: shutting the socket down fails the pending read, which
-  // ends the session's chain. (See the header for why this is safe without a strand.)
+  const auto period = std::min(limits_.idle_timeout, limits_.header_timeout);
+  idle_ticks_ =
+      request_since_tick_.exchange(false, std::memory_order_relaxed) ? 0 : idle_ticks_ + 1;
+  const bool idle = idle_ticks_ * period >= limits_.idle_timeout;
+  const int64_t started = header_started_ns_.load(std::memory_order_relaxed);
+  const bool slow_header =
+      started != 0 && std::chrono::nanoseconds(NowNs() - started) >= limits_.header_timeout;
+  if (!idle && !slow_header) return WaitIdleTick();
+  // Shutting the socket down fails the pending read, which ends the session's chain.
+  // (See the header for why this is safe without a strand.)
   beast::error_code ignored;
   socket_.shutdown(boost::asio::ip::tcp::socket::shutdown_both, ignored);
 }
 
 void HttpSession::Read() {
+  if (limits_.tracker != nullptr && limits_.tracker->draining()) return Close();
   parser_.emplace();
   parser_->body_limit(limits_.body_limit);
+  parser_->header_limit(static_cast<std::uint32_t>(limits_.header_limit));
+  if (buffer_.size() > 0) return OnReadable({});  // a pipelined request is already here
+  // Wait for the first byte before reading: from then on the header timeout runs, while
+  // a connection with nothing to say is only subject to the idle timeout.
+  socket_.async_wait(TcpSocket::wait_read,
+                     [self = shared_from_this()](beast::error_code ec) { self->OnReadable(ec); });
+}
+
+void HttpSession::OnReadable(beast::error_code ec) {
+  if (ec) return Close();
+  header_started_ns_.store(NowNs(), std::memory_order_relaxed);
+  if (limits_.tracker != nullptr) limits_.tracker->RequestStarted();
+  in_request_ = true;
+  http::async_read_header(
+      socket_, buffer_, *parser_,
+      [self = shared_from_this()](beast::error_code ec, size_t /*bytes*/) { self->OnHeader(ec); });
+}
+
+void HttpSession::OnHeader(beast::error_code ec) {
+  header_started_ns_.store(0, std::memory_order_relaxed);
+  if (ec) {
+    reply_.Reset();
+    if (!AnswerReadError(ec)) Close();
+    return;
+  }
+  const HttpRequest& request = parser_->get();
+  // "METHOD SP target SP HTTP/1.1": the separators and version add 10 bytes.
+  if (request.method_string().size() + request.target().size() + 10 > limits_.request_line_limit) {
+    reply_.Reset();
+    handler_->HeaderTooLarge("request line", limits_.request_line_limit, reply_);
+    return Write(request.version(), /*keep_alive=*/false, /*send_body=*/true);
+  }
+  if (!parser_->is_done() && buffer_.size() > 0) {
+    // The body usually came with the headers: parse what is buffered now rather than
+    // through another asynchronous read (saves a trip through the io_context).
+    parser_->eager(true);
+    while (!parser_->is_done() && buffer_.size() > 0) {
+      size_t used = parser_->put(buffer_.data(), ec);
+      buffer_.consume(used);
+      if (ec == http::error::need_more) ec = {};
+      if (ec || used == 0) break;
+    }
+    if (ec) return OnRead(ec);
+  }
+  if (parser_->is_done()) return OnRead({});
+  // RFC 9110 §10.1.1: a client that sent `Expect: 100-continue` may wait for this
+  // interim answer before it sends the body (curl waits 1 s; some clients forever).
+  if (request.version() >= 11 && beast::iequals(request[http::field::expect], "100-continue")) {
+    return boost::asio::async_write(socket_, boost::asio::buffer(kContinue),
+                                    [self = shared_from_this()](beast::error_code ec, size_t) {
+                                      if (ec) return self->Close();
+                                      self->ReadBody();
+                                    });
+  }
+  ReadBody();
+}
+
+void HttpSession::ReadBody() {
   http::async_read(
       socket_, buffer_, *parser_,
       [self = shared_from_this()](beast::error_code ec, size_t /*bytes*/) { self->OnRead(ec); });
 }
 
-void HttpSession::OnRead(beast::error_code ec) {
-  reply_.Reset();
+bool HttpSession::AnswerReadError(beast::error_code ec) {
+  // A limit exceeded gets an answer and then the connection closes: the rest of the
+  // request is not read.
   if (ec == http::error::body_limit) {
     handler_->BodyTooLarge(reply_);
-    return Write(parser_->get().version(), /*keep_alive=*/false, /*send_body=*/true);
+  } else if (ec == http::error::header_limit) {
+    handler_->HeaderTooLarge("header section", limits_.header_limit, reply_);
+  } else {
+    return false;
   }
-  if (ec) return Close();  // end of stream, idle shutdown, reset or a malformed request
+  unsigned version = parser_->get().version();
+  Write(version == 10 ? 10 : 11, /*keep_alive=*/false, /*send_body=*/true);
+  return true;
+}
+
+void HttpSession::OnRead(beast::error_code ec) {
+  reply_.Reset();
+  if (ec) {
+    // End of stream, idle shutdown, reset or a malformed request: no answer.
+    if (!AnswerReadError(ec)) Close();
+    return;
+  }
   request_since_tick_.store(true, std::memory_order_relaxed);
   HttpRequest& request = parser_->get();
   handler_->Handle(request, reply_);
+  // While the server drains, this answer is the connection's last.
+  const bool keep_alive =
+      request.keep_alive() && (limits_.tracker == nullptr || !limits_.tracker->draining());
   // A HEAD answer carries the headers of the GET answer, without its body.
-  Write(request.version(), request.keep_alive(), request.method() != http::verb::head);
+  Write(request.version(), keep_alive, request.method() != http::verb::head);
 }
 
 void HttpSession::Write(unsigned version, bool keep_alive, bool send_body) {
@@ -79,11 +182,19 @@ void HttpSession::Write(unsigned version, bool keep_alive, bool send_body) {
 }
 
 void HttpSession::OnWrite(bool keep_alive, beast::error_code ec) {
+  EndRequest();
   if (ec || !keep_alive) return Close();
   Read();
 }
 
+void HttpSession::EndRequest() {
+  if (!in_request_) return;
+  in_request_ = false;
+  if (limits_.tracker != nullptr) limits_.tracker->RequestFinished();
+}
+
 void HttpSession::Close() {
+  EndRequest();
   beast::error_code ignored;
   socket_.shutdown(boost::asio::ip::tcp::socket::shutdown_send, ignored);
   // The chain ends here. The idle timer's wait holds only a weak reference, so the

@@ -7,9 +7,13 @@
 // A session is one chain of asynchronous operations (read, handle, write, read, ...);
 // each is started from the previous one's handler, so its handlers never overlap (Asio's
 // "implicit strand") and the completion/initiation pair orders their memory accesses.
-// The idle timer is a second chain that touches only itself, an atomic flag and, to end
-// an idle connection, socket shutdown(2) — a syscall on a descriptor that stays open
+// The idle timer is a second chain that touches only itself, atomics and, to end an idle
+// or too slow connection, socket shutdown(2) — a syscall on a descriptor that stays open
 // until the session is destroyed, which cannot happen while the timer handler holds it.
+//
+// A request is read in two steps: its header section (bounded in size by header_limit
+// and, from its first byte, in time by header_timeout), then, after a `100 Continue`
+// when the client asked for one, its body.
 
 #include <atomic>
 #include <boost/asio/io_context.hpp>
@@ -22,7 +26,9 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 
+#include "server/connection_tracker.h"
 #include "server/http_reply.h"
 
 namespace monotable::server {
@@ -42,6 +48,10 @@ class ConnectionHandler {
   virtual void Handle(HttpRequest& request, HttpReply& reply) = 0;
   // The answer when a request body exceeds the limit; the connection then closes.
   virtual void BodyTooLarge(HttpReply& reply) = 0;
+  // The answer when the header section exceeds header_limit (`what` says which limit:
+  // "header section" or "request line", and `limit` its size); the connection then
+  // closes. By default a plain 400.
+  virtual void HeaderTooLarge(std::string_view what, size_t limit, HttpReply& reply);
 };
 
 using ConnectionHandlerFactory = std::function<std::unique_ptr<ConnectionHandler>()>;
@@ -51,12 +61,22 @@ struct SessionLimits {
   // A connection without a request for this long (up to twice as long: the idle timer
   // ticks once per period) is closed.
   std::chrono::steady_clock::duration idle_timeout = std::chrono::seconds(300);
+  // The request line and headers together, and the request line alone, at most.
+  size_t header_limit = 16 * 1024;
+  size_t request_line_limit = 8 * 1024;
+  // A request's header section must arrive within this time of its first byte (up to
+  // twice as long: checked on the idle timer's ticks, which come at least this often).
+  std::chrono::steady_clock::duration header_timeout = std::chrono::seconds(20);
+  // Counts requests in flight and says when the server drains; may be null (tests).
+  ConnectionTracker* tracker = nullptr;
 };
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
+  // `slot` (optional) counts the connection as open for as long as the session lives.
   HttpSession(TcpSocket socket, std::unique_ptr<ConnectionHandler> handler,
-              const SessionLimits& limits);
+              const SessionLimits& limits, ConnectionTracker::Slot slot = {});
+  ~HttpSession();
   void Run();
 
  private:
@@ -66,7 +86,13 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
                                         boost::asio::io_context::executor_type>;
 
   void Read();
+  void OnReadable(beast::error_code ec);
+  void OnHeader(beast::error_code ec);
+  void ReadBody();
   void OnRead(beast::error_code ec);
+  // Answers a read error that has an answer (a limit exceeded); false for the others.
+  bool AnswerReadError(beast::error_code ec);
+  void EndRequest();
   void Write(unsigned version, bool keep_alive, bool send_body);
   void OnWrite(bool keep_alive, beast::error_code ec);
   void Close();
@@ -78,12 +104,18 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   // Set by every request; the idle timer clears it and closes the connection when it
   // finds it already clear, i.e. after one whole idle period without a request.
   std::atomic<bool> request_since_tick_{false};
+  // When the current request's first byte was seen (steady clock, ns), while its header
+  // section is being read; 0 otherwise. Written by the read chain, read by the timer.
+  std::atomic<int64_t> header_started_ns_{0};
+  int idle_ticks_ = 0;       // the timer chain's own: ticks in a row without a request
+  bool in_request_ = false;  // the read chain's own: a request is counted in flight
   beast::flat_buffer buffer_;
   std::optional<http::request_parser<http::string_body>> parser_;
   std::unique_ptr<ConnectionHandler> handler_;
   HttpReply reply_;   // reused: its header buffer keeps its capacity
   std::string head_;  // the formatted status line and headers, reused likewise
   SessionLimits limits_;
+  ConnectionTracker::Slot slot_;
 };
 
 }  // namespace monotable::server

@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include <boost/asio/strand.hpp>
+#include <string>
 
 #include "engine/base/catch_all.h"
 
@@ -52,13 +53,45 @@ void Listener::Accept() {
       // A boundary of its own: an exception escaping to the I/O thread would skip the
       // Accept() below and leave the server alive but deaf.
       Status thrown = CatchAll([&] {
+        ConnectionTracker::Slot slot;
+        if (ConnectionTracker* tracker = self->limits_.tracker; tracker != nullptr) {
+          slot = tracker->TryOpen();
+          if (!slot) return self->Refuse(socket);
+        }
         socket.set_option(boost::asio::ip::tcp::no_delay(true), ec);
-        std::make_shared<HttpSession>(std::move(socket), self->factory_(), self->limits_)->Run();
+        std::make_shared<HttpSession>(std::move(socket), self->factory_(), self->limits_,
+                                      std::move(slot))
+            ->Run();
       });
       if (!thrown.ok()) spdlog::error("dropped a new connection: {}", thrown.message());
     }
     self->Accept();
   });
+}
+
+void Listener::Refuse(TcpSocket& socket) {
+  // Rate-limited: a flood of refusals must not become a flood of log lines.
+  const auto now = std::chrono::steady_clock::now();
+  if (now - last_refusal_log_ > std::chrono::seconds(10)) {
+    last_refusal_log_ = now;
+    spdlog::warn("refusing connections: {} open, the --max-connections limit",
+                 limits_.tracker->max_connections());
+  }
+  static const std::string kAnswer = [] {
+    const std::string body =
+        R"({"__type":"com.amazonaws.dynamodb.v20120810#ServiceUnavailableException",)"
+        R"("message":"Too many open connections; try again later"})";
+    return "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/x-amz-json-1.0\r\n"
+           "Content-Length: " +
+           std::to_string(body.size()) + "\r\nConnection: close\r\n\r\n" + body;
+  }();
+  // One non-blocking send into a new socket's empty buffer: it fits, and a client that
+  // is gone costs nothing. Then close; the slot was never taken.
+  boost::system::error_code ignored;
+  socket.non_blocking(true, ignored);
+  socket.send(boost::asio::buffer(kAnswer), 0, ignored);
+  socket.shutdown(boost::asio::ip::tcp::socket::shutdown_both, ignored);
+  socket.close(ignored);
 }
 
 }  // namespace monotable::server

@@ -1,8 +1,12 @@
 #pragma once
-// Listener: accepts TCP connections and starts an HttpSession for each.
+// Listener: accepts TCP connections and starts an HttpSession for each. With a
+// ConnectionTracker in its SessionLimits, a connection over the tracker's limit gets a
+// 503 (a DynamoDB-style JSON error) and is closed at once, so the kernel's backlog does
+// not fill with connections that would only time out.
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
+#include <chrono>
 #include <memory>
 
 #include "engine/base/status.h"
@@ -25,11 +29,14 @@ class Listener : public std::enable_shared_from_this<Listener> {
   Listener(boost::asio::io_context& ioc, ConnectionHandlerFactory factory,
            const SessionLimits& limits);
   void Accept();
+  // Answers 503 on a connection over the limit, without blocking, and closes it.
+  void Refuse(TcpSocket& socket);
 
   boost::asio::io_context& ioc_;
   boost::asio::ip::tcp::acceptor acceptor_;
   ConnectionHandlerFactory factory_;
   SessionLimits limits_;
+  std::chrono::steady_clock::time_point last_refusal_log_{};  // on the acceptor's strand
 };
 
 }  // namespace monotable::server

@@ -2,12 +2,14 @@
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
+#include <chrono>
 #include <cstdio>
 #include <string>
 #include <vector>
 
 #include "server/check_command.h"
 #include "server/config.h"
+#include "server/health_check.h"
 #include "server/server.h"
 
 namespace {
@@ -30,6 +32,14 @@ int Main(int argc, char** argv) {
   if (config->show_help) {
     std::fputs(monotable::server::UsageText().c_str(), stdout);
     return 0;
+  }
+  if (!config->health_check_url.empty()) {
+    // Exit 0 or 1, the verdict a container HEALTHCHECK expects; a reason when unhealthy.
+    monotable::Status health =
+        monotable::server::CheckHealth(config->health_check_url, std::chrono::milliseconds(3000));
+    if (health.ok()) return 0;
+    std::fprintf(stderr, "monotable: unhealthy: %s\n", health.message().c_str());
+    return 1;
   }
   spdlog::set_level(config->log_level);
   if (check) return monotable::server::RunCheckCommand(*config);

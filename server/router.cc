@@ -31,6 +31,9 @@ class RouterConnection final : public ConnectionHandler {
     router_->Handle(request, parser_, reply);
   }
   void BodyTooLarge(HttpReply& reply) override { router_->RequestTooLarge(reply); }
+  void HeaderTooLarge(std::string_view what, size_t limit, HttpReply& reply) override {
+    router_->HeaderTooLarge(what, limit, reply);
+  }
 
  private:
   Router* router_;
@@ -106,6 +109,15 @@ void Router::RequestTooLarge(HttpReply& reply) {
   auto error = protocol::EncodeError(Status(
       ErrorCode::kRequestTooLarge, "Request entity too large: the request body exceeds " +
                                        std::to_string(limits::kMaxRequestBodyBytes) + " bytes"));
+  Json(error.http_status, std::move(error.body), reply);
+}
+
+void Router::HeaderTooLarge(std::string_view what, size_t limit, HttpReply& reply) {
+  // DynamoDB's front end answers an oversized request line or header section with a
+  // plain 400; a ValidationException keeps the answer parseable by every SDK.
+  auto error = protocol::EncodeError(Status::Validation("Request " + std::string(what) +
+                                                        " too large: it exceeds " +
+                                                        std::to_string(limit) + " bytes"));
   Json(error.http_status, std::move(error.body), reply);
 }
 

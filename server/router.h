@@ -31,6 +31,8 @@ class Router {
 
   // The 413 answer for a body over DynamoDB's 16 MB request limit.
   void RequestTooLarge(HttpReply& reply);
+  // 400 ValidationException for a request line or header section over its limit.
+  void HeaderTooLarge(std::string_view what, size_t limit, HttpReply& reply);
 
   const RequestMetrics& metrics() const { return metrics_; }
 

@@ -4,19 +4,26 @@
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/signal_set.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <thread>
 #include <vector>
 
 #include "engine/base/limits.h"
+#include "server/connection_tracker.h"
 #include "server/console.h"
 #include "server/io_thread.h"
 #include "server/listener.h"
+#include "server/open_file_limit.h"
 
 namespace monotable::server {
 
 struct Server::Io {
+  explicit Io(int64_t max_connections) : tracker(max_connections), drain_timer(ioc) {}
   boost::asio::io_context ioc;
+  ConnectionTracker tracker;
   std::shared_ptr<Listener> listener;
+  boost::asio::steady_timer drain_timer;
+  std::chrono::steady_clock::time_point drain_deadline;
 };
 
 Server::Server(const Config& config) : config_(config) {}
@@ -41,14 +48,21 @@ Result<std::unique_ptr<Server>> Server::Create(const Config& config) {
   server->router_ = std::make_unique<Router>(server->protocol_.get(), config.cors_origins,
                                              config.log_requests, ConsoleEnabled(config));
 
-  server->io_ = std::make_unique<Io>();
+  // Every connection is a descriptor: raise the soft limit as far as the hard one allows,
+  // and hold the connection limit below what is left after RocksDB's files.
+  const int64_t max_connections = FitConnectionsToOpenFileLimit(config.max_connections);
+  server->io_ = std::make_unique<Io>(max_connections);
   boost::system::error_code ec;
   auto address = boost::asio::ip::make_address(config.host, ec);
   if (ec) return Status::Internal("invalid --host address '" + config.host + "'");
   Router* router = server->router_.get();
   auto listener = Listener::Bind(
       server->io_->ioc, {address, config.port}, [router] { return router->NewConnection(); },
-      SessionLimits{.body_limit = limits::kMaxRequestBodyBytes});
+      SessionLimits{.body_limit = limits::kMaxRequestBodyBytes,
+                    .header_limit = static_cast<size_t>(config.max_header_bytes),
+                    .request_line_limit = static_cast<size_t>(config.max_request_line_bytes),
+                    .header_timeout = std::chrono::milliseconds(config.header_timeout_ms),
+                    .tracker = &server->io_->tracker});
   if (!listener.ok()) return listener.status();
   server->io_->listener = std::move(*listener);
   return server;
@@ -66,9 +80,15 @@ Status Server::Run() {
   auto& ioc = io_->ioc;
   boost::asio::signal_set signals(ioc, SIGINT, SIGTERM);
   signals.async_wait([this](boost::system::error_code, int) {
-    spdlog::info("monotable stopping");
+    // Drain: no new connections; requests being read or served finish (their answers
+    // close their connections) within the grace period; then the I/O threads stop.
+    spdlog::info("monotable stopping: {} requests in flight, waiting up to {} ms",
+                 io_->tracker.requests_in_flight(), config_.shutdown_grace_ms);
     io_->listener->Stop();
-    io_->ioc.stop();  // handlers already running finish their engine call first
+    io_->tracker.BeginDrain();
+    io_->drain_deadline =
+        std::chrono::steady_clock::now() + std::chrono::milliseconds(config_.shutdown_grace_ms);
+    WaitForDrain();
   });
   io_->listener->Start();
   spdlog::info("monotable listening on {}:{} ({})", config_.host, io_->listener->port(),
@@ -87,6 +107,22 @@ Status Server::Run() {
   RunIoContext(ioc);
   for (auto& t : pool) t.join();
   return engine_->Flush();
+}
+
+void Server::WaitForDrain() {
+  const bool drained = io_->tracker.requests_in_flight() == 0;
+  if (drained || std::chrono::steady_clock::now() >= io_->drain_deadline) {
+    if (!drained) {
+      spdlog::warn("shutdown grace period over: {} requests still in flight are cut off",
+                   io_->tracker.requests_in_flight());
+    }
+    io_->ioc.stop();  // handlers already running finish their engine call first
+    return;
+  }
+  io_->drain_timer.expires_after(std::chrono::milliseconds(10));
+  io_->drain_timer.async_wait([this](boost::system::error_code ec) {
+    if (!ec) WaitForDrain();
+  });
 }
 
 }  // namespace monotable::server

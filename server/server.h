@@ -1,6 +1,7 @@
 #pragma once
 // Server: the running process. Owns the engine, the protocol, the router, the
-// io_context and its threads; stops cleanly on SIGINT/SIGTERM.
+// io_context and its threads; on SIGINT/SIGTERM stops accepting, lets the requests in
+// flight finish within --shutdown-grace-seconds, stops and flushes the engine.
 
 #include <memory>
 
@@ -17,11 +18,14 @@ class Server {
   static Result<std::unique_ptr<Server>> Create(const Config& config);
   ~Server();
 
-  // Serves until SIGINT or SIGTERM, then flushes the engine. Returns its status.
+  // Serves until SIGINT or SIGTERM, drains, then flushes the engine. Returns its status.
   Status Run();
 
  private:
   explicit Server(const Config& config);
+  // Polls (every 10 ms) until no request is in flight or the grace period is over,
+  // then stops the io_context.
+  void WaitForDrain();
 
   Config config_;
   std::unique_ptr<Engine> engine_;

@@ -253,3 +253,28 @@ def test_shared_db_makes_tables_visible_to_all_keys_and_regions(server_factory):
     with pytest.raises(ClientError) as e:
         create_table(b, "everyone", range_type=None)
     assert e.value.response["Error"]["Code"] == "ResourceInUseException"
+
+
+def test_health_check_mode_exits_zero_for_a_serving_server(server):
+    proc = run_binary(["--health-check", f"http://127.0.0.1:{server.port}/"])
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == ""
+
+
+def test_health_check_mode_exits_one_with_a_reason(server):
+    port = free_port()  # nothing listens there
+    proc = run_binary(["--health-check", f"http://127.0.0.1:{port}/"])
+    assert proc.returncode == 1
+    assert "monotable: unhealthy: cannot connect to 127.0.0.1:" in proc.stderr, proc.stderr
+    proc = run_binary(["--health-check", f"http://127.0.0.1:{server.port}/nowhere"])
+    assert proc.returncode == 1
+    assert "answered HTTP 404" in proc.stderr, proc.stderr
+    proc = run_binary(["--health-check", "https://127.0.0.1/"])
+    assert proc.returncode == 1
+    assert "only http:// is supported" in proc.stderr, proc.stderr
+
+
+def test_dynamodb_local_option_not_supported_lists_the_accepted_ones():
+    proc = run_binary(["-jar", "DynamoDBLocal.jar", "-sharedDb", "-inMemroy"])
+    assert proc.returncode == 2
+    assert "unknown option '-inMemroy': DynamoDB Local's options accepted are" in proc.stderr
