@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/base/status.h"
@@ -36,6 +37,15 @@ struct Config {
   int64_t stream_retention_seconds = 24 * 3600;
   int64_t stream_shard_max_age_seconds = 4 * 3600;
   int64_t stream_iterator_lifetime_seconds = 15 * 60;
+  // Security (README "Security model"): --require-signature verifies every DynamoDB
+  // request's SigV4 signature against the access keys of --credentials files (AWS
+  // shared-credentials format) and of --credential KEY:SECRET flags.
+  bool require_signature = false;
+  std::vector<std::string> credential_files;
+  std::vector<std::pair<std::string, std::string>> credentials;  // access key, secret
+  // --tls-cert/--tls-key: PEM files; --port then serves HTTPS (reloaded on SIGHUP).
+  std::string tls_cert;
+  std::string tls_key;
   bool show_help = false;
 };
 

@@ -2,16 +2,22 @@
 
 #include <array>
 #include <boost/asio/write.hpp>
+#include <boost/beast/core/stream_traits.hpp>
+#include <type_traits>
 
 namespace monotable::server {
 namespace {
 constexpr size_t kReadBufferBytes = 16 * 1024;
 }  // namespace
 
-HttpSession::HttpSession(TcpSocket socket, std::unique_ptr<ConnectionHandler> handler,
-                         const SessionLimits& limits)
-    : socket_(std::move(socket)),
-      idle_timer_(socket_.get_executor()),
+template <class Stream>
+BasicHttpSession<Stream>::BasicHttpSession(Stream stream,
+                                           std::unique_ptr<ConnectionHandler> handler,
+                                           const SessionLimits& limits,
+                                           std::shared_ptr<boost::asio::ssl::context> tls_context)
+    : tls_context_(std::move(tls_context)),
+      stream_(std::move(stream)),
+      idle_timer_(stream_.get_executor()),
       handler_(std::move(handler)),
       limits_(limits) {
   // Beast reads at most the buffer's free capacity (512 bytes when it is empty), so a
@@ -21,38 +27,52 @@ HttpSession::HttpSession(TcpSocket socket, std::unique_ptr<ConnectionHandler> ha
   buffer_.reserve(kReadBufferBytes);
 }
 
-void HttpSession::Run() {
+template <class Stream>
+void BasicHttpSession<Stream>::Run() {
   WaitIdleTick();
-  Read();
+  if constexpr (std::is_same_v<Stream, TlsStream>) {
+    stream_.async_handshake(boost::asio::ssl::stream_base::server,
+                            [self = this->shared_from_this()](beast::error_code ec) {
+                              if (ec) return self->Close();  // not TLS, or no common cipher
+                              self->Read();
+                            });
+  } else {
+    Read();
+  }
 }
 
 // The idle timer ticks once per period instead of being re-armed on every request.
-void HttpSession::WaitIdleTick() {
+template <class Stream>
+void BasicHttpSession<Stream>::WaitIdleTick() {
   idle_timer_.expires_after(limits_.idle_timeout);
   // A weak reference: a closed connection's session is freed at once, not at the tick.
-  idle_timer_.async_wait([weak = weak_from_this()](beast::error_code ec) {
+  idle_timer_.async_wait([weak = this->weak_from_this()](beast::error_code ec) {
     if (ec) return;  // cancelled: the session is being destroyed
     if (auto self = weak.lock()) self->OnIdleTick();
   });
 }
 
-void HttpSession::OnIdleTick() {
+template <class Stream>
+void BasicHttpSession<Stream>::OnIdleTick() {
   if (request_since_tick_.exchange(false, std::memory_order_relaxed)) return WaitIdleTick();
   // Idle for a whole period: shutting the socket down fails the pending read, which
   // ends the session's chain. (See the header for why this is safe without a strand.)
   beast::error_code ignored;
-  socket_.shutdown(boost::asio::ip::tcp::socket::shutdown_both, ignored);
+  beast::get_lowest_layer(stream_).shutdown(boost::asio::ip::tcp::socket::shutdown_both, ignored);
 }
 
-void HttpSession::Read() {
+template <class Stream>
+void BasicHttpSession<Stream>::Read() {
   parser_.emplace();
   parser_->body_limit(limits_.body_limit);
-  http::async_read(
-      socket_, buffer_, *parser_,
-      [self = shared_from_this()](beast::error_code ec, size_t /*bytes*/) { self->OnRead(ec); });
+  http::async_read(stream_, buffer_, *parser_,
+                   [self = this->shared_from_this()](beast::error_code ec, size_t /*bytes*/) {
+                     self->OnRead(ec);
+                   });
 }
 
-void HttpSession::OnRead(beast::error_code ec) {
+template <class Stream>
+void BasicHttpSession<Stream>::OnRead(beast::error_code ec) {
   reply_.Reset();
   if (ec == http::error::body_limit) {
     handler_->BodyTooLarge(reply_);
@@ -66,29 +86,37 @@ void HttpSession::OnRead(beast::error_code ec) {
   Write(request.version(), request.keep_alive(), request.method() != http::verb::head);
 }
 
-void HttpSession::Write(unsigned version, bool keep_alive, bool send_body) {
+template <class Stream>
+void BasicHttpSession<Stream>::Write(unsigned version, bool keep_alive, bool send_body) {
   FormatResponseHead(reply_, version, keep_alive, head_);
   std::array<boost::asio::const_buffer, 2> buffers{
       boost::asio::buffer(head_),
       boost::asio::buffer(reply_.body.data(), send_body ? reply_.body.size() : 0)};
   boost::asio::async_write(
-      socket_, buffers,
-      [self = shared_from_this(), keep_alive](beast::error_code ec, size_t /*bytes*/) {
+      stream_, buffers,
+      [self = this->shared_from_this(), keep_alive](beast::error_code ec, size_t /*bytes*/) {
         self->OnWrite(keep_alive, ec);
       });
 }
 
-void HttpSession::OnWrite(bool keep_alive, beast::error_code ec) {
+template <class Stream>
+void BasicHttpSession<Stream>::OnWrite(bool keep_alive, beast::error_code ec) {
   if (ec || !keep_alive) return Close();
   Read();
 }
 
-void HttpSession::Close() {
+template <class Stream>
+void BasicHttpSession<Stream>::Close() {
   beast::error_code ignored;
-  socket_.shutdown(boost::asio::ip::tcp::socket::shutdown_send, ignored);
+  // Over TLS too, a TCP half-close without close_notify: every reply carries its
+  // Content-Length, so a client cannot mistake a truncated reply for a whole one.
+  beast::get_lowest_layer(stream_).shutdown(boost::asio::ip::tcp::socket::shutdown_send, ignored);
   // The chain ends here. The idle timer's wait holds only a weak reference, so the
   // session is destroyed once this handler returns, and its destructor cancels that
   // wait (touching the timer here could race with its handler on another thread).
 }
+
+template class BasicHttpSession<TcpSocket>;
+template class BasicHttpSession<TlsStream>;
 
 }  // namespace monotable::server

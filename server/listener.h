@@ -1,5 +1,6 @@
 #pragma once
-// Listener: accepts TCP connections and starts an HttpSession for each.
+// Listener: accepts TCP connections and starts an HttpSession for each (a
+// TlsHttpSession when it serves TLS).
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
@@ -7,29 +8,34 @@
 
 #include "engine/base/status.h"
 #include "server/http_session.h"
+#include "server/tls_context.h"
 
 namespace monotable::server {
 
 class Listener : public std::enable_shared_from_this<Listener> {
  public:
-  // Errors: kInternal when the address cannot be bound (in use, not local, …).
+  // `tls`: null for plain HTTP; else every connection is TLS with its current context
+  // (it must outlive the listener). Errors: kInternal when the address cannot be bound
+  // (in use, not local, …).
   static Result<std::shared_ptr<Listener>> Bind(boost::asio::io_context& ioc,
                                                 const boost::asio::ip::tcp::endpoint& endpoint,
                                                 ConnectionHandlerFactory factory,
-                                                const SessionLimits& limits);
+                                                const SessionLimits& limits,
+                                                const TlsContexts* tls = nullptr);
   void Start();
   void Stop();
   uint16_t port() const;
 
  private:
   Listener(boost::asio::io_context& ioc, ConnectionHandlerFactory factory,
-           const SessionLimits& limits);
+           const SessionLimits& limits, const TlsContexts* tls);
   void Accept();
 
   boost::asio::io_context& ioc_;
   boost::asio::ip::tcp::acceptor acceptor_;
   ConnectionHandlerFactory factory_;
   SessionLimits limits_;
+  const TlsContexts* tls_;
 };
 
 }  // namespace monotable::server

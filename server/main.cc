@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "client/cli.h"
 #include "server/config.h"
 #include "server/server.h"
 
@@ -18,6 +19,10 @@ int Main(int argc, char** argv) {
   spdlog::set_pattern("%Y-%m-%d %H:%M:%S.%e %^%l%$ [%t] %v");
 
   std::vector<std::string> args(argv + 1, argv + argc);
+  // `monotable export|import ...`: the API client, not the server.
+  if (!args.empty() && monotable::client::IsClientCommand(args[0])) {
+    return monotable::client::RunClientCommand(args);
+  }
   auto config = monotable::server::ParseCommandLine(args);
   if (!config.ok()) {
     spdlog::error("monotable: {}", config.status().message());

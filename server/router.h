@@ -12,6 +12,7 @@
 #include <memory>
 #include <string>
 
+#include "auth/verifier.h"
 #include "protocol/json_reader.h"
 #include "protocol/operations.h"
 #include "server/http_session.h"
@@ -32,6 +33,12 @@ class Router {
   void RequestTooLarge(HttpReply& reply);
 
   const RequestMetrics& metrics() const { return metrics_; }
+
+  // From now on every DynamoDB request must carry a signature `verifier` accepts
+  // (--require-signature). Call before serving: not synchronized with Handle().
+  void RequireSignatures(std::shared_ptr<const auth::SignatureVerifier> verifier) {
+    verifier_ = std::move(verifier);
+  }
 
  private:
   void Json(int status, std::string body, HttpReply& reply);
@@ -54,6 +61,7 @@ class Router {
   std::string cors_origins_;
   bool log_requests_;
   RequestMetrics metrics_;
+  std::shared_ptr<const auth::SignatureVerifier> verifier_;  // null: signatures not checked
   static constexpr size_t kRequestIdPrefixLength = 39;
   static constexpr size_t kRequestIdCounterDigits = 13;  // 36^13 > 2^64
   std::atomic<uint64_t> request_counter_{0};

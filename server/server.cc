@@ -7,6 +7,7 @@
 #include <thread>
 #include <vector>
 
+#include "auth/ini_file.h"
 #include "engine/base/limits.h"
 #include "server/io_thread.h"
 #include "server/listener.h"
@@ -19,6 +20,37 @@ struct Server::Io {
 };
 
 Server::Server(const Config& config) : config_(config) {}
+
+namespace {
+
+// The access keys of --credentials files and --credential flags.
+Result<std::shared_ptr<const auth::SignatureVerifier>> LoadVerifier(const Config& config) {
+  auth::SecretsByKey secrets;
+  for (const std::string& file : config.credential_files) {
+    MT_ASSIGN_OR_RETURN(sections, auth::ReadIniFile(file));
+    MT_ASSIGN_OR_RETURN(from_file, auth::SecretsOf(sections, file));
+    secrets.insert(from_file.begin(), from_file.end());
+  }
+  for (const auto& [id, secret] : config.credentials) secrets[id] = secret;
+  return std::make_shared<const auth::SignatureVerifier>(std::move(secrets));
+}
+
+// Reads the TLS files again on every SIGHUP, for as long as the io_context runs.
+void ReloadOnHangup(boost::asio::signal_set& hangup, TlsContexts& tls) {
+  hangup.async_wait([&hangup, &tls](boost::system::error_code ec, int) {
+    if (ec) return;
+    Status reloaded = tls.Reload();
+    if (reloaded.ok()) {
+      spdlog::info("SIGHUP: TLS certificate and key reloaded");
+    } else {
+      spdlog::error("SIGHUP: TLS reload failed, keeping the previous certificate: {}",
+                    reloaded.message());
+    }
+    ReloadOnHangup(hangup, tls);
+  });
+}
+
+}  // namespace
 
 Result<std::unique_ptr<Server>> Server::Create(const Config& config) {
   std::unique_ptr<Server> server(new Server(config));
@@ -40,6 +72,15 @@ Result<std::unique_ptr<Server>> Server::Create(const Config& config) {
   server->router_ =
       std::make_unique<Router>(server->protocol_.get(), config.cors_origins, config.log_requests);
 
+  if (config.require_signature) {
+    MT_ASSIGN_OR_RETURN(verifier, LoadVerifier(config));
+    server->router_->RequireSignatures(std::move(verifier));
+  }
+  if (!config.tls_cert.empty()) {
+    MT_ASSIGN_OR_RETURN(tls, TlsContexts::Load(config.tls_cert, config.tls_key));
+    server->tls_ = std::move(tls);
+  }
+
   server->io_ = std::make_unique<Io>();
   boost::system::error_code ec;
   auto address = boost::asio::ip::make_address(config.host, ec);
@@ -47,7 +88,7 @@ Result<std::unique_ptr<Server>> Server::Create(const Config& config) {
   Router* router = server->router_.get();
   auto listener = Listener::Bind(
       server->io_->ioc, {address, config.port}, [router] { return router->NewConnection(); },
-      SessionLimits{.body_limit = limits::kMaxRequestBodyBytes});
+      SessionLimits{.body_limit = limits::kMaxRequestBodyBytes}, server->tls_.get());
   if (!listener.ok()) return listener.status();
   server->io_->listener = std::move(*listener);
   return server;
@@ -69,9 +110,16 @@ Status Server::Run() {
     io_->listener->Stop();
     io_->ioc.stop();  // handlers already running finish their engine call first
   });
+  boost::asio::signal_set hangup(ioc);
+  if (tls_) {
+    hangup.add(SIGHUP);
+    ReloadOnHangup(hangup, *tls_);
+  }
   io_->listener->Start();
-  spdlog::info("monotable listening on {}:{} ({})", config_.host, io_->listener->port(),
-               config_.in_memory ? "in memory" : "data in " + config_.db_path);
+  spdlog::info("monotable listening on {}://{}:{} ({}{})", tls_ ? "https" : "http", config_.host,
+               io_->listener->port(),
+               config_.in_memory ? "in memory" : "data in " + config_.db_path,
+               config_.require_signature ? ", signatures required" : "");
 
   int threads = config_.threads > 0
                     ? config_.threads

@@ -1,6 +1,7 @@
 #pragma once
 // Server: the running process. Owns the engine, the protocol, the router, the
-// io_context and its threads; stops cleanly on SIGINT/SIGTERM.
+// io_context and its threads; stops cleanly on SIGINT/SIGTERM; with TLS, reads its
+// certificate and key again on SIGHUP.
 
 #include <memory>
 
@@ -8,12 +9,14 @@
 #include "protocol/operations.h"
 #include "server/config.h"
 #include "server/router.h"
+#include "server/tls_context.h"
 
 namespace monotable::server {
 
 class Server {
  public:
-  // Opens the engine and binds the port. Errors: kInternal (data directory, port).
+  // Opens the engine, reads the credentials and TLS files and binds the port.
+  // Errors: kInternal (data directory, port), kValidation (credentials or TLS files).
   static Result<std::unique_ptr<Server>> Create(const Config& config);
   ~Server();
 
@@ -27,6 +30,7 @@ class Server {
   std::unique_ptr<Engine> engine_;
   std::unique_ptr<protocol::Protocol> protocol_;
   std::unique_ptr<Router> router_;
+  std::unique_ptr<TlsContexts> tls_;  // null: plain HTTP
   struct Io;
   std::unique_ptr<Io> io_;
 };
