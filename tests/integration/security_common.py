@@ -35,11 +35,12 @@ region = eu-west-1
 
 
 def make_certificate(directory, name="server", days=1):
-    """A self-signed certificate for 127.0.0.1 and localhost: (cert path, key path)."""
+    """A self-signed certificate for 127.0.0.1 and localhost: (cert path, key path).
+    P-256 rather than RSA: generated in milliseconds."""
     cert, key = directory / f"{name}.pem", directory / f"{name}-key.pem"
     subprocess.run(
-        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(key),
-         "-out", str(cert), "-days", str(days), "-subj", f"/CN={name}",
+        ["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1",
+         "-nodes", "-keyout", str(key), "-out", str(cert), "-days", str(days), "-subj", f"/CN={name}",
          "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost"],
         check=True, capture_output=True)
     return cert, key
