@@ -82,6 +82,12 @@ std::string ErrorType(ErrorCode code) {
       return std::string(kCoralService) + "UnknownOperationException";
     case ErrorCode::kMissingAuthenticationToken:
       return std::string(kCoralService) + "MissingAuthenticationTokenException";
+    case ErrorCode::kUnrecognizedClient:
+      return std::string(kCoralService) + "UnrecognizedClientException";
+    case ErrorCode::kInvalidSignature:
+      return std::string(kCoralService) + "InvalidSignatureException";
+    case ErrorCode::kIncompleteSignature:
+      return std::string(kCoralService) + "IncompleteSignatureException";
     case ErrorCode::kRequestTooLarge:
       return std::string(kCoralService) + "RequestEntityTooLargeException";
     case ErrorCode::kTrimmedDataAccess: return std::string(kDynamo) + "TrimmedDataAccessException";

@@ -49,6 +49,22 @@ Result<spdlog::level::level_enum> ParseLogLevel(const std::string& text) {
              "' for --log-level (expected trace, debug, info, warn, error or off)");
 }
 
+// The security flags go together: a half-configured server would run open while its
+// operator believes it secured.
+Result<Config> CheckSecurityFlags(Config config) {
+  bool has_credentials = !config.credential_files.empty() || !config.credentials.empty();
+  if (config.require_signature && !has_credentials) {
+    return Bad("--require-signature needs --credentials FILE or --credential KEY:SECRET");
+  }
+  if (!config.require_signature && has_credentials) {
+    return Bad("--credentials and --credential take effect with --require-signature only");
+  }
+  if (config.tls_cert.empty() != config.tls_key.empty()) {
+    return Bad("--tls-cert and --tls-key go together");
+  }
+  return config;
+}
+
 }  // namespace
 
 std::string UsageText() {
@@ -105,6 +121,14 @@ options:
   --health-check URL     do not serve: GET the URL (http://HOST[:PORT][/PATH]) and exit
                          0 if it answers 2xx within 3 s, 1 otherwise (for a container
                          HEALTHCHECK without curl)
+  --require-signature    verify every DynamoDB request's SigV4 signature (see the
+                         README's security model); needs access keys from:
+  --credentials FILE     an AWS shared-credentials file (every profile with
+                         aws_access_key_id and aws_secret_access_key); repeatable
+  --credential KEY:SECRET
+                         one access key id and its secret; repeatable
+  --tls-cert FILE        serve HTTPS on --port with this PEM certificate (chain)
+  --tls-key FILE         and this PEM private key; both are read again on SIGHUP
   --help                 print this text
 
 DynamoDB Local's spellings are accepted too: -port N, -dbPath DIR, -inMemory,
@@ -235,8 +259,24 @@ Result<Config> ParseCommandLine(const std::vector<std::string>& args) {
                flag == "-disableTelemetry" || flag.rfind("-Djava.", 0) == 0) {
       // DynamoDB Local options with no meaning here: tables are ACTIVE at once and
       // there is no JVM or telemetry.
-    } else if (flag == "--require-signature" || flag == "--tls-cert" || flag == "--tls-key") {
-      return Bad(flag + " is not supported by this version of monotable yet");
+    } else if (flag == "--require-signature") {
+      if (has_inline_value) return Bad(flag + " takes no value");
+      config.require_signature = true;
+    } else if (flag == "--credentials") {
+      MT_ASSIGN_OR_RETURN(v, next_value());
+      if (v.empty()) return Bad("empty value for " + flag);
+      config.credential_files.push_back(v);
+    } else if (flag == "--credential") {
+      MT_ASSIGN_OR_RETURN(v, next_value());
+      size_t colon = v.find(':');
+      if (colon == std::string::npos || colon == 0 || colon + 1 == v.size()) {
+        return Bad("invalid value for --credential: expected ACCESS_KEY_ID:SECRET_ACCESS_KEY");
+      }
+      config.credentials.emplace_back(v.substr(0, colon), v.substr(colon + 1));
+    } else if (flag == "--tls-cert" || flag == "--tls-key") {
+      MT_ASSIGN_OR_RETURN(v, next_value());
+      if (v.empty()) return Bad("empty value for " + flag);
+      (flag == "--tls-cert" ? config.tls_cert : config.tls_key) = v;
     } else if (flag.rfind("--", 0) != 0 && flag.rfind("-", 0) == 0) {
       // A single dash: most likely a DynamoDB Local option from a compose file.
       return Bad("unknown option '" + args[i] + "': DynamoDB Local's options accepted are " +
@@ -245,7 +285,7 @@ Result<Config> ParseCommandLine(const std::vector<std::string>& args) {
       return Bad("unknown option '" + args[i] + "' (see --help)");
     }
   }
-  return config;
+  return CheckSecurityFlags(config);
 }
 
 }  // namespace monotable::server

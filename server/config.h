@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/base/status.h"
@@ -53,6 +54,15 @@ struct Config {
   int64_t shutdown_grace_ms = 5 * 1000;
   // --health-check URL: GET the URL, exit 0 for a 2xx answer and 1 otherwise; no server.
   std::string health_check_url;
+  // Security (README "Security model"): --require-signature verifies every DynamoDB
+  // request's SigV4 signature against the access keys of --credentials files (AWS
+  // shared-credentials format) and of --credential KEY:SECRET flags.
+  bool require_signature = false;
+  std::vector<std::string> credential_files;
+  std::vector<std::pair<std::string, std::string>> credentials;  // access key, secret
+  // --tls-cert/--tls-key: PEM files; --port then serves HTTPS (reloaded on SIGHUP).
+  std::string tls_cert;
+  std::string tls_key;
   bool show_help = false;
 };
 

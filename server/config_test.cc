@@ -97,10 +97,30 @@ TEST(ConfigTest, UnknownFlags) {
             "unknown option '-Port': DynamoDB Local's options accepted are -cors, -dbPath, "
             "-delayTransientStatuses, -disableTelemetry, -help, -inMemory, "
             "-optimizeDbBeforeStartup, -port and -sharedDb (see --help)");
+}
+
+TEST(ConfigTest, SecurityFlags) {
+  Config c =
+      Parse({"--require-signature", "--credentials", "/etc/creds", "--credential", "AKID:se/cr+et",
+             "--credential=K2:s2", "--tls-cert", "c.pem", "--tls-key=k.pem"});
+  EXPECT_TRUE(c.require_signature);
+  EXPECT_EQ(c.credential_files, std::vector<std::string>{"/etc/creds"});
+  ASSERT_EQ(c.credentials.size(), 2u);
+  EXPECT_EQ(c.credentials[0], (std::pair<std::string, std::string>{"AKID", "se/cr+et"}));
+  EXPECT_EQ(c.credentials[1].first, "K2");
+  EXPECT_EQ(c.tls_cert, "c.pem");
+  EXPECT_EQ(c.tls_key, "k.pem");
+  EXPECT_FALSE(Parse({}).require_signature);
   EXPECT_EQ(Error({"--require-signature"}),
-            "--require-signature is not supported by this version of monotable yet");
-  EXPECT_EQ(Error({"--tls-cert=x"}),
-            "--tls-cert is not supported by this version of monotable yet");
+            "--require-signature needs --credentials FILE or --credential KEY:SECRET");
+  EXPECT_EQ(Error({"--credential", "A:B"}),
+            "--credentials and --credential take effect with --require-signature only");
+  EXPECT_EQ(Error({"--require-signature", "--credential", "nocolon"}),
+            "invalid value for --credential: expected ACCESS_KEY_ID:SECRET_ACCESS_KEY");
+  EXPECT_EQ(Error({"--require-signature", "--credential", ":secret"}),
+            "invalid value for --credential: expected ACCESS_KEY_ID:SECRET_ACCESS_KEY");
+  EXPECT_EQ(Error({"--tls-cert", "c.pem"}), "--tls-cert and --tls-key go together");
+  EXPECT_EQ(Error({"--require-signature=yes"}), "--require-signature takes no value");
 }
 
 TEST(ConfigTest, ThroughputMode) {

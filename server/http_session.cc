@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <array>
 #include <boost/asio/write.hpp>
+#include <boost/beast/core/stream_traits.hpp>
 #include <boost/beast/core/string.hpp>
+#include <type_traits>
 
 namespace monotable::server {
 namespace {
@@ -23,10 +25,15 @@ void ConnectionHandler::HeaderTooLarge(std::string_view what, size_t limit, Http
       "request " + std::string(what) + " too large: over " + std::to_string(limit) + " bytes\n";
 }
 
-HttpSession::HttpSession(TcpSocket socket, std::unique_ptr<ConnectionHandler> handler,
-                         const SessionLimits& limits, ConnectionTracker::Slot slot)
-    : socket_(std::move(socket)),
-      idle_timer_(socket_.get_executor()),
+template <class Stream>
+BasicHttpSession<Stream>::BasicHttpSession(Stream stream,
+                                           std::unique_ptr<ConnectionHandler> handler,
+                                           const SessionLimits& limits,
+                                           ConnectionTracker::Slot slot,
+                                           std::shared_ptr<boost::asio::ssl::context> tls_context)
+    : tls_context_(std::move(tls_context)),
+      stream_(std::move(stream)),
+      idle_timer_(stream_.get_executor()),
       handler_(std::move(handler)),
       limits_(limits),
       slot_(std::move(slot)) {
@@ -37,25 +44,39 @@ HttpSession::HttpSession(TcpSocket socket, std::unique_ptr<ConnectionHandler> ha
   buffer_.reserve(kReadBufferBytes);
 }
 
-HttpSession::~HttpSession() { EndRequest(); }
+template <class Stream>
+BasicHttpSession<Stream>::~BasicHttpSession() {
+  EndRequest();
+}
 
-void HttpSession::Run() {
+template <class Stream>
+void BasicHttpSession<Stream>::Run() {
   WaitIdleTick();
-  Read();
+  if constexpr (std::is_same_v<Stream, TlsStream>) {
+    stream_.async_handshake(boost::asio::ssl::stream_base::server,
+                            [self = this->shared_from_this()](beast::error_code ec) {
+                              if (ec) return self->Close();  // not TLS, or no common cipher
+                              self->Read();
+                            });
+  } else {
+    Read();
+  }
 }
 
 // The idle timer ticks once per period instead of being re-armed on every request. The
 // period is the shorter of the idle and header timeouts, so both are checked in time.
-void HttpSession::WaitIdleTick() {
+template <class Stream>
+void BasicHttpSession<Stream>::WaitIdleTick() {
   idle_timer_.expires_after(std::min(limits_.idle_timeout, limits_.header_timeout));
   // A weak reference: a closed connection's session is freed at once, not at the tick.
-  idle_timer_.async_wait([weak = weak_from_this()](beast::error_code ec) {
+  idle_timer_.async_wait([weak = this->weak_from_this()](beast::error_code ec) {
     if (ec) return;  // cancelled: the session is being destroyed
     if (auto self = weak.lock()) self->OnIdleTick();
   });
 }
 
-void HttpSession::OnIdleTick() {
+template <class Stream>
+void BasicHttpSession<Stream>::OnIdleTick() {
   const auto period = std::min(limits_.idle_timeout, limits_.header_timeout);
   idle_ticks_ =
       request_since_tick_.exchange(false, std::memory_order_relaxed) ? 0 : idle_ticks_ + 1;
@@ -67,32 +88,42 @@ void HttpSession::OnIdleTick() {
   // Shutting the socket down fails the pending read, which ends the session's chain.
   // (See the header for why this is safe without a strand.)
   beast::error_code ignored;
-  socket_.shutdown(boost::asio::ip::tcp::socket::shutdown_both, ignored);
+  beast::get_lowest_layer(stream_).shutdown(boost::asio::ip::tcp::socket::shutdown_both, ignored);
 }
 
-void HttpSession::Read() {
+template <class Stream>
+void BasicHttpSession<Stream>::Read() {
   if (limits_.tracker != nullptr && limits_.tracker->draining()) return Close();
   parser_.emplace();
   parser_->body_limit(limits_.body_limit);
   parser_->header_limit(static_cast<std::uint32_t>(limits_.header_limit));
   if (buffer_.size() > 0) return OnReadable({});  // a pipelined request is already here
+  // Over TLS, read at once (the TLS layer may hold buffered bytes; see the header).
+  if constexpr (std::is_same_v<Stream, TlsStream>) return OnReadable({});
   // Wait for the first byte before reading: from then on the header timeout runs, while
   // a connection with nothing to say is only subject to the idle timeout.
-  socket_.async_wait(TcpSocket::wait_read,
-                     [self = shared_from_this()](beast::error_code ec) { self->OnReadable(ec); });
+  stream_.async_wait(TcpSocket::wait_read, [self = this->shared_from_this()](beast::error_code ec) {
+    self->OnReadable(ec);
+  });
 }
 
-void HttpSession::OnReadable(beast::error_code ec) {
+template <class Stream>
+void BasicHttpSession<Stream>::OnReadable(beast::error_code ec) {
   if (ec) return Close();
-  header_started_ns_.store(NowNs(), std::memory_order_relaxed);
+  // Not over TLS: there the read starts before any byte is known to have come (see
+  // Read), so a header timeout would cut idle keep-alive connections.
+  if constexpr (!std::is_same_v<Stream, TlsStream>) {
+    header_started_ns_.store(NowNs(), std::memory_order_relaxed);
+  }
   if (limits_.tracker != nullptr) limits_.tracker->RequestStarted();
   in_request_ = true;
-  http::async_read_header(
-      socket_, buffer_, *parser_,
-      [self = shared_from_this()](beast::error_code ec, size_t /*bytes*/) { self->OnHeader(ec); });
+  http::async_read_header(stream_, buffer_, *parser_,
+                          [self = this->shared_from_this()](
+                              beast::error_code ec, size_t /*bytes*/) { self->OnHeader(ec); });
 }
 
-void HttpSession::OnHeader(beast::error_code ec) {
+template <class Stream>
+void BasicHttpSession<Stream>::OnHeader(beast::error_code ec) {
   header_started_ns_.store(0, std::memory_order_relaxed);
   if (ec) {
     reply_.Reset();
@@ -122,22 +153,26 @@ void HttpSession::OnHeader(beast::error_code ec) {
   // RFC 9110 §10.1.1: a client that sent `Expect: 100-continue` may wait for this
   // interim answer before it sends the body (curl waits 1 s; some clients forever).
   if (request.version() >= 11 && beast::iequals(request[http::field::expect], "100-continue")) {
-    return boost::asio::async_write(socket_, boost::asio::buffer(kContinue),
-                                    [self = shared_from_this()](beast::error_code ec, size_t) {
-                                      if (ec) return self->Close();
-                                      self->ReadBody();
-                                    });
+    return boost::asio::async_write(
+        stream_, boost::asio::buffer(kContinue),
+        [self = this->shared_from_this()](beast::error_code ec, size_t) {
+          if (ec) return self->Close();
+          self->ReadBody();
+        });
   }
   ReadBody();
 }
 
-void HttpSession::ReadBody() {
-  http::async_read(
-      socket_, buffer_, *parser_,
-      [self = shared_from_this()](beast::error_code ec, size_t /*bytes*/) { self->OnRead(ec); });
+template <class Stream>
+void BasicHttpSession<Stream>::ReadBody() {
+  http::async_read(stream_, buffer_, *parser_,
+                   [self = this->shared_from_this()](beast::error_code ec, size_t /*bytes*/) {
+                     self->OnRead(ec);
+                   });
 }
 
-bool HttpSession::AnswerReadError(beast::error_code ec) {
+template <class Stream>
+bool BasicHttpSession<Stream>::AnswerReadError(beast::error_code ec) {
   // A limit exceeded gets an answer and then the connection closes: the rest of the
   // request is not read.
   if (ec == http::error::body_limit) {
@@ -152,7 +187,8 @@ bool HttpSession::AnswerReadError(beast::error_code ec) {
   return true;
 }
 
-void HttpSession::OnRead(beast::error_code ec) {
+template <class Stream>
+void BasicHttpSession<Stream>::OnRead(beast::error_code ec) {
   reply_.Reset();
   if (ec) {
     // End of stream, idle shutdown, reset or a malformed request: no answer.
@@ -169,37 +205,46 @@ void HttpSession::OnRead(beast::error_code ec) {
   Write(request.version(), keep_alive, request.method() != http::verb::head);
 }
 
-void HttpSession::Write(unsigned version, bool keep_alive, bool send_body) {
+template <class Stream>
+void BasicHttpSession<Stream>::Write(unsigned version, bool keep_alive, bool send_body) {
   FormatResponseHead(reply_, version, keep_alive, head_);
   std::array<boost::asio::const_buffer, 2> buffers{
       boost::asio::buffer(head_),
       boost::asio::buffer(reply_.body.data(), send_body ? reply_.body.size() : 0)};
   boost::asio::async_write(
-      socket_, buffers,
+      stream_, buffers,
       [self = shared_from_this(), keep_alive](beast::error_code ec, size_t /*bytes*/) {
         self->OnWrite(keep_alive, ec);
       });
 }
 
-void HttpSession::OnWrite(bool keep_alive, beast::error_code ec) {
+template <class Stream>
+void BasicHttpSession<Stream>::OnWrite(bool keep_alive, beast::error_code ec) {
   EndRequest();
   if (ec || !keep_alive) return Close();
   Read();
 }
 
-void HttpSession::EndRequest() {
+template <class Stream>
+void BasicHttpSession<Stream>::EndRequest() {
   if (!in_request_) return;
   in_request_ = false;
   if (limits_.tracker != nullptr) limits_.tracker->RequestFinished();
 }
 
-void HttpSession::Close() {
+template <class Stream>
+void BasicHttpSession<Stream>::Close() {
   EndRequest();
   beast::error_code ignored;
-  socket_.shutdown(boost::asio::ip::tcp::socket::shutdown_send, ignored);
+  // Over TLS too, a TCP half-close without close_notify: every reply carries its
+  // Content-Length, so a client cannot mistake a truncated reply for a whole one.
+  beast::get_lowest_layer(stream_).shutdown(boost::asio::ip::tcp::socket::shutdown_send, ignored);
   // The chain ends here. The idle timer's wait holds only a weak reference, so the
   // session is destroyed once this handler returns, and its destructor cancels that
   // wait (touching the timer here could race with its handler on another thread).
 }
+
+template class BasicHttpSession<TcpSocket>;
+template class BasicHttpSession<TlsStream>;
 
 }  // namespace monotable::server

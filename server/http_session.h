@@ -2,6 +2,8 @@
 // HttpSession: one HTTP/1.x keep-alive connection. Reads requests with Beast's parser
 // (bodies up to a limit), hands each to its ConnectionHandler and writes the reply as
 // one gather write of a formatted head and the body. Knows nothing of DynamoDB.
+// BasicHttpSession<TlsStream> (TlsHttpSession) is the same over TLS: it completes the
+// server handshake first; the idle timer bounds a stalled handshake too.
 //
 // Thread-safety: the io_context may run on several threads, yet no strand is needed.
 // A session is one chain of asynchronous operations (read, handle, write, read, ...);
@@ -13,11 +15,16 @@
 //
 // A request is read in two steps: its header section (bounded in size by header_limit
 // and, from its first byte, in time by header_timeout), then, after a `100 Continue`
-// when the client asked for one, its body.
+// when the client asked for one, its body. Over TLS there is no first-byte wait (the TLS
+// layer may already hold the next request's bytes, which a wait for the socket to become
+// readable would not see), so no header timeout either: a slow client there is bounded
+// by the idle timeout only.
 
 #include <atomic>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/ssl/context.hpp>
+#include <boost/asio/ssl/stream.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/http.hpp>
@@ -39,6 +46,7 @@ using HttpRequest = http::request<http::string_body>;
 // Bound to the io_context's executor type: no type-erased executor on the hot path.
 using TcpSocket =
     boost::asio::basic_stream_socket<boost::asio::ip::tcp, boost::asio::io_context::executor_type>;
+using TlsStream = boost::asio::ssl::stream<TcpSocket>;
 
 // Per-connection request handling (it may keep per-connection scratch state). Both
 // calls fill a reply that the session has Reset().
@@ -71,12 +79,16 @@ struct SessionLimits {
   ConnectionTracker* tracker = nullptr;
 };
 
-class HttpSession : public std::enable_shared_from_this<HttpSession> {
+template <class Stream>
+class BasicHttpSession : public std::enable_shared_from_this<BasicHttpSession<Stream>> {
  public:
   // `slot` (optional) counts the connection as open for as long as the session lives.
-  HttpSession(TcpSocket socket, std::unique_ptr<ConnectionHandler> handler,
-              const SessionLimits& limits, ConnectionTracker::Slot slot = {});
-  ~HttpSession();
+  // `tls_context`: the TLS context `stream` was made with, kept alive as long as the
+  // session (a SIGHUP reload swaps in a new one for later connections only).
+  BasicHttpSession(Stream stream, std::unique_ptr<ConnectionHandler> handler,
+                   const SessionLimits& limits, ConnectionTracker::Slot slot = {},
+                   std::shared_ptr<boost::asio::ssl::context> tls_context = nullptr);
+  ~BasicHttpSession();
   void Run();
 
  private:
@@ -99,7 +111,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void WaitIdleTick();
   void OnIdleTick();
 
-  TcpSocket socket_;
+  std::shared_ptr<boost::asio::ssl::context> tls_context_;
+  Stream stream_;
   IdleTimer idle_timer_;
   // Set by every request; the idle timer clears it and closes the connection when it
   // finds it already clear, i.e. after one whole idle period without a request.
@@ -117,5 +130,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   SessionLimits limits_;
   ConnectionTracker::Slot slot_;
 };
+
+using HttpSession = BasicHttpSession<TcpSocket>;
+using TlsHttpSession = BasicHttpSession<TlsStream>;
 
 }  // namespace monotable::server

@@ -10,17 +10,19 @@
 namespace monotable::server {
 
 Listener::Listener(boost::asio::io_context& ioc, ConnectionHandlerFactory factory,
-                   const SessionLimits& limits)
+                   const SessionLimits& limits, const TlsContexts* tls)
     : ioc_(ioc),
       acceptor_(boost::asio::make_strand(ioc)),
       factory_(std::move(factory)),
-      limits_(limits) {}
+      limits_(limits),
+      tls_(tls) {}
 
 Result<std::shared_ptr<Listener>> Listener::Bind(boost::asio::io_context& ioc,
                                                  const boost::asio::ip::tcp::endpoint& endpoint,
                                                  ConnectionHandlerFactory factory,
-                                                 const SessionLimits& limits) {
-  std::shared_ptr<Listener> listener(new Listener(ioc, std::move(factory), limits));
+                                                 const SessionLimits& limits,
+                                                 const TlsContexts* tls) {
+  std::shared_ptr<Listener> listener(new Listener(ioc, std::move(factory), limits, tls));
   boost::system::error_code ec;
   auto& a = listener->acceptor_;
   a.open(endpoint.protocol(), ec);
@@ -59,9 +61,16 @@ void Listener::Accept() {
           if (!slot) return self->Refuse(socket);
         }
         socket.set_option(boost::asio::ip::tcp::no_delay(true), ec);
-        std::make_shared<HttpSession>(std::move(socket), self->factory_(), self->limits_,
-                                      std::move(slot))
-            ->Run();
+        if (self->tls_ != nullptr) {
+          auto context = self->tls_->Current();
+          std::make_shared<TlsHttpSession>(TlsStream(std::move(socket), *context), self->factory_(),
+                                           self->limits_, std::move(slot), context)
+              ->Run();
+        } else {
+          std::make_shared<HttpSession>(std::move(socket), self->factory_(), self->limits_,
+                                        std::move(slot))
+              ->Run();
+        }
       });
       if (!thrown.ok()) spdlog::error("dropped a new connection: {}", thrown.message());
     }

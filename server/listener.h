@@ -1,5 +1,6 @@
 #pragma once
-// Listener: accepts TCP connections and starts an HttpSession for each. With a
+// Listener: accepts TCP connections and starts an HttpSession for each
+// (a TlsHttpSession when it serves TLS). With a
 // ConnectionTracker in its SessionLimits, a connection over the tracker's limit gets a
 // 503 (a DynamoDB-style JSON error) and is closed at once, so the kernel's backlog does
 // not fill with connections that would only time out.
@@ -11,23 +12,27 @@
 
 #include "engine/base/status.h"
 #include "server/http_session.h"
+#include "server/tls_context.h"
 
 namespace monotable::server {
 
 class Listener : public std::enable_shared_from_this<Listener> {
  public:
-  // Errors: kInternal when the address cannot be bound (in use, not local, …).
+  // `tls`: null for plain HTTP; else every connection is TLS with its current context
+  // (it must outlive the listener). Errors: kInternal when the address cannot be bound
+  // (in use, not local, …).
   static Result<std::shared_ptr<Listener>> Bind(boost::asio::io_context& ioc,
                                                 const boost::asio::ip::tcp::endpoint& endpoint,
                                                 ConnectionHandlerFactory factory,
-                                                const SessionLimits& limits);
+                                                const SessionLimits& limits,
+                                                const TlsContexts* tls = nullptr);
   void Start();
   void Stop();
   uint16_t port() const;
 
  private:
   Listener(boost::asio::io_context& ioc, ConnectionHandlerFactory factory,
-           const SessionLimits& limits);
+           const SessionLimits& limits, const TlsContexts* tls);
   void Accept();
   // Answers 503 on a connection over the limit, without blocking, and closes it.
   void Refuse(TcpSocket& socket);
@@ -37,6 +42,7 @@ class Listener : public std::enable_shared_from_this<Listener> {
   ConnectionHandlerFactory factory_;
   SessionLimits limits_;
   std::chrono::steady_clock::time_point last_refusal_log_{};  // on the acceptor's strand
+  const TlsContexts* tls_;
 };
 
 }  // namespace monotable::server

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "client/cli.h"
 #include "server/check_command.h"
 #include "server/config.h"
 #include "server/health_check.h"
@@ -21,6 +22,10 @@ int Main(int argc, char** argv) {
   spdlog::set_pattern("%Y-%m-%d %H:%M:%S.%e %^%l%$ [%t] %v");
 
   std::vector<std::string> args(argv + 1, argv + argc);
+  // `monotable export|import ...`: the API client, not the server.
+  if (!args.empty() && monotable::client::IsClientCommand(args[0])) {
+    return monotable::client::RunClientCommand(args);
+  }
   // `monotable check --db-path DIR`: the same flags, but a consistency check, no server.
   const bool check = !args.empty() && args.front() == "check";
   if (check) args.erase(args.begin());

@@ -2,17 +2,19 @@
 
 #include <spdlog/spdlog.h>
 
+#include <cctype>
 #include <charconv>
 #include <chrono>
 #include <cstring>
+#include <ctime>
 #include <random>
 
+#include "auth/authorization.h"
 #include "engine/base/limits.h"
 #include "protocol/errors.h"
 #include "server/console.h"
 #include "server/crc32.h"
 #include "server/monitoring.h"
-#include "server/sigv4.h"
 
 namespace monotable::server {
 namespace {
@@ -48,6 +50,21 @@ std::optional<std::string_view> OperationOf(const HttpRequest& request) {
   if (target.substr(0, kStreamsTargetPrefix.size()) == kStreamsTargetPrefix) return target;
   if (target.substr(0, kTargetPrefix.size()) != kTargetPrefix) return std::nullopt;
   return target.substr(kTargetPrefix.size());
+}
+
+// The verifier's view of a request: every header (names in lower case), the target
+// and the body. Built only when signatures are required.
+Status VerifySignature(const auth::SignatureVerifier& verifier, const HttpRequest& request) {
+  auth::RequestToVerify view;
+  view.method = std::string_view(request.method_string().data(), request.method_string().size());
+  view.target = std::string_view(request.target().data(), request.target().size());
+  view.body = request.body();
+  for (const auto& field : request) {
+    std::string name(field.name_string());
+    for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    view.headers.push_back({std::move(name), std::string(field.value())});
+  }
+  return verifier.Verify(view, static_cast<int64_t>(std::time(nullptr)));
 }
 
 }  // namespace
@@ -210,9 +227,13 @@ Router::Served Router::HandleDynamoDb(HttpRequest& request, protocol::JsonParser
 
   std::optional<std::string_view> operation = OperationOf(request);
   if (!operation) return error(ErrorCode::kUnknownOperation, "");
+  if (verifier_) {
+    Status verified = VerifySignature(*verifier_, request);
+    if (!verified.ok()) return error(verified.code(), verified.message());
+  }
   auto auth_field = request[http::field::authorization];
-  std::optional<CredentialScope> scope =
-      ParseAuthorization(std::string_view(auth_field.data(), auth_field.size()));
+  std::optional<auth::CredentialScope> scope =
+      auth::ParseAuthorization(std::string_view(auth_field.data(), auth_field.size()));
   if (!scope) {
     if (auth_field.empty()) {
       return error(ErrorCode::kMissingAuthenticationToken,

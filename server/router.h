@@ -12,6 +12,7 @@
 #include <memory>
 #include <string>
 
+#include "auth/verifier.h"
 #include "protocol/json_reader.h"
 #include "protocol/operations.h"
 #include "server/http_session.h"
@@ -36,6 +37,12 @@ class Router {
 
   const RequestMetrics& metrics() const { return metrics_; }
 
+  // From now on every DynamoDB request must carry a signature `verifier` accepts
+  // (--require-signature). Call before serving: not synchronized with Handle().
+  void RequireSignatures(std::shared_ptr<const auth::SignatureVerifier> verifier) {
+    verifier_ = std::move(verifier);
+  }
+
  private:
   void Json(int status, std::string body, HttpReply& reply);
   // What HandleDynamoDb answered: the error (kOk for success) and the operation's route.
@@ -58,6 +65,7 @@ class Router {
   bool log_requests_;
   bool serve_console_;
   RequestMetrics metrics_;
+  std::shared_ptr<const auth::SignatureVerifier> verifier_;  // null: signatures not checked
   static constexpr size_t kRequestIdPrefixLength = 39;
   static constexpr size_t kRequestIdCounterDigits = 13;  // 36^13 > 2^64
   std::atomic<uint64_t> request_counter_{0};

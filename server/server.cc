@@ -8,6 +8,7 @@
 #include <thread>
 #include <vector>
 
+#include "auth/ini_file.h"
 #include "engine/base/limits.h"
 #include "server/connection_tracker.h"
 #include "server/console.h"
@@ -27,6 +28,37 @@ struct Server::Io {
 };
 
 Server::Server(const Config& config) : config_(config) {}
+
+namespace {
+
+// The access keys of --credentials files and --credential flags.
+Result<std::shared_ptr<const auth::SignatureVerifier>> LoadVerifier(const Config& config) {
+  auth::SecretsByKey secrets;
+  for (const std::string& file : config.credential_files) {
+    MT_ASSIGN_OR_RETURN(sections, auth::ReadIniFile(file));
+    MT_ASSIGN_OR_RETURN(from_file, auth::SecretsOf(sections, file));
+    secrets.insert(from_file.begin(), from_file.end());
+  }
+  for (const auto& [id, secret] : config.credentials) secrets[id] = secret;
+  return std::make_shared<const auth::SignatureVerifier>(std::move(secrets));
+}
+
+// Reads the TLS files again on every SIGHUP, for as long as the io_context runs.
+void ReloadOnHangup(boost::asio::signal_set& hangup, TlsContexts& tls) {
+  hangup.async_wait([&hangup, &tls](boost::system::error_code ec, int) {
+    if (ec) return;
+    Status reloaded = tls.Reload();
+    if (reloaded.ok()) {
+      spdlog::info("SIGHUP: TLS certificate and key reloaded");
+    } else {
+      spdlog::error("SIGHUP: TLS reload failed, keeping the previous certificate: {}",
+                    reloaded.message());
+    }
+    ReloadOnHangup(hangup, tls);
+  });
+}
+
+}  // namespace
 
 Result<std::unique_ptr<Server>> Server::Create(const Config& config) {
   std::unique_ptr<Server> server(new Server(config));
@@ -48,6 +80,15 @@ Result<std::unique_ptr<Server>> Server::Create(const Config& config) {
   server->router_ = std::make_unique<Router>(server->protocol_.get(), config.cors_origins,
                                              config.log_requests, ConsoleEnabled(config));
 
+  if (config.require_signature) {
+    MT_ASSIGN_OR_RETURN(verifier, LoadVerifier(config));
+    server->router_->RequireSignatures(std::move(verifier));
+  }
+  if (!config.tls_cert.empty()) {
+    MT_ASSIGN_OR_RETURN(tls, TlsContexts::Load(config.tls_cert, config.tls_key));
+    server->tls_ = std::move(tls);
+  }
+
   // Every connection is a descriptor: raise the soft limit as far as the hard one allows,
   // and hold the connection limit below what is left after RocksDB's files.
   const int64_t max_connections = FitConnectionsToOpenFileLimit(config.max_connections);
@@ -62,7 +103,8 @@ Result<std::unique_ptr<Server>> Server::Create(const Config& config) {
                     .header_limit = static_cast<size_t>(config.max_header_bytes),
                     .request_line_limit = static_cast<size_t>(config.max_request_line_bytes),
                     .header_timeout = std::chrono::milliseconds(config.header_timeout_ms),
-                    .tracker = &server->io_->tracker});
+                    .tracker = &server->io_->tracker},
+      server->tls_.get());
   if (!listener.ok()) return listener.status();
   server->io_->listener = std::move(*listener);
   return server;
@@ -90,13 +132,20 @@ Status Server::Run() {
         std::chrono::steady_clock::now() + std::chrono::milliseconds(config_.shutdown_grace_ms);
     WaitForDrain();
   });
+  boost::asio::signal_set hangup(ioc);
+  if (tls_) {
+    hangup.add(SIGHUP);
+    ReloadOnHangup(hangup, *tls_);
+  }
   io_->listener->Start();
-  spdlog::info("monotable listening on {}:{} ({})", config_.host, io_->listener->port(),
-               config_.in_memory ? "in memory" : "data in " + config_.db_path);
+  spdlog::info("monotable listening on {}://{}:{} ({}{})", tls_ ? "https" : "http", config_.host,
+               io_->listener->port(),
+               config_.in_memory ? "in memory" : "data in " + config_.db_path,
+               config_.require_signature ? ", signatures required" : "");
   if (ConsoleEnabled(config_)) {
     const bool v6 = config_.host.find(':') != std::string::npos;  // an IPv6 URL brackets it
-    spdlog::info("web console: http://{}{}{}:{}/console/", v6 ? "[" : "", config_.host,
-                 v6 ? "]" : "", io_->listener->port());
+    spdlog::info("web console: {}://{}{}{}:{}/console/", tls_ ? "https" : "http", v6 ? "[" : "",
+                 config_.host, v6 ? "]" : "", io_->listener->port());
   }
 
   int threads = config_.threads > 0

@@ -1,7 +1,8 @@
 #pragma once
 // Server: the running process. Owns the engine, the protocol, the router, the
 // io_context and its threads; on SIGINT/SIGTERM stops accepting, lets the requests in
-// flight finish within --shutdown-grace-seconds, stops and flushes the engine.
+// flight finish within --shutdown-grace-seconds, stops and flushes the engine;
+// with TLS, reads its certificate and key again on SIGHUP.
 
 #include <memory>
 
@@ -9,12 +10,14 @@
 #include "protocol/operations.h"
 #include "server/config.h"
 #include "server/router.h"
+#include "server/tls_context.h"
 
 namespace monotable::server {
 
 class Server {
  public:
-  // Opens the engine and binds the port. Errors: kInternal (data directory, port).
+  // Opens the engine, reads the credentials and TLS files and binds the port.
+  // Errors: kInternal (data directory, port), kValidation (credentials or TLS files).
   static Result<std::unique_ptr<Server>> Create(const Config& config);
   ~Server();
 
@@ -31,6 +34,7 @@ class Server {
   std::unique_ptr<Engine> engine_;
   std::unique_ptr<protocol::Protocol> protocol_;
   std::unique_ptr<Router> router_;
+  std::unique_ptr<TlsContexts> tls_;  // null: plain HTTP
   struct Io;
   std::unique_ptr<Io> io_;
 };

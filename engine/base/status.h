@@ -37,6 +37,9 @@ enum class ErrorCode {
   kSerialization,               // SerializationException (malformed request body)
   kUnknownOperation,            // UnknownOperationException
   kMissingAuthenticationToken,  // MissingAuthenticationTokenException
+  kUnrecognizedClient,          // UnrecognizedClientException (unknown access key)
+  kInvalidSignature,            // InvalidSignatureException (wrong or expired signature)
+  kIncompleteSignature,         // IncompleteSignatureException (malformed Authorization)
   kRequestTooLarge,             // request body over the 16 MB limit
   kTrimmedDataAccess,           // TrimmedDataAccessException (Streams: read past retention)
   kExpiredIterator,             // ExpiredIteratorException (Streams: an old shard iterator)

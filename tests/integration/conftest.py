@@ -35,13 +35,13 @@ from mtutil import (ACCESS_KEY, REGION, SECRET_KEY, ServerProcess, create_table,
 
 # ---------------------------------------------------------------------------- fixtures
 
-def start_with_fresh_port(make_args, log_dir, attempts=3):
+def start_with_fresh_port(make_args, log_dir, attempts=3, ca_file=None):
     """Starts a server on a free port, trying another port if startup fails (another
     process may grab the port between free_port() and the server's bind)."""
     error = None
     for _ in range(attempts):
         port = free_port()
-        srv = ServerProcess(make_args(port), port, log_dir)
+        srv = ServerProcess(make_args(port), port, log_dir, ca_file=ca_file)
         try:
             srv.wait_ready()
             return srv
@@ -105,18 +105,19 @@ def server_factory(tmp_path):
     """start(...) -> ServerProcess (already answering GET /). Arguments:
     db_path / in_memory / shared_db / extra (more flags), or args=[...] for a full
     argument list after the binary (pass its port=... too). A failed start fails the
-    test with the server's stderr. Stops all at teardown."""
+    test with the server's stderr. ca_file: the server serves HTTPS with a certificate
+    this file trusts. Stops all at teardown."""
     started = []
 
     def start(db_path=None, in_memory=False, shared_db=False, extra=(), args=None,
-              port=None):
+              port=None, ca_file=None):
         if args is None and port is None:
             if db_path is None and not in_memory:
                 db_path = tmp_path / f"db-{uuid.uuid4().hex[:8]}"
             srv = start_with_fresh_port(
                 lambda p: server_args(p, db_path=db_path, in_memory=in_memory,
                                       shared_db=shared_db, extra=extra),
-                tmp_path / "logs")
+                tmp_path / "logs", ca_file=ca_file)
             started.append(srv)
             return srv
         port = port or free_port()
@@ -125,7 +126,7 @@ def server_factory(tmp_path):
                                shared_db=shared_db, extra=extra)
         else:
             argv = [monotable_bin()] + list(args)
-        srv = ServerProcess(argv, port, tmp_path / "logs")
+        srv = ServerProcess(argv, port, tmp_path / "logs", ca_file=ca_file)
         started.append(srv)
         try:
             srv.wait_ready()

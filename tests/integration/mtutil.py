@@ -7,6 +7,7 @@ import json
 import os
 import signal
 import socket
+import ssl
 import subprocess
 import time
 import uuid
@@ -49,9 +50,14 @@ def unique_name(prefix="t"):
     return f"{prefix}-{uuid.uuid4().hex[:16]}"
 
 
-def health_status(port, timeout=0.5):
-    """HTTP status of GET / on the server, or None if it does not answer."""
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+def health_status(port, timeout=0.5, ca_file=None):
+    """HTTP status of GET / on the server, or None if it does not answer. With
+    `ca_file`, over HTTPS, trusting that certificate."""
+    if ca_file is None:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    else:
+        context = ssl.create_default_context(cafile=str(ca_file))
+        conn = http.client.HTTPSConnection("127.0.0.1", port, timeout=timeout, context=context)
     try:
         conn.request("GET", "/")
         resp = conn.getresponse()
@@ -66,10 +72,11 @@ def health_status(port, timeout=0.5):
 class ServerProcess:
     """One monotable process; stdout/stderr go to files (no pipe can fill up)."""
 
-    def __init__(self, args, port, log_dir):
+    def __init__(self, args, port, log_dir, ca_file=None):
         self.args = list(args)
         self.port = port
-        self.endpoint = f"http://127.0.0.1:{port}"
+        self.ca_file = ca_file  # serving HTTPS with a certificate this file trusts
+        self.endpoint = f"{'https' if ca_file else 'http'}://127.0.0.1:{port}"
         log_dir = Path(log_dir)
         log_dir.mkdir(parents=True, exist_ok=True)
         tag = uuid.uuid4().hex[:8]
@@ -98,7 +105,7 @@ class ServerProcess:
                 raise RuntimeError(
                     f"monotable exited with code {self.proc.returncode} during startup\n"
                     f"command: {self.args}\nstderr:\n{self.stderr_text()[-4000:]}")
-            if health_status(self.port) == 200:
+            if health_status(self.port, ca_file=self.ca_file) == 200:
                 return
             time.sleep(0.05)
         self.stop(signal.SIGKILL)

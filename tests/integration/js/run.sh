@@ -2,7 +2,8 @@
 # Runs the JavaScript integration tests (CTest's integration_js): the AWS SDK v3
 # Document Client (ecommerce.test.mjs), ElectroDB on top of it (electrodb.test.mjs),
 # the DynamoDB Streams client (streams.test.mjs), PartiQL through both SDK packages
-# (partiql.test.mjs) and throttling under --throughput enforce (throughput.test.mjs).
+# (partiql.test.mjs), throttling under --throughput enforce (throughput.test.mjs) and
+# SigV4 verification under --require-signature (security.test.mjs).
 #
 #   MONOTABLE_BIN=build/monotable tests/integration/js/run.sh
 #
@@ -28,4 +29,4 @@ if ! cmp -s package-lock.json "$stamp" 2>/dev/null; then
 fi
 
 exec node --test ecommerce.test.mjs electrodb.test.mjs streams.test.mjs partiql.test.mjs \
-  throughput.test.mjs
+  throughput.test.mjs security.test.mjs

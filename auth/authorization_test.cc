@@ -1,10 +1,10 @@
-#include "server/sigv4.h"
+#include "auth/authorization.h"
 
 #include <gtest/gtest.h>
 
 #include <string>
 
-namespace monotable::server {
+namespace monotable::auth {
 namespace {
 
 TEST(ParseAuthorizationTest, StandardHeader) {
@@ -77,4 +77,4 @@ TEST(ParseAuthorizationTest, DifferentKeysAndRegionsAreDistinct) {
 }
 
 }  // namespace
-}  // namespace monotable::server
+}  // namespace monotable::auth
