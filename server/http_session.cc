@@ -98,13 +98,15 @@ void BasicHttpSession<Stream>::Read() {
   parser_->body_limit(limits_.body_limit);
   parser_->header_limit(static_cast<std::uint32_t>(limits_.header_limit));
   if (buffer_.size() > 0) return OnReadable({});  // a pipelined request is already here
-  // Over TLS, read at once (the TLS layer may hold buffered bytes; see the header).
-  if constexpr (std::is_same_v<Stream, TlsStream>) return OnReadable({});
-  // Wait for the first byte before reading: from then on the header timeout runs, while
-  // a connection with nothing to say is only subject to the idle timeout.
-  stream_.async_wait(TcpSocket::wait_read, [self = this->shared_from_this()](beast::error_code ec) {
-    self->OnReadable(ec);
-  });
+  if constexpr (std::is_same_v<Stream, TlsStream>) {
+    // Over TLS, read at once: the TLS layer may hold buffered bytes (see the header).
+    OnReadable({});
+  } else {
+    // Wait for the first byte before reading: from then on the header timeout runs,
+    // while a connection with nothing to say is only subject to the idle timeout.
+    stream_.async_wait(TcpSocket::wait_read, [self = this->shared_from_this()](
+                                                 beast::error_code ec) { self->OnReadable(ec); });
+  }
 }
 
 template <class Stream>
@@ -213,7 +215,7 @@ void BasicHttpSession<Stream>::Write(unsigned version, bool keep_alive, bool sen
       boost::asio::buffer(reply_.body.data(), send_body ? reply_.body.size() : 0)};
   boost::asio::async_write(
       stream_, buffers,
-      [self = shared_from_this(), keep_alive](beast::error_code ec, size_t /*bytes*/) {
+      [self = this->shared_from_this(), keep_alive](beast::error_code ec, size_t /*bytes*/) {
         self->OnWrite(keep_alive, ec);
       });
 }
