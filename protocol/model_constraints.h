@@ -58,6 +58,7 @@ struct Shape {
   uint16_t enum_first, enum_count;      // into Model::enum_values, in DynamoDB's order
   uint16_t member_first, member_count;  // structures: into Model::members, in order
   uint16_t element;                     // lists: the member's shape; maps: the value's
+  uint16_t key;                         // maps: the key's shape
 };
 
 struct Operation {

@@ -26,42 +26,42 @@ constexpr Member kMembers[] = {
     {"Statements", 1, true}, {"ReturnConsumedCapacity", 8, false}, {"Statement", 3, true},
     {"Parameters", 4, false}, {"ConsistentRead", 6, false},
     {"ReturnValuesOnConditionCheckFailure", 7, false}, {"RequestItems", 10, true},
-    {"ReturnConsumedCapacity", 8, false}, {"Keys", 12, true}, {"AttributesToGet", 14, false},
-    {"ConsistentRead", 6, false}, {"ProjectionExpression", 16, false},
-    {"ExpressionAttributeNames", 17, false}, {"RequestItems", 19, true},
-    {"ReturnConsumedCapacity", 8, false}, {"ReturnItemCollectionMetrics", 25, false},
-    {"PutRequest", 22, false}, {"DeleteRequest", 24, false}, {"Item", 23, true}, {"Key", 13, true},
-    {"TableName", 27, true}, {"BackupName", 27, true}, {"GlobalTableName", 27, true},
-    {"ReplicationGroup", 29, true}, {"RegionName", 16, false}, {"AttributeDefinitions", 32, true},
-    {"TableName", 27, true}, {"KeySchema", 36, true}, {"LocalSecondaryIndexes", 39, false},
+    {"ReturnConsumedCapacity", 8, false}, {"Keys", 13, true}, {"AttributesToGet", 16, false},
+    {"ConsistentRead", 6, false}, {"ProjectionExpression", 17, false},
+    {"ExpressionAttributeNames", 18, false}, {"RequestItems", 20, true},
+    {"ReturnConsumedCapacity", 8, false}, {"ReturnItemCollectionMetrics", 26, false},
+    {"PutRequest", 23, false}, {"DeleteRequest", 25, false}, {"Item", 24, true}, {"Key", 14, true},
+    {"TableName", 11, true}, {"BackupName", 11, true}, {"GlobalTableName", 11, true},
+    {"ReplicationGroup", 29, true}, {"RegionName", 17, false}, {"AttributeDefinitions", 32, true},
+    {"TableName", 11, true}, {"KeySchema", 36, true}, {"LocalSecondaryIndexes", 39, false},
     {"GlobalSecondaryIndexes", 44, false}, {"BillingMode", 51, false},
     {"ProvisionedThroughput", 46, false}, {"StreamSpecification", 52, false},
     {"SSESpecification", 54, false}, {"Tags", 56, false}, {"TableClass", 57, false},
     {"DeletionProtectionEnabled", 6, false}, {"WarmThroughput", 50, false},
-    {"ResourcePolicy", 16, false}, {"OnDemandThroughput", 48, false},
+    {"ResourcePolicy", 17, false}, {"OnDemandThroughput", 48, false},
     {"GlobalTableSourceArn", 58, false}, {"GlobalTableSettingsReplicationMode", 59, false},
     {"AttributeName", 34, true}, {"AttributeType", 35, true}, {"AttributeName", 34, true},
-    {"KeyType", 38, true}, {"IndexName", 27, true}, {"KeySchema", 36, true},
+    {"KeyType", 38, true}, {"IndexName", 11, true}, {"KeySchema", 36, true},
     {"Projection", 41, true}, {"ProjectionType", 42, false}, {"NonKeyAttributes", 43, false},
-    {"IndexName", 27, true}, {"KeySchema", 36, true}, {"Projection", 41, true},
+    {"IndexName", 11, true}, {"KeySchema", 36, true}, {"Projection", 41, true},
     {"ProvisionedThroughput", 46, false}, {"OnDemandThroughput", 48, false},
     {"WarmThroughput", 50, false}, {"WriteCapacityUnits", 47, true},
     {"ReadCapacityUnits", 47, true}, {"MaxReadRequestUnits", 49, false},
     {"MaxWriteRequestUnits", 49, false}, {"ReadUnitsPerSecond", 49, false},
     {"WriteUnitsPerSecond", 49, false}, {"StreamEnabled", 6, true}, {"StreamViewType", 53, false},
-    {"Enabled", 6, false}, {"SSEType", 55, false}, {"KMSMasterKeyId", 16, false},
-    {"BackupArn", 61, true}, {"TableName", 27, true}, {"Key", 13, true}, {"Expected", 63, false},
+    {"Enabled", 6, false}, {"SSEType", 55, false}, {"KMSMasterKeyId", 17, false},
+    {"BackupArn", 61, true}, {"TableName", 11, true}, {"Key", 14, true}, {"Expected", 63, false},
     {"ConditionalOperator", 67, false}, {"ReturnValues", 68, false},
-    {"ReturnConsumedCapacity", 8, false}, {"ReturnItemCollectionMetrics", 25, false},
-    {"ConditionExpression", 16, false}, {"ExpressionAttributeNames", 17, false},
+    {"ReturnConsumedCapacity", 8, false}, {"ReturnItemCollectionMetrics", 26, false},
+    {"ConditionExpression", 17, false}, {"ExpressionAttributeNames", 18, false},
     {"ExpressionAttributeValues", 69, false}, {"ReturnValuesOnConditionCheckFailure", 7, false},
     {"Value", 5, false}, {"Exists", 6, false}, {"ComparisonOperator", 65, false},
     {"AttributeValueList", 66, false}, {"ResourceArn", 71, true}, {"ExpectedRevisionId", 34, false},
-    {"TableName", 27, true}, {"BackupArn", 61, true}, {"TableName", 58, true},
-    {"TableName", 27, true}, {"IndexName", 27, false}, {"ExportArn", 61, true},
-    {"GlobalTableName", 27, true}, {"GlobalTableName", 27, true}, {"ImportArn", 61, true},
-    {"TableName", 27, true}, {"TableName", 27, true}, {"TableName", 27, true},
-    {"TableName", 58, true}, {"TableName", 27, true}, {"StreamArn", 61, true},
+    {"TableName", 11, true}, {"BackupArn", 61, true}, {"TableName", 58, true},
+    {"TableName", 11, true}, {"IndexName", 11, false}, {"ExportArn", 61, true},
+    {"GlobalTableName", 11, true}, {"GlobalTableName", 11, true}, {"ImportArn", 61, true},
+    {"TableName", 11, true}, {"TableName", 11, true}, {"TableName", 11, true},
+    {"TableName", 58, true}, {"TableName", 11, true}, {"StreamArn", 61, true},
     {"EnableKinesisStreamingConfiguration", 87, false},
     {"ApproximateCreationDateTimePrecision", 88, false}, {"Statement", 3, true},
     {"Parameters", 4, false}, {"ConsistentRead", 6, false}, {"NextToken", 90, false},
@@ -74,79 +74,79 @@ constexpr Member kMembers[] = {
     {"S3SseAlgorithm", 55, false}, {"S3SseKmsKeyId", 102, false}, {"ExportFormat", 103, false},
     {"ExportType", 104, false}, {"IncrementalExportSpecification", 105, false},
     {"ExportFromTime", 97, false}, {"ExportToTime", 97, false}, {"ExportViewType", 106, false},
-    {"TableName", 27, true}, {"Key", 13, true}, {"AttributesToGet", 14, false},
+    {"TableName", 11, true}, {"Key", 14, true}, {"AttributesToGet", 16, false},
     {"ConsistentRead", 6, false}, {"ReturnConsumedCapacity", 8, false},
-    {"ProjectionExpression", 16, false}, {"ExpressionAttributeNames", 17, false},
+    {"ProjectionExpression", 17, false}, {"ExpressionAttributeNames", 18, false},
     {"ResourceArn", 71, true}, {"ClientToken", 98, false}, {"S3BucketSource", 110, true},
     {"InputFormat", 111, true}, {"InputFormatOptions", 112, false},
     {"InputCompressionType", 117, false}, {"TableCreationParameters", 118, true},
     {"S3BucketOwner", 100, false}, {"S3Bucket", 99, true}, {"S3KeyPrefix", 101, false},
     {"Csv", 113, false}, {"Delimiter", 114, false}, {"HeaderList", 115, false},
-    {"TableName", 27, true}, {"AttributeDefinitions", 32, true}, {"KeySchema", 36, true},
+    {"TableName", 11, true}, {"AttributeDefinitions", 32, true}, {"KeySchema", 36, true},
     {"BillingMode", 51, false}, {"ProvisionedThroughput", 46, false},
     {"OnDemandThroughput", 48, false}, {"SSESpecification", 54, false},
-    {"GlobalSecondaryIndexes", 44, false}, {"TableName", 27, false}, {"Limit", 120, false},
+    {"GlobalSecondaryIndexes", 44, false}, {"TableName", 11, false}, {"Limit", 120, false},
     {"TimeRangeLowerBound", 97, false}, {"TimeRangeUpperBound", 97, false},
-    {"ExclusiveStartBackupArn", 61, false}, {"BackupType", 121, false}, {"TableName", 27, false},
-    {"NextToken", 16, false}, {"MaxResults", 123, false}, {"TableArn", 58, false},
-    {"MaxResults", 125, false}, {"NextToken", 16, false},
-    {"ExclusiveStartGlobalTableName", 27, false}, {"Limit", 91, false}, {"RegionName", 16, false},
+    {"ExclusiveStartBackupArn", 61, false}, {"BackupType", 121, false}, {"TableName", 11, false},
+    {"NextToken", 17, false}, {"MaxResults", 123, false}, {"TableArn", 58, false},
+    {"MaxResults", 125, false}, {"NextToken", 17, false},
+    {"ExclusiveStartGlobalTableName", 11, false}, {"Limit", 91, false}, {"RegionName", 17, false},
     {"TableArn", 58, false}, {"PageSize", 125, false}, {"NextToken", 128, false},
-    {"Limit", 120, false}, {"ExclusiveStartTableName", 27, false}, {"ResourceArn", 71, true},
-    {"NextToken", 16, false}, {"TableName", 27, true}, {"Item", 23, true}, {"Expected", 63, false},
+    {"Limit", 120, false}, {"ExclusiveStartTableName", 11, false}, {"ResourceArn", 71, true},
+    {"NextToken", 17, false}, {"TableName", 11, true}, {"Item", 24, true}, {"Expected", 63, false},
     {"ReturnValues", 68, false}, {"ReturnConsumedCapacity", 8, false},
-    {"ReturnItemCollectionMetrics", 25, false}, {"ConditionalOperator", 67, false},
-    {"ConditionExpression", 16, false}, {"ExpressionAttributeNames", 17, false},
+    {"ReturnItemCollectionMetrics", 26, false}, {"ConditionalOperator", 67, false},
+    {"ConditionExpression", 17, false}, {"ExpressionAttributeNames", 18, false},
     {"ExpressionAttributeValues", 69, false}, {"ReturnValuesOnConditionCheckFailure", 7, false},
-    {"ResourceArn", 71, true}, {"Policy", 16, true}, {"ExpectedRevisionId", 34, false},
+    {"ResourceArn", 71, true}, {"Policy", 17, true}, {"ExpectedRevisionId", 34, false},
     {"ConfirmRemoveSelfResourceAccess", 6, false}, {"Limit", 91, false},
     {"KeyConditions", 134, false}, {"ReturnConsumedCapacity", 8, false},
-    {"AttributesToGet", 14, false}, {"TableName", 27, true}, {"Select", 136, false},
-    {"IndexName", 27, false}, {"ConsistentRead", 6, false}, {"QueryFilter", 137, false},
+    {"AttributesToGet", 16, false}, {"TableName", 11, true}, {"Select", 136, false},
+    {"IndexName", 11, false}, {"ConsistentRead", 6, false}, {"QueryFilter", 137, false},
     {"ConditionalOperator", 67, false}, {"ScanIndexForward", 6, false},
-    {"ExclusiveStartKey", 13, false}, {"ProjectionExpression", 16, false},
-    {"FilterExpression", 16, false}, {"KeyConditionExpression", 16, false},
-    {"ExpressionAttributeNames", 17, false}, {"ExpressionAttributeValues", 69, false},
+    {"ExclusiveStartKey", 14, false}, {"ProjectionExpression", 17, false},
+    {"FilterExpression", 17, false}, {"KeyConditionExpression", 17, false},
+    {"ExpressionAttributeNames", 18, false}, {"ExpressionAttributeValues", 69, false},
     {"AttributeValueList", 66, false}, {"ComparisonOperator", 65, true},
-    {"TargetTableName", 27, true}, {"BackupArn", 61, true}, {"BillingModeOverride", 51, false},
+    {"TargetTableName", 11, true}, {"BackupArn", 61, true}, {"BillingModeOverride", 51, false},
     {"GlobalSecondaryIndexOverride", 44, false}, {"LocalSecondaryIndexOverride", 39, false},
     {"ProvisionedThroughputOverride", 46, false}, {"OnDemandThroughputOverride", 48, false},
     {"SSESpecificationOverride", 54, false}, {"SourceTableArn", 58, false},
-    {"SourceTableName", 27, false}, {"TargetTableName", 27, true},
+    {"SourceTableName", 11, false}, {"TargetTableName", 11, true},
     {"UseLatestRestorableTime", 6, false}, {"RestoreDateTime", 97, false},
     {"BillingModeOverride", 51, false}, {"GlobalSecondaryIndexOverride", 44, false},
     {"LocalSecondaryIndexOverride", 39, false}, {"ProvisionedThroughputOverride", 46, false},
     {"OnDemandThroughputOverride", 48, false}, {"SSESpecificationOverride", 54, false},
     {"Limit", 91, false}, {"ScanFilter", 137, false}, {"ReturnConsumedCapacity", 8, false},
-    {"AttributesToGet", 14, false}, {"TableName", 27, true}, {"Select", 136, false},
-    {"IndexName", 27, false}, {"ConditionalOperator", 67, false}, {"ExclusiveStartKey", 13, false},
-    {"TotalSegments", 141, false}, {"Segment", 142, false}, {"ProjectionExpression", 16, false},
-    {"FilterExpression", 16, false}, {"ExpressionAttributeNames", 17, false},
+    {"AttributesToGet", 16, false}, {"TableName", 11, true}, {"Select", 136, false},
+    {"IndexName", 11, false}, {"ConditionalOperator", 67, false}, {"ExclusiveStartKey", 14, false},
+    {"TotalSegments", 141, false}, {"Segment", 142, false}, {"ProjectionExpression", 17, false},
+    {"FilterExpression", 17, false}, {"ExpressionAttributeNames", 18, false},
     {"ExpressionAttributeValues", 69, false}, {"ConsistentRead", 6, false},
     {"ResourceArn", 71, true}, {"Tags", 56, true}, {"TransactItems", 145, true},
-    {"ReturnConsumedCapacity", 8, false}, {"Get", 147, true}, {"Key", 13, true},
-    {"TableName", 27, true}, {"ProjectionExpression", 16, false},
-    {"ExpressionAttributeNames", 17, false}, {"TransactItems", 149, true},
-    {"ReturnConsumedCapacity", 8, false}, {"ReturnItemCollectionMetrics", 25, false},
+    {"ReturnConsumedCapacity", 8, false}, {"Get", 147, true}, {"Key", 14, true},
+    {"TableName", 11, true}, {"ProjectionExpression", 17, false},
+    {"ExpressionAttributeNames", 18, false}, {"TransactItems", 149, true},
+    {"ReturnConsumedCapacity", 8, false}, {"ReturnItemCollectionMetrics", 26, false},
     {"ClientRequestToken", 95, false}, {"ConditionCheck", 151, false}, {"Put", 152, false},
-    {"Delete", 153, false}, {"Update", 154, false}, {"Key", 13, true}, {"TableName", 27, true},
-    {"ConditionExpression", 16, true}, {"ExpressionAttributeNames", 17, false},
+    {"Delete", 153, false}, {"Update", 154, false}, {"Key", 14, true}, {"TableName", 11, true},
+    {"ConditionExpression", 17, true}, {"ExpressionAttributeNames", 18, false},
     {"ExpressionAttributeValues", 69, false}, {"ReturnValuesOnConditionCheckFailure", 7, false},
-    {"Item", 23, true}, {"TableName", 27, true}, {"ConditionExpression", 16, false},
-    {"ExpressionAttributeNames", 17, false}, {"ExpressionAttributeValues", 69, false},
-    {"ReturnValuesOnConditionCheckFailure", 7, false}, {"Key", 13, true}, {"TableName", 27, true},
-    {"ConditionExpression", 16, false}, {"ExpressionAttributeNames", 17, false},
+    {"Item", 24, true}, {"TableName", 11, true}, {"ConditionExpression", 17, false},
+    {"ExpressionAttributeNames", 18, false}, {"ExpressionAttributeValues", 69, false},
+    {"ReturnValuesOnConditionCheckFailure", 7, false}, {"Key", 14, true}, {"TableName", 11, true},
+    {"ConditionExpression", 17, false}, {"ExpressionAttributeNames", 18, false},
     {"ExpressionAttributeValues", 69, false}, {"ReturnValuesOnConditionCheckFailure", 7, false},
-    {"Key", 13, true}, {"UpdateExpression", 16, true}, {"TableName", 27, true},
-    {"ConditionExpression", 16, false}, {"ExpressionAttributeNames", 17, false},
+    {"Key", 14, true}, {"UpdateExpression", 17, true}, {"TableName", 11, true},
+    {"ConditionExpression", 17, false}, {"ExpressionAttributeNames", 18, false},
     {"ExpressionAttributeValues", 69, false}, {"ReturnValuesOnConditionCheckFailure", 7, false},
     {"ResourceArn", 71, true}, {"TagKeys", 156, true}, {"TableName", 58, true},
     {"PointInTimeRecoverySpecification", 158, true}, {"PointInTimeRecoveryEnabled", 6, true},
-    {"RecoveryPeriodInDays", 159, false}, {"TableName", 27, true}, {"IndexName", 27, false},
+    {"RecoveryPeriodInDays", 159, false}, {"TableName", 11, true}, {"IndexName", 11, false},
     {"ContributorInsightsAction", 161, true}, {"ContributorInsightsMode", 162, false},
-    {"GlobalTableName", 27, true}, {"ReplicaUpdates", 164, true}, {"Create", 166, false},
-    {"Delete", 167, false}, {"RegionName", 16, true}, {"RegionName", 16, true},
-    {"GlobalTableName", 27, true}, {"GlobalTableBillingMode", 51, false},
+    {"GlobalTableName", 11, true}, {"ReplicaUpdates", 164, true}, {"Create", 166, false},
+    {"Delete", 167, false}, {"RegionName", 17, true}, {"RegionName", 17, true},
+    {"GlobalTableName", 11, true}, {"GlobalTableBillingMode", 51, false},
     {"GlobalTableProvisionedWriteCapacityUnits", 47, false},
     {"GlobalTableProvisionedWriteCapacityAutoScalingSettingsUpdate", 169, false},
     {"GlobalTableGlobalSecondaryIndexSettingsUpdate", 176, false},
@@ -155,292 +155,292 @@ constexpr Member kMembers[] = {
     {"ScalingPolicyUpdate", 171, false}, {"PolicyName", 172, false},
     {"TargetTrackingScalingPolicyConfiguration", 173, true}, {"DisableScaleIn", 6, false},
     {"ScaleInCooldown", 174, false}, {"ScaleOutCooldown", 174, false}, {"TargetValue", 175, true},
-    {"IndexName", 27, true}, {"ProvisionedWriteCapacityUnits", 47, false},
-    {"ProvisionedWriteCapacityAutoScalingSettingsUpdate", 169, false}, {"RegionName", 16, true},
+    {"IndexName", 11, true}, {"ProvisionedWriteCapacityUnits", 47, false},
+    {"ProvisionedWriteCapacityAutoScalingSettingsUpdate", 169, false}, {"RegionName", 17, true},
     {"ReplicaProvisionedReadCapacityUnits", 47, false},
     {"ReplicaProvisionedReadCapacityAutoScalingSettingsUpdate", 169, false},
     {"ReplicaGlobalSecondaryIndexSettingsUpdate", 180, false}, {"ReplicaTableClass", 57, false},
-    {"IndexName", 27, true}, {"ProvisionedReadCapacityUnits", 47, false},
-    {"ProvisionedReadCapacityAutoScalingSettingsUpdate", 169, false}, {"TableName", 27, true},
-    {"Key", 13, true}, {"AttributeUpdates", 183, false}, {"Expected", 63, false},
+    {"IndexName", 11, true}, {"ProvisionedReadCapacityUnits", 47, false},
+    {"ProvisionedReadCapacityAutoScalingSettingsUpdate", 169, false}, {"TableName", 11, true},
+    {"Key", 14, true}, {"AttributeUpdates", 183, false}, {"Expected", 63, false},
     {"ConditionalOperator", 67, false}, {"ReturnValues", 68, false},
-    {"ReturnConsumedCapacity", 8, false}, {"ReturnItemCollectionMetrics", 25, false},
-    {"UpdateExpression", 16, false}, {"ConditionExpression", 16, false},
-    {"ExpressionAttributeNames", 17, false}, {"ExpressionAttributeValues", 69, false},
+    {"ReturnConsumedCapacity", 8, false}, {"ReturnItemCollectionMetrics", 26, false},
+    {"UpdateExpression", 17, false}, {"ConditionExpression", 17, false},
+    {"ExpressionAttributeNames", 18, false}, {"ExpressionAttributeValues", 69, false},
     {"ReturnValuesOnConditionCheckFailure", 7, false}, {"Value", 5, false}, {"Action", 185, false},
-    {"TableName", 27, true}, {"StreamArn", 61, true},
+    {"TableName", 11, true}, {"StreamArn", 61, true},
     {"UpdateKinesisStreamingConfiguration", 187, false},
     {"ApproximateCreationDateTimePrecision", 88, false}, {"AttributeDefinitions", 32, false},
-    {"TableName", 27, true}, {"BillingMode", 51, false}, {"ProvisionedThroughput", 46, false},
+    {"TableName", 11, true}, {"BillingMode", 51, false}, {"ProvisionedThroughput", 46, false},
     {"GlobalSecondaryIndexUpdates", 189, false}, {"StreamSpecification", 52, false},
     {"SSESpecification", 54, false}, {"ReplicaUpdates", 194, false}, {"TableClass", 57, false},
     {"DeletionProtectionEnabled", 6, false}, {"MultiRegionConsistency", 203, false},
     {"GlobalTableWitnessUpdates", 204, false}, {"OnDemandThroughput", 48, false},
     {"WarmThroughput", 50, false}, {"GlobalTableSettingsReplicationMode", 59, false},
-    {"Update", 191, false}, {"Create", 192, false}, {"Delete", 193, false}, {"IndexName", 27, true},
+    {"Update", 191, false}, {"Create", 192, false}, {"Delete", 193, false}, {"IndexName", 11, true},
     {"ProvisionedThroughput", 46, false}, {"OnDemandThroughput", 48, false},
-    {"WarmThroughput", 50, false}, {"IndexName", 27, true}, {"KeySchema", 36, true},
+    {"WarmThroughput", 50, false}, {"IndexName", 11, true}, {"KeySchema", 36, true},
     {"Projection", 41, true}, {"ProvisionedThroughput", 46, false},
-    {"OnDemandThroughput", 48, false}, {"WarmThroughput", 50, false}, {"IndexName", 27, true},
+    {"OnDemandThroughput", 48, false}, {"WarmThroughput", 50, false}, {"IndexName", 11, true},
     {"Create", 196, false}, {"Update", 201, false}, {"Delete", 202, false},
-    {"RegionName", 16, true}, {"KMSMasterKeyId", 16, false},
+    {"RegionName", 17, true}, {"KMSMasterKeyId", 17, false},
     {"ProvisionedThroughputOverride", 197, false}, {"OnDemandThroughputOverride", 198, false},
     {"GlobalSecondaryIndexes", 199, false}, {"TableClassOverride", 57, false},
-    {"ReadCapacityUnits", 47, false}, {"MaxReadRequestUnits", 49, false}, {"IndexName", 27, true},
+    {"ReadCapacityUnits", 47, false}, {"MaxReadRequestUnits", 49, false}, {"IndexName", 11, true},
     {"ProvisionedThroughputOverride", 197, false}, {"OnDemandThroughputOverride", 198, false},
-    {"RegionName", 16, true}, {"KMSMasterKeyId", 16, false},
+    {"RegionName", 17, true}, {"KMSMasterKeyId", 17, false},
     {"ProvisionedThroughputOverride", 197, false}, {"OnDemandThroughputOverride", 198, false},
     {"GlobalSecondaryIndexes", 199, false}, {"TableClassOverride", 57, false},
-    {"RegionName", 16, true}, {"Create", 206, false}, {"Delete", 207, false},
-    {"RegionName", 16, true}, {"RegionName", 16, true}, {"GlobalSecondaryIndexUpdates", 209, false},
-    {"TableName", 27, true}, {"ProvisionedWriteCapacityAutoScalingUpdate", 169, false},
-    {"ReplicaUpdates", 211, false}, {"IndexName", 27, false},
-    {"ProvisionedWriteCapacityAutoScalingUpdate", 169, false}, {"RegionName", 16, true},
+    {"RegionName", 17, true}, {"Create", 206, false}, {"Delete", 207, false},
+    {"RegionName", 17, true}, {"RegionName", 17, true}, {"GlobalSecondaryIndexUpdates", 209, false},
+    {"TableName", 11, true}, {"ProvisionedWriteCapacityAutoScalingUpdate", 169, false},
+    {"ReplicaUpdates", 211, false}, {"IndexName", 11, false},
+    {"ProvisionedWriteCapacityAutoScalingUpdate", 169, false}, {"RegionName", 17, true},
     {"ReplicaGlobalSecondaryIndexUpdates", 213, false},
-    {"ReplicaProvisionedReadCapacityAutoScalingUpdate", 169, false}, {"IndexName", 27, false},
+    {"ReplicaProvisionedReadCapacityAutoScalingUpdate", 169, false}, {"IndexName", 11, false},
     {"ProvisionedReadCapacityAutoScalingUpdate", 169, false}, {"TableName", 58, true},
     {"TimeToLiveSpecification", 216, true}, {"Enabled", 6, true}, {"AttributeName", 34, true},
     {"StreamArn", 61, true}, {"Limit", 91, false}, {"ExclusiveStartShardId", 218, false},
     {"ShardFilter", 219, false}, {"Type", 220, false}, {"ShardId", 218, false},
     {"ShardIterator", 102, true}, {"Limit", 91, false}, {"StreamArn", 61, true},
     {"ShardId", 218, true}, {"ShardIteratorType", 223, true}, {"SequenceNumber", 224, false},
-    {"TableName", 27, false}, {"Limit", 91, false}, {"ExclusiveStartStreamArn", 61, false},
+    {"TableName", 11, false}, {"Limit", 91, false}, {"ExclusiveStartStreamArn", 61, false},
 };
 
 constexpr Shape kShapes[] = {
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 0, 0, 0, 2, 0},  // BatchExecuteStatementInput
-    {Kind::kList, true, 1, true, 25, Pattern::kNone, "", 0, 0, 0, 0, 2},  // PartiQLBatchRequest
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 0, 0, 2, 4, 0},  // BatchStatementRequest
-    {Kind::kString, true, 1, true, 8192, Pattern::kNone, "", 0, 0, 0, 0, 0},  // PartiQLStatement
-    {Kind::kList, true, 1, false, 0, Pattern::kNone, "", 0, 0, 0, 0, 5},  // PreparedStatementParameters
-    {Kind::kOpaque, false, 0, false, 0, Pattern::kNone, "", 0, 0, 0, 0, 0},  // AttributeValue
-    {Kind::kBoolean, false, 0, false, 0, Pattern::kNone, "", 0, 0, 0, 0, 0},  // ConsistentRead
-    {Kind::kString, false, 0, false, 0, Pattern::kNone, "", 0, 2, 0, 0, 0},  // ReturnValuesOnConditionCheckFailure
-    {Kind::kString, false, 0, false, 0, Pattern::kNone, "", 2, 3, 0, 0, 0},  // ReturnConsumedCapacity
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 5, 0, 6, 2, 0},  // BatchGetItemInput
-    {Kind::kMap, true, 1, true, 100, Pattern::kNone, "", 5, 0, 0, 0, 11},  // BatchGetRequestMap
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 5, 0, 8, 5, 0},  // KeysAndAttributes
-    {Kind::kList, true, 1, true, 100, Pattern::kNone, "", 5, 0, 0, 0, 13},  // KeyList
-    {Kind::kMap, false, 0, false, 0, Pattern::kNone, "", 5, 0, 0, 0, 5},  // Key
-    {Kind::kList, true, 1, false, 0, Pattern::kNone, "", 5, 0, 0, 0, 15},  // AttributeNameList
-    {Kind::kString, false, 0, true, 65535, Pattern::kNone, "", 5, 0, 0, 0, 0},  // AttributeName
-    {Kind::kString, false, 0, false, 0, Pattern::kNone, "", 5, 0, 0, 0, 0},  // ProjectionExpression
-    {Kind::kMap, false, 0, false, 0, Pattern::kNone, "", 5, 0, 0, 0, 15},  // ExpressionAttributeNameMap
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 5, 0, 13, 3, 0},  // BatchWriteItemInput
-    {Kind::kMap, true, 1, true, 25, Pattern::kNone, "", 5, 0, 0, 0, 20},  // BatchWriteItemRequestMap
-    {Kind::kList, true, 1, true, 25, Pattern::kNone, "", 5, 0, 0, 0, 21},  // WriteRequests
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 5, 0, 16, 2, 0},  // WriteRequest
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 5, 0, 18, 1, 0},  // PutRequest
-    {Kind::kMap, false, 0, false, 0, Pattern::kNone, "", 5, 0, 0, 0, 5},  // PutItemInputAttributeMap
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 5, 0, 19, 1, 0},  // DeleteRequest
-    {Kind::kString, false, 0, false, 0, Pattern::kNone, "", 5, 2, 0, 0, 0},  // ReturnItemCollectionMetrics
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 7, 0, 20, 2, 0},  // CreateBackupInput
-    {Kind::kString, true, 3, true, 255, Pattern::kNameCharacters, "[a-zA-Z0-9_.-]+", 7, 0, 0, 0, 0},  // TableName
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 7, 0, 22, 2, 0},  // CreateGlobalTableInput
-    {Kind::kList, false, 0, false, 0, Pattern::kNone, "", 7, 0, 0, 0, 30},  // ReplicaList
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 7, 0, 24, 1, 0},  // Replica
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 7, 0, 25, 17, 0},  // CreateTableInput
-    {Kind::kList, false, 0, false, 0, Pattern::kNone, "", 7, 0, 0, 0, 33},  // AttributeDefinitions
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 7, 0, 42, 2, 0},  // AttributeDefinition
-    {Kind::kString, true, 1, true, 255, Pattern::kNone, "", 7, 0, 0, 0, 0},  // KeySchemaAttributeName
-    {Kind::kString, false, 0, false, 0, Pattern::kNone, "", 7, 3, 0, 0, 0},  // ScalarAttributeType
-    {Kind::kList, true, 1, false, 0, Pattern::kNone, "", 10, 0, 0, 0, 37},  // KeySchema
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 10, 0, 44, 2, 0},  // KeySchemaElement
-    {Kind::kString, false, 0, false, 0, Pattern::kNone, "", 10, 2, 0, 0, 0},  // KeyType
-    {Kind::kList, false, 0, false, 0, Pattern::kNone, "", 12, 0, 0, 0, 40},  // LocalSecondaryIndexList
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 12, 0, 46, 3, 0},  // LocalSecondaryIndex
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 12, 0, 49, 2, 0},  // Projection
-    {Kind::kString, false, 0, false, 0, Pattern::kNone, "", 12, 3, 0, 0, 0},  // ProjectionType
-    {Kind::kList, true, 1, true, 20, Pattern::kNone, "", 15, 0, 0, 0, 34},  // NonKeyAttributeNameList
-    {Kind::kList, false, 0, false, 0, Pattern::kNone, "", 15, 0, 0, 0, 45},  // GlobalSecondaryIndexList
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 15, 0, 51, 6, 0},  // GlobalSecondaryIndex
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 15, 0, 57, 2, 0},  // ProvisionedThroughput
-    {Kind::kLong, true, 1, false, 0, Pattern::kNone, "", 15, 0, 0, 0, 0},  // PositiveLongObject
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 15, 0, 59, 2, 0},  // OnDemandThroughput
-    {Kind::kLong, false, 0, false, 0, Pattern::kNone, "", 15, 0, 0, 0, 0},  // LongObject
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 15, 0, 61, 2, 0},  // WarmThroughput
-    {Kind::kString, false, 0, false, 0, Pattern::kNone, "", 15, 2, 0, 0, 0},  // BillingMode
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 17, 0, 63, 2, 0},  // StreamSpecification
-    {Kind::kString, false, 0, false, 0, Pattern::kNone, "", 17, 4, 0, 0, 0},  // StreamViewType
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 21, 0, 65, 3, 0},  // SSESpecification
-    {Kind::kString, false, 0, false, 0, Pattern::kNone, "", 21, 2, 0, 0, 0},  // SSEType
-    {Kind::kList, false, 0, false, 0, Pattern::kNone, "", 23, 0, 0, 0, 5},  // TagList
-    {Kind::kString, false, 0, false, 0, Pattern::kNone, "", 23, 2, 0, 0, 0},  // TableClass
-    {Kind::kString, true, 1, true, 1024, Pattern::kNone, "", 25, 0, 0, 0, 0},  // TableArn
-    {Kind::kString, false, 0, false, 0, Pattern::kNone, "", 25, 3, 0, 0, 0},  // GlobalTableSettingsReplicationMode
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 28, 0, 68, 1, 0},  // DeleteBackupInput
-    {Kind::kString, true, 37, true, 1024, Pattern::kNone, "", 28, 0, 0, 0, 0},  // BackupArn
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 28, 0, 69, 11, 0},  // DeleteItemInput
-    {Kind::kMap, false, 0, false, 0, Pattern::kNone, "", 28, 0, 0, 0, 64},  // ExpectedAttributeMap
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 28, 0, 80, 4, 0},  // ExpectedAttributeValue
-    {Kind::kString, false, 0, false, 0, Pattern::kNone, "", 28, 13, 0, 0, 0},  // ComparisonOperator
-    {Kind::kList, false, 0, false, 0, Pattern::kNone, "", 41, 0, 0, 0, 5},  // AttributeValueList
-    {Kind::kString, false, 0, false, 0, Pattern::kNone, "", 41, 2, 0, 0, 0},  // ConditionalOperator
-    {Kind::kString, false, 0, false, 0, Pattern::kNone, "", 43, 5, 0, 0, 0},  // ReturnValue
-    {Kind::kMap, false, 0, false, 0, Pattern::kNone, "", 48, 0, 0, 0, 5},  // ExpressionAttributeValueMap
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 48, 0, 84, 2, 0},  // DeleteResourcePolicyInput
-    {Kind::kString, true, 1, true, 1283, Pattern::kNone, "", 48, 0, 0, 0, 0},  // ResourceArnString
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 48, 0, 86, 1, 0},  // DeleteTableInput
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 48, 0, 87, 1, 0},  // DescribeBackupInput
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 48, 0, 88, 1, 0},  // DescribeContinuousBackupsInput
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 48, 0, 89, 2, 0},  // DescribeContributorInsightsInput
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 48, 0, 91, 0, 0},  // DescribeEndpointsRequest
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 48, 0, 91, 1, 0},  // DescribeExportInput
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 48, 0, 92, 1, 0},  // DescribeGlobalTableInput
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 48, 0, 93, 1, 0},  // DescribeGlobalTableSettingsInput
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 48, 0, 94, 1, 0},  // DescribeImportInput
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 48, 0, 95, 1, 0},  // DescribeKinesisStreamingDestinationInput
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 48, 0, 96, 0, 0},  // DescribeLimitsInput
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 48, 0, 96, 1, 0},  // DescribeTableInput
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 48, 0, 97, 1, 0},  // DescribeTableReplicaAutoScalingInput
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 48, 0, 98, 1, 0},  // DescribeTimeToLiveInput
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 48, 0, 99, 3, 0},  // KinesisStreamingDestinationInput
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 48, 0, 102, 1, 0},  // EnableKinesisStreamingConfiguration
-    {Kind::kString, false, 0, false, 0, Pattern::kNone, "", 48, 2, 0, 0, 0},  // ApproximateCreationDateTimePrecision
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 50, 0, 103, 7, 0},  // ExecuteStatementInput
-    {Kind::kString, true, 1, true, 32768, Pattern::kNone, "", 50, 0, 0, 0, 0},  // PartiQLNextToken
-    {Kind::kInteger, true, 1, false, 0, Pattern::kNone, "", 50, 0, 0, 0, 0},  // PositiveIntegerObject
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 50, 0, 110, 3, 0},  // ExecuteTransactionInput
-    {Kind::kList, true, 1, true, 100, Pattern::kNone, "", 50, 0, 0, 0, 94},  // ParameterizedStatements
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 50, 0, 113, 3, 0},  // ParameterizedStatement
-    {Kind::kString, true, 1, true, 36, Pattern::kNone, "", 50, 0, 0, 0, 0},  // ClientRequestToken
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 50, 0, 116, 11, 0},  // ExportTableToPointInTimeInput
-    {Kind::kTimestamp, false, 0, false, 0, Pattern::kNone, "", 50, 0, 0, 0, 0},  // ExportTime
-    {Kind::kString, false, 0, false, 0, Pattern::kNoDollar, "^[^\\$]+$", 50, 0, 0, 0, 0},  // ClientToken
-    {Kind::kString, false, 0, true, 255, Pattern::kS3Bucket, "^[a-z0-9A-Z]+[\\.\\-\\w]*[a-z0-9A-Z]+$", 50, 0, 0, 0, 0},  // S3Bucket
-    {Kind::kString, false, 0, false, 0, Pattern::kTwelveDigits, "[0-9]{12}", 50, 0, 0, 0, 0},  // S3BucketOwner
-    {Kind::kString, false, 0, true, 1024, Pattern::kNone, "", 50, 0, 0, 0, 0},  // S3Prefix
-    {Kind::kString, true, 1, true, 2048, Pattern::kNone, "", 50, 0, 0, 0, 0},  // S3SseKmsKeyId
-    {Kind::kString, false, 0, false, 0, Pattern::kNone, "", 50, 2, 0, 0, 0},  // ExportFormat
-    {Kind::kString, false, 0, false, 0, Pattern::kNone, "", 52, 2, 0, 0, 0},  // ExportType
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 54, 0, 127, 3, 0},  // IncrementalExportSpecification
-    {Kind::kString, false, 0, false, 0, Pattern::kNone, "", 54, 2, 0, 0, 0},  // ExportViewType
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 56, 0, 130, 7, 0},  // GetItemInput
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 56, 0, 137, 1, 0},  // GetResourcePolicyInput
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 56, 0, 138, 6, 0},  // ImportTableInput
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 56, 0, 144, 3, 0},  // S3BucketSource
-    {Kind::kString, false, 0, false, 0, Pattern::kNone, "", 56, 3, 0, 0, 0},  // InputFormat
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 59, 0, 147, 1, 0},  // InputFormatOptions
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 59, 0, 148, 2, 0},  // CsvOptions
-    {Kind::kString, true, 1, true, 1, Pattern::kCsvDelimiter, "[,;:|\\t ]", 59, 0, 0, 0, 0},  // CsvDelimiter
-    {Kind::kList, true, 1, true, 255, Pattern::kNone, "", 59, 0, 0, 0, 116},  // CsvHeaderList
-    {Kind::kString, true, 1, true, 65536, Pattern::kCsvHeader, "[\\x20-\\x21\\x23-\\x2B\\x2D-\\x7E]*", 59, 0, 0, 0, 0},  // CsvHeader
-    {Kind::kString, false, 0, false, 0, Pattern::kNone, "", 59, 3, 0, 0, 0},  // InputCompressionType
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 62, 0, 150, 8, 0},  // TableCreationParameters
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 62, 0, 158, 6, 0},  // ListBackupsInput
-    {Kind::kInteger, true, 1, true, 100, Pattern::kNone, "", 62, 0, 0, 0, 0},  // BackupsInputLimit
-    {Kind::kString, false, 0, false, 0, Pattern::kNone, "", 62, 4, 0, 0, 0},  // BackupTypeFilter
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 66, 0, 164, 3, 0},  // ListContributorInsightsInput
-    {Kind::kInteger, false, 0, true, 100, Pattern::kNone, "", 66, 0, 0, 0, 0},  // ListContributorInsightsLimit
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 66, 0, 167, 3, 0},  // ListExportsInput
-    {Kind::kInteger, true, 1, true, 25, Pattern::kNone, "", 66, 0, 0, 0, 0},  // ListExportsMaxLimit
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 66, 0, 170, 3, 0},  // ListGlobalTablesInput
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 66, 0, 173, 3, 0},  // ListImportsInput
-    {Kind::kString, true, 112, true, 1024, Pattern::kHexBlocks, "([0-9a-f]{16})+", 66, 0, 0, 0, 0},  // ImportNextToken
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 66, 0, 176, 2, 0},  // ListTablesInput
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 66, 0, 178, 2, 0},  // ListTagsOfResourceInput
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 66, 0, 180, 11, 0},  // PutItemInput
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 66, 0, 191, 4, 0},  // PutResourcePolicyInput
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 66, 0, 195, 17, 0},  // QueryInput
-    {Kind::kMap, false, 0, false, 0, Pattern::kNone, "", 66, 0, 0, 0, 135},  // KeyConditions
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 66, 0, 212, 2, 0},  // Condition
-    {Kind::kString, false, 0, false, 0, Pattern::kNone, "", 66, 4, 0, 0, 0},  // Select
-    {Kind::kMap, false, 0, false, 0, Pattern::kNone, "", 70, 0, 0, 0, 135},  // FilterConditionMap
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 70, 0, 214, 8, 0},  // RestoreTableFromBackupInput
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 70, 0, 222, 11, 0},  // RestoreTableToPointInTimeInput
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 70, 0, 233, 16, 0},  // ScanInput
-    {Kind::kInteger, true, 1, true, 1000000, Pattern::kNone, "", 70, 0, 0, 0, 0},  // ScanTotalSegments
-    {Kind::kInteger, true, 0, true, 999999, Pattern::kNone, "", 70, 0, 0, 0, 0},  // ScanSegment
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 70, 0, 249, 2, 0},  // TagResourceInput
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 70, 0, 251, 2, 0},  // TransactGetItemsInput
-    {Kind::kList, true, 1, true, 100, Pattern::kNone, "", 70, 0, 0, 0, 146},  // TransactGetItemList
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 70, 0, 253, 1, 0},  // TransactGetItem
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 70, 0, 254, 4, 0},  // Get
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 70, 0, 258, 4, 0},  // TransactWriteItemsInput
-    {Kind::kList, true, 1, true, 100, Pattern::kNone, "", 70, 0, 0, 0, 150},  // TransactWriteItemList
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 70, 0, 262, 4, 0},  // TransactWriteItem
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 70, 0, 266, 6, 0},  // ConditionCheck
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 70, 0, 272, 6, 0},  // Put
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 70, 0, 278, 6, 0},  // Delete
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 70, 0, 284, 7, 0},  // Update
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 70, 0, 291, 2, 0},  // UntagResourceInput
-    {Kind::kList, false, 0, false, 0, Pattern::kNone, "", 70, 0, 0, 0, 5},  // TagKeyList
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 70, 0, 293, 2, 0},  // UpdateContinuousBackupsInput
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 70, 0, 295, 2, 0},  // PointInTimeRecoverySpecification
-    {Kind::kInteger, true, 1, true, 35, Pattern::kNone, "", 70, 0, 0, 0, 0},  // RecoveryPeriodInDays
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 70, 0, 297, 4, 0},  // UpdateContributorInsightsInput
-    {Kind::kString, false, 0, false, 0, Pattern::kNone, "", 70, 2, 0, 0, 0},  // ContributorInsightsAction
-    {Kind::kString, false, 0, false, 0, Pattern::kNone, "", 72, 2, 0, 0, 0},  // ContributorInsightsMode
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 74, 0, 301, 2, 0},  // UpdateGlobalTableInput
-    {Kind::kList, false, 0, false, 0, Pattern::kNone, "", 74, 0, 0, 0, 165},  // ReplicaUpdateList
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 74, 0, 303, 2, 0},  // ReplicaUpdate
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 74, 0, 305, 1, 0},  // CreateReplicaAction
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 74, 0, 306, 1, 0},  // DeleteReplicaAction
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 74, 0, 307, 6, 0},  // UpdateGlobalTableSettingsInput
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 74, 0, 313, 5, 0},  // AutoScalingSettingsUpdate
-    {Kind::kString, true, 1, true, 1600, Pattern::kXmlCharacters, "[\\u0020-\\uD7FF\\uE000-\\uFFFD\\uD800\\uDC00-\\uDBFF\\uDFFF\\r\\n\\t]*", 74, 0, 0, 0, 0},  // AutoScalingRoleArn
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 74, 0, 318, 2, 0},  // AutoScalingPolicyUpdate
-    {Kind::kString, true, 1, true, 256, Pattern::kPrintable, "\\p{Print}+", 74, 0, 0, 0, 0},  // AutoScalingPolicyName
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 74, 0, 320, 4, 0},  // AutoScalingTargetTrackingScalingPolicyConfigurationUpdate
-    {Kind::kInteger, false, 0, false, 0, Pattern::kNone, "", 74, 0, 0, 0, 0},  // IntegerObject
-    {Kind::kDouble, false, 0, false, 0, Pattern::kNone, "", 74, 0, 0, 0, 0},  // DoubleObject
-    {Kind::kList, true, 1, true, 20, Pattern::kNone, "", 74, 0, 0, 0, 177},  // GlobalTableGlobalSecondaryIndexSettingsUpdateList
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 74, 0, 324, 3, 0},  // GlobalTableGlobalSecondaryIndexSettingsUpdate
-    {Kind::kList, true, 1, true, 50, Pattern::kNone, "", 74, 0, 0, 0, 179},  // ReplicaSettingsUpdateList
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 74, 0, 327, 5, 0},  // ReplicaSettingsUpdate
-    {Kind::kList, true, 1, true, 20, Pattern::kNone, "", 74, 0, 0, 0, 181},  // ReplicaGlobalSecondaryIndexSettingsUpdateList
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 74, 0, 332, 3, 0},  // ReplicaGlobalSecondaryIndexSettingsUpdate
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 74, 0, 335, 13, 0},  // UpdateItemInput
-    {Kind::kMap, false, 0, false, 0, Pattern::kNone, "", 74, 0, 0, 0, 184},  // AttributeUpdates
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 74, 0, 348, 2, 0},  // AttributeValueUpdate
-    {Kind::kString, false, 0, false, 0, Pattern::kNone, "", 74, 3, 0, 0, 0},  // AttributeAction
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 77, 0, 350, 3, 0},  // UpdateKinesisStreamingDestinationInput
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 77, 0, 353, 1, 0},  // UpdateKinesisStreamingConfiguration
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 77, 0, 354, 15, 0},  // UpdateTableInput
-    {Kind::kList, false, 0, false, 0, Pattern::kNone, "", 77, 0, 0, 0, 190},  // GlobalSecondaryIndexUpdateList
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 77, 0, 369, 3, 0},  // GlobalSecondaryIndexUpdate
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 77, 0, 372, 4, 0},  // UpdateGlobalSecondaryIndexAction
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 77, 0, 376, 6, 0},  // CreateGlobalSecondaryIndexAction
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 77, 0, 382, 1, 0},  // DeleteGlobalSecondaryIndexAction
-    {Kind::kList, true, 1, false, 0, Pattern::kNone, "", 77, 0, 0, 0, 195},  // ReplicationGroupUpdateList
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 77, 0, 383, 3, 0},  // ReplicationGroupUpdate
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 77, 0, 386, 6, 0},  // CreateReplicationGroupMemberAction
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 77, 0, 392, 1, 0},  // ProvisionedThroughputOverride
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 77, 0, 393, 1, 0},  // OnDemandThroughputOverride
-    {Kind::kList, true, 1, false, 0, Pattern::kNone, "", 77, 0, 0, 0, 200},  // ReplicaGlobalSecondaryIndexList
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 77, 0, 394, 3, 0},  // ReplicaGlobalSecondaryIndex
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 77, 0, 397, 6, 0},  // UpdateReplicationGroupMemberAction
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 77, 0, 403, 1, 0},  // DeleteReplicationGroupMemberAction
-    {Kind::kString, false, 0, false, 0, Pattern::kNone, "", 77, 2, 0, 0, 0},  // MultiRegionConsistency
-    {Kind::kList, true, 1, true, 1, Pattern::kNone, "", 79, 0, 0, 0, 205},  // GlobalTableWitnessGroupUpdateList
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 79, 0, 404, 2, 0},  // GlobalTableWitnessGroupUpdate
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 79, 0, 406, 1, 0},  // CreateGlobalTableWitnessGroupMemberAction
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 79, 0, 407, 1, 0},  // DeleteGlobalTableWitnessGroupMemberAction
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 79, 0, 408, 4, 0},  // UpdateTableReplicaAutoScalingInput
-    {Kind::kList, true, 1, false, 0, Pattern::kNone, "", 79, 0, 0, 0, 210},  // GlobalSecondaryIndexAutoScalingUpdateList
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 79, 0, 412, 2, 0},  // GlobalSecondaryIndexAutoScalingUpdate
-    {Kind::kList, true, 1, false, 0, Pattern::kNone, "", 79, 0, 0, 0, 212},  // ReplicaAutoScalingUpdateList
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 79, 0, 414, 3, 0},  // ReplicaAutoScalingUpdate
-    {Kind::kList, false, 0, false, 0, Pattern::kNone, "", 79, 0, 0, 0, 214},  // ReplicaGlobalSecondaryIndexAutoScalingUpdateList
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 79, 0, 417, 2, 0},  // ReplicaGlobalSecondaryIndexAutoScalingUpdate
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 79, 0, 419, 2, 0},  // UpdateTimeToLiveInput
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 79, 0, 421, 2, 0},  // TimeToLiveSpecification
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 79, 0, 423, 4, 0},  // DescribeStreamInput
-    {Kind::kString, true, 28, true, 65, Pattern::kNone, "", 79, 0, 0, 0, 0},  // ShardId
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 79, 0, 427, 2, 0},  // ShardFilter
-    {Kind::kString, false, 0, false, 0, Pattern::kNone, "", 79, 1, 0, 0, 0},  // ShardFilterType
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 80, 0, 429, 2, 0},  // GetRecordsInput
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 80, 0, 431, 4, 0},  // GetShardIteratorInput
-    {Kind::kString, false, 0, false, 0, Pattern::kNone, "", 80, 4, 0, 0, 0},  // ShardIteratorType
-    {Kind::kString, true, 21, true, 40, Pattern::kNone, "", 84, 0, 0, 0, 0},  // SequenceNumber
-    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 84, 0, 435, 3, 0},  // ListStreamsInput
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 0, 0, 0, 2, 0, 0},  // BatchExecuteStatementInput
+    {Kind::kList, true, 1, true, 25, Pattern::kNone, "", 0, 0, 0, 0, 2, 0},  // PartiQLBatchRequest
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 0, 0, 2, 4, 0, 0},  // BatchStatementRequest
+    {Kind::kString, true, 1, true, 8192, Pattern::kNone, "", 0, 0, 0, 0, 0, 0},  // PartiQLStatement
+    {Kind::kList, true, 1, false, 0, Pattern::kNone, "", 0, 0, 0, 0, 5, 0},  // PreparedStatementParameters
+    {Kind::kOpaque, false, 0, false, 0, Pattern::kNone, "", 0, 0, 0, 0, 0, 0},  // AttributeValue
+    {Kind::kBoolean, false, 0, false, 0, Pattern::kNone, "", 0, 0, 0, 0, 0, 0},  // ConsistentRead
+    {Kind::kString, false, 0, false, 0, Pattern::kNone, "", 0, 2, 0, 0, 0, 0},  // ReturnValuesOnConditionCheckFailure
+    {Kind::kString, false, 0, false, 0, Pattern::kNone, "", 2, 3, 0, 0, 0, 0},  // ReturnConsumedCapacity
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 5, 0, 6, 2, 0, 0},  // BatchGetItemInput
+    {Kind::kMap, true, 1, true, 100, Pattern::kNone, "", 5, 0, 0, 0, 12, 11},  // BatchGetRequestMap
+    {Kind::kString, true, 3, true, 255, Pattern::kNameCharacters, "[a-zA-Z0-9_.-]+", 5, 0, 0, 0, 0, 0},  // TableName
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 5, 0, 8, 5, 0, 0},  // KeysAndAttributes
+    {Kind::kList, true, 1, true, 100, Pattern::kNone, "", 5, 0, 0, 0, 14, 0},  // KeyList
+    {Kind::kMap, false, 0, false, 0, Pattern::kNone, "", 5, 0, 0, 0, 5, 15},  // Key
+    {Kind::kString, false, 0, true, 65535, Pattern::kNone, "", 5, 0, 0, 0, 0, 0},  // AttributeName
+    {Kind::kList, true, 1, false, 0, Pattern::kNone, "", 5, 0, 0, 0, 15, 0},  // AttributeNameList
+    {Kind::kString, false, 0, false, 0, Pattern::kNone, "", 5, 0, 0, 0, 0, 0},  // ProjectionExpression
+    {Kind::kMap, false, 0, false, 0, Pattern::kNone, "", 5, 0, 0, 0, 15, 17},  // ExpressionAttributeNameMap
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 5, 0, 13, 3, 0, 0},  // BatchWriteItemInput
+    {Kind::kMap, true, 1, true, 25, Pattern::kNone, "", 5, 0, 0, 0, 21, 11},  // BatchWriteItemRequestMap
+    {Kind::kList, true, 1, true, 25, Pattern::kNone, "", 5, 0, 0, 0, 22, 0},  // WriteRequests
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 5, 0, 16, 2, 0, 0},  // WriteRequest
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 5, 0, 18, 1, 0, 0},  // PutRequest
+    {Kind::kMap, false, 0, false, 0, Pattern::kNone, "", 5, 0, 0, 0, 5, 15},  // PutItemInputAttributeMap
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 5, 0, 19, 1, 0, 0},  // DeleteRequest
+    {Kind::kString, false, 0, false, 0, Pattern::kNone, "", 5, 2, 0, 0, 0, 0},  // ReturnItemCollectionMetrics
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 7, 0, 20, 2, 0, 0},  // CreateBackupInput
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 7, 0, 22, 2, 0, 0},  // CreateGlobalTableInput
+    {Kind::kList, false, 0, false, 0, Pattern::kNone, "", 7, 0, 0, 0, 30, 0},  // ReplicaList
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 7, 0, 24, 1, 0, 0},  // Replica
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 7, 0, 25, 17, 0, 0},  // CreateTableInput
+    {Kind::kList, false, 0, false, 0, Pattern::kNone, "", 7, 0, 0, 0, 33, 0},  // AttributeDefinitions
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 7, 0, 42, 2, 0, 0},  // AttributeDefinition
+    {Kind::kString, true, 1, true, 255, Pattern::kNone, "", 7, 0, 0, 0, 0, 0},  // KeySchemaAttributeName
+    {Kind::kString, false, 0, false, 0, Pattern::kNone, "", 7, 3, 0, 0, 0, 0},  // ScalarAttributeType
+    {Kind::kList, true, 1, false, 0, Pattern::kNone, "", 10, 0, 0, 0, 37, 0},  // KeySchema
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 10, 0, 44, 2, 0, 0},  // KeySchemaElement
+    {Kind::kString, false, 0, false, 0, Pattern::kNone, "", 10, 2, 0, 0, 0, 0},  // KeyType
+    {Kind::kList, false, 0, false, 0, Pattern::kNone, "", 12, 0, 0, 0, 40, 0},  // LocalSecondaryIndexList
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 12, 0, 46, 3, 0, 0},  // LocalSecondaryIndex
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 12, 0, 49, 2, 0, 0},  // Projection
+    {Kind::kString, false, 0, false, 0, Pattern::kNone, "", 12, 3, 0, 0, 0, 0},  // ProjectionType
+    {Kind::kList, true, 1, true, 20, Pattern::kNone, "", 15, 0, 0, 0, 34, 0},  // NonKeyAttributeNameList
+    {Kind::kList, false, 0, false, 0, Pattern::kNone, "", 15, 0, 0, 0, 45, 0},  // GlobalSecondaryIndexList
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 15, 0, 51, 6, 0, 0},  // GlobalSecondaryIndex
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 15, 0, 57, 2, 0, 0},  // ProvisionedThroughput
+    {Kind::kLong, true, 1, false, 0, Pattern::kNone, "", 15, 0, 0, 0, 0, 0},  // PositiveLongObject
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 15, 0, 59, 2, 0, 0},  // OnDemandThroughput
+    {Kind::kLong, false, 0, false, 0, Pattern::kNone, "", 15, 0, 0, 0, 0, 0},  // LongObject
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 15, 0, 61, 2, 0, 0},  // WarmThroughput
+    {Kind::kString, false, 0, false, 0, Pattern::kNone, "", 15, 2, 0, 0, 0, 0},  // BillingMode
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 17, 0, 63, 2, 0, 0},  // StreamSpecification
+    {Kind::kString, false, 0, false, 0, Pattern::kNone, "", 17, 4, 0, 0, 0, 0},  // StreamViewType
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 21, 0, 65, 3, 0, 0},  // SSESpecification
+    {Kind::kString, false, 0, false, 0, Pattern::kNone, "", 21, 2, 0, 0, 0, 0},  // SSEType
+    {Kind::kList, false, 0, false, 0, Pattern::kNone, "", 23, 0, 0, 0, 5, 0},  // TagList
+    {Kind::kString, false, 0, false, 0, Pattern::kNone, "", 23, 2, 0, 0, 0, 0},  // TableClass
+    {Kind::kString, true, 1, true, 1024, Pattern::kNone, "", 25, 0, 0, 0, 0, 0},  // TableArn
+    {Kind::kString, false, 0, false, 0, Pattern::kNone, "", 25, 3, 0, 0, 0, 0},  // GlobalTableSettingsReplicationMode
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 28, 0, 68, 1, 0, 0},  // DeleteBackupInput
+    {Kind::kString, true, 37, true, 1024, Pattern::kNone, "", 28, 0, 0, 0, 0, 0},  // BackupArn
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 28, 0, 69, 11, 0, 0},  // DeleteItemInput
+    {Kind::kMap, false, 0, false, 0, Pattern::kNone, "", 28, 0, 0, 0, 64, 15},  // ExpectedAttributeMap
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 28, 0, 80, 4, 0, 0},  // ExpectedAttributeValue
+    {Kind::kString, false, 0, false, 0, Pattern::kNone, "", 28, 13, 0, 0, 0, 0},  // ComparisonOperator
+    {Kind::kList, false, 0, false, 0, Pattern::kNone, "", 41, 0, 0, 0, 5, 0},  // AttributeValueList
+    {Kind::kString, false, 0, false, 0, Pattern::kNone, "", 41, 2, 0, 0, 0, 0},  // ConditionalOperator
+    {Kind::kString, false, 0, false, 0, Pattern::kNone, "", 43, 5, 0, 0, 0, 0},  // ReturnValue
+    {Kind::kMap, false, 0, false, 0, Pattern::kNone, "", 48, 0, 0, 0, 5, 17},  // ExpressionAttributeValueMap
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 48, 0, 84, 2, 0, 0},  // DeleteResourcePolicyInput
+    {Kind::kString, true, 1, true, 1283, Pattern::kNone, "", 48, 0, 0, 0, 0, 0},  // ResourceArnString
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 48, 0, 86, 1, 0, 0},  // DeleteTableInput
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 48, 0, 87, 1, 0, 0},  // DescribeBackupInput
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 48, 0, 88, 1, 0, 0},  // DescribeContinuousBackupsInput
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 48, 0, 89, 2, 0, 0},  // DescribeContributorInsightsInput
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 48, 0, 91, 0, 0, 0},  // DescribeEndpointsRequest
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 48, 0, 91, 1, 0, 0},  // DescribeExportInput
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 48, 0, 92, 1, 0, 0},  // DescribeGlobalTableInput
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 48, 0, 93, 1, 0, 0},  // DescribeGlobalTableSettingsInput
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 48, 0, 94, 1, 0, 0},  // DescribeImportInput
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 48, 0, 95, 1, 0, 0},  // DescribeKinesisStreamingDestinationInput
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 48, 0, 96, 0, 0, 0},  // DescribeLimitsInput
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 48, 0, 96, 1, 0, 0},  // DescribeTableInput
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 48, 0, 97, 1, 0, 0},  // DescribeTableReplicaAutoScalingInput
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 48, 0, 98, 1, 0, 0},  // DescribeTimeToLiveInput
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 48, 0, 99, 3, 0, 0},  // KinesisStreamingDestinationInput
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 48, 0, 102, 1, 0, 0},  // EnableKinesisStreamingConfiguration
+    {Kind::kString, false, 0, false, 0, Pattern::kNone, "", 48, 2, 0, 0, 0, 0},  // ApproximateCreationDateTimePrecision
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 50, 0, 103, 7, 0, 0},  // ExecuteStatementInput
+    {Kind::kString, true, 1, true, 32768, Pattern::kNone, "", 50, 0, 0, 0, 0, 0},  // PartiQLNextToken
+    {Kind::kInteger, true, 1, false, 0, Pattern::kNone, "", 50, 0, 0, 0, 0, 0},  // PositiveIntegerObject
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 50, 0, 110, 3, 0, 0},  // ExecuteTransactionInput
+    {Kind::kList, true, 1, true, 100, Pattern::kNone, "", 50, 0, 0, 0, 94, 0},  // ParameterizedStatements
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 50, 0, 113, 3, 0, 0},  // ParameterizedStatement
+    {Kind::kString, true, 1, true, 36, Pattern::kNone, "", 50, 0, 0, 0, 0, 0},  // ClientRequestToken
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 50, 0, 116, 11, 0, 0},  // ExportTableToPointInTimeInput
+    {Kind::kTimestamp, false, 0, false, 0, Pattern::kNone, "", 50, 0, 0, 0, 0, 0},  // ExportTime
+    {Kind::kString, false, 0, false, 0, Pattern::kNoDollar, "^[^\\$]+$", 50, 0, 0, 0, 0, 0},  // ClientToken
+    {Kind::kString, false, 0, true, 255, Pattern::kS3Bucket, "^[a-z0-9A-Z]+[\\.\\-\\w]*[a-z0-9A-Z]+$", 50, 0, 0, 0, 0, 0},  // S3Bucket
+    {Kind::kString, false, 0, false, 0, Pattern::kTwelveDigits, "[0-9]{12}", 50, 0, 0, 0, 0, 0},  // S3BucketOwner
+    {Kind::kString, false, 0, true, 1024, Pattern::kNone, "", 50, 0, 0, 0, 0, 0},  // S3Prefix
+    {Kind::kString, true, 1, true, 2048, Pattern::kNone, "", 50, 0, 0, 0, 0, 0},  // S3SseKmsKeyId
+    {Kind::kString, false, 0, false, 0, Pattern::kNone, "", 50, 2, 0, 0, 0, 0},  // ExportFormat
+    {Kind::kString, false, 0, false, 0, Pattern::kNone, "", 52, 2, 0, 0, 0, 0},  // ExportType
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 54, 0, 127, 3, 0, 0},  // IncrementalExportSpecification
+    {Kind::kString, false, 0, false, 0, Pattern::kNone, "", 54, 2, 0, 0, 0, 0},  // ExportViewType
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 56, 0, 130, 7, 0, 0},  // GetItemInput
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 56, 0, 137, 1, 0, 0},  // GetResourcePolicyInput
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 56, 0, 138, 6, 0, 0},  // ImportTableInput
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 56, 0, 144, 3, 0, 0},  // S3BucketSource
+    {Kind::kString, false, 0, false, 0, Pattern::kNone, "", 56, 3, 0, 0, 0, 0},  // InputFormat
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 59, 0, 147, 1, 0, 0},  // InputFormatOptions
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 59, 0, 148, 2, 0, 0},  // CsvOptions
+    {Kind::kString, true, 1, true, 1, Pattern::kCsvDelimiter, "[,;:|\\t ]", 59, 0, 0, 0, 0, 0},  // CsvDelimiter
+    {Kind::kList, true, 1, true, 255, Pattern::kNone, "", 59, 0, 0, 0, 116, 0},  // CsvHeaderList
+    {Kind::kString, true, 1, true, 65536, Pattern::kCsvHeader, "[\\x20-\\x21\\x23-\\x2B\\x2D-\\x7E]*", 59, 0, 0, 0, 0, 0},  // CsvHeader
+    {Kind::kString, false, 0, false, 0, Pattern::kNone, "", 59, 3, 0, 0, 0, 0},  // InputCompressionType
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 62, 0, 150, 8, 0, 0},  // TableCreationParameters
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 62, 0, 158, 6, 0, 0},  // ListBackupsInput
+    {Kind::kInteger, true, 1, true, 100, Pattern::kNone, "", 62, 0, 0, 0, 0, 0},  // BackupsInputLimit
+    {Kind::kString, false, 0, false, 0, Pattern::kNone, "", 62, 4, 0, 0, 0, 0},  // BackupTypeFilter
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 66, 0, 164, 3, 0, 0},  // ListContributorInsightsInput
+    {Kind::kInteger, false, 0, true, 100, Pattern::kNone, "", 66, 0, 0, 0, 0, 0},  // ListContributorInsightsLimit
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 66, 0, 167, 3, 0, 0},  // ListExportsInput
+    {Kind::kInteger, true, 1, true, 25, Pattern::kNone, "", 66, 0, 0, 0, 0, 0},  // ListExportsMaxLimit
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 66, 0, 170, 3, 0, 0},  // ListGlobalTablesInput
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 66, 0, 173, 3, 0, 0},  // ListImportsInput
+    {Kind::kString, true, 112, true, 1024, Pattern::kHexBlocks, "([0-9a-f]{16})+", 66, 0, 0, 0, 0, 0},  // ImportNextToken
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 66, 0, 176, 2, 0, 0},  // ListTablesInput
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 66, 0, 178, 2, 0, 0},  // ListTagsOfResourceInput
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 66, 0, 180, 11, 0, 0},  // PutItemInput
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 66, 0, 191, 4, 0, 0},  // PutResourcePolicyInput
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 66, 0, 195, 17, 0, 0},  // QueryInput
+    {Kind::kMap, false, 0, false, 0, Pattern::kNone, "", 66, 0, 0, 0, 135, 15},  // KeyConditions
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 66, 0, 212, 2, 0, 0},  // Condition
+    {Kind::kString, false, 0, false, 0, Pattern::kNone, "", 66, 4, 0, 0, 0, 0},  // Select
+    {Kind::kMap, false, 0, false, 0, Pattern::kNone, "", 70, 0, 0, 0, 135, 15},  // FilterConditionMap
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 70, 0, 214, 8, 0, 0},  // RestoreTableFromBackupInput
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 70, 0, 222, 11, 0, 0},  // RestoreTableToPointInTimeInput
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 70, 0, 233, 16, 0, 0},  // ScanInput
+    {Kind::kInteger, true, 1, true, 1000000, Pattern::kNone, "", 70, 0, 0, 0, 0, 0},  // ScanTotalSegments
+    {Kind::kInteger, true, 0, true, 999999, Pattern::kNone, "", 70, 0, 0, 0, 0, 0},  // ScanSegment
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 70, 0, 249, 2, 0, 0},  // TagResourceInput
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 70, 0, 251, 2, 0, 0},  // TransactGetItemsInput
+    {Kind::kList, true, 1, true, 100, Pattern::kNone, "", 70, 0, 0, 0, 146, 0},  // TransactGetItemList
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 70, 0, 253, 1, 0, 0},  // TransactGetItem
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 70, 0, 254, 4, 0, 0},  // Get
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 70, 0, 258, 4, 0, 0},  // TransactWriteItemsInput
+    {Kind::kList, true, 1, true, 100, Pattern::kNone, "", 70, 0, 0, 0, 150, 0},  // TransactWriteItemList
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 70, 0, 262, 4, 0, 0},  // TransactWriteItem
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 70, 0, 266, 6, 0, 0},  // ConditionCheck
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 70, 0, 272, 6, 0, 0},  // Put
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 70, 0, 278, 6, 0, 0},  // Delete
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 70, 0, 284, 7, 0, 0},  // Update
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 70, 0, 291, 2, 0, 0},  // UntagResourceInput
+    {Kind::kList, false, 0, false, 0, Pattern::kNone, "", 70, 0, 0, 0, 5, 0},  // TagKeyList
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 70, 0, 293, 2, 0, 0},  // UpdateContinuousBackupsInput
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 70, 0, 295, 2, 0, 0},  // PointInTimeRecoverySpecification
+    {Kind::kInteger, true, 1, true, 35, Pattern::kNone, "", 70, 0, 0, 0, 0, 0},  // RecoveryPeriodInDays
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 70, 0, 297, 4, 0, 0},  // UpdateContributorInsightsInput
+    {Kind::kString, false, 0, false, 0, Pattern::kNone, "", 70, 2, 0, 0, 0, 0},  // ContributorInsightsAction
+    {Kind::kString, false, 0, false, 0, Pattern::kNone, "", 72, 2, 0, 0, 0, 0},  // ContributorInsightsMode
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 74, 0, 301, 2, 0, 0},  // UpdateGlobalTableInput
+    {Kind::kList, false, 0, false, 0, Pattern::kNone, "", 74, 0, 0, 0, 165, 0},  // ReplicaUpdateList
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 74, 0, 303, 2, 0, 0},  // ReplicaUpdate
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 74, 0, 305, 1, 0, 0},  // CreateReplicaAction
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 74, 0, 306, 1, 0, 0},  // DeleteReplicaAction
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 74, 0, 307, 6, 0, 0},  // UpdateGlobalTableSettingsInput
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 74, 0, 313, 5, 0, 0},  // AutoScalingSettingsUpdate
+    {Kind::kString, true, 1, true, 1600, Pattern::kXmlCharacters, "[\\u0020-\\uD7FF\\uE000-\\uFFFD\\uD800\\uDC00-\\uDBFF\\uDFFF\\r\\n\\t]*", 74, 0, 0, 0, 0, 0},  // AutoScalingRoleArn
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 74, 0, 318, 2, 0, 0},  // AutoScalingPolicyUpdate
+    {Kind::kString, true, 1, true, 256, Pattern::kPrintable, "\\p{Print}+", 74, 0, 0, 0, 0, 0},  // AutoScalingPolicyName
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 74, 0, 320, 4, 0, 0},  // AutoScalingTargetTrackingScalingPolicyConfigurationUpdate
+    {Kind::kInteger, false, 0, false, 0, Pattern::kNone, "", 74, 0, 0, 0, 0, 0},  // IntegerObject
+    {Kind::kDouble, false, 0, false, 0, Pattern::kNone, "", 74, 0, 0, 0, 0, 0},  // DoubleObject
+    {Kind::kList, true, 1, true, 20, Pattern::kNone, "", 74, 0, 0, 0, 177, 0},  // GlobalTableGlobalSecondaryIndexSettingsUpdateList
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 74, 0, 324, 3, 0, 0},  // GlobalTableGlobalSecondaryIndexSettingsUpdate
+    {Kind::kList, true, 1, true, 50, Pattern::kNone, "", 74, 0, 0, 0, 179, 0},  // ReplicaSettingsUpdateList
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 74, 0, 327, 5, 0, 0},  // ReplicaSettingsUpdate
+    {Kind::kList, true, 1, true, 20, Pattern::kNone, "", 74, 0, 0, 0, 181, 0},  // ReplicaGlobalSecondaryIndexSettingsUpdateList
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 74, 0, 332, 3, 0, 0},  // ReplicaGlobalSecondaryIndexSettingsUpdate
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 74, 0, 335, 13, 0, 0},  // UpdateItemInput
+    {Kind::kMap, false, 0, false, 0, Pattern::kNone, "", 74, 0, 0, 0, 184, 15},  // AttributeUpdates
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 74, 0, 348, 2, 0, 0},  // AttributeValueUpdate
+    {Kind::kString, false, 0, false, 0, Pattern::kNone, "", 74, 3, 0, 0, 0, 0},  // AttributeAction
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 77, 0, 350, 3, 0, 0},  // UpdateKinesisStreamingDestinationInput
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 77, 0, 353, 1, 0, 0},  // UpdateKinesisStreamingConfiguration
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 77, 0, 354, 15, 0, 0},  // UpdateTableInput
+    {Kind::kList, false, 0, false, 0, Pattern::kNone, "", 77, 0, 0, 0, 190, 0},  // GlobalSecondaryIndexUpdateList
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 77, 0, 369, 3, 0, 0},  // GlobalSecondaryIndexUpdate
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 77, 0, 372, 4, 0, 0},  // UpdateGlobalSecondaryIndexAction
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 77, 0, 376, 6, 0, 0},  // CreateGlobalSecondaryIndexAction
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 77, 0, 382, 1, 0, 0},  // DeleteGlobalSecondaryIndexAction
+    {Kind::kList, true, 1, false, 0, Pattern::kNone, "", 77, 0, 0, 0, 195, 0},  // ReplicationGroupUpdateList
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 77, 0, 383, 3, 0, 0},  // ReplicationGroupUpdate
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 77, 0, 386, 6, 0, 0},  // CreateReplicationGroupMemberAction
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 77, 0, 392, 1, 0, 0},  // ProvisionedThroughputOverride
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 77, 0, 393, 1, 0, 0},  // OnDemandThroughputOverride
+    {Kind::kList, true, 1, false, 0, Pattern::kNone, "", 77, 0, 0, 0, 200, 0},  // ReplicaGlobalSecondaryIndexList
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 77, 0, 394, 3, 0, 0},  // ReplicaGlobalSecondaryIndex
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 77, 0, 397, 6, 0, 0},  // UpdateReplicationGroupMemberAction
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 77, 0, 403, 1, 0, 0},  // DeleteReplicationGroupMemberAction
+    {Kind::kString, false, 0, false, 0, Pattern::kNone, "", 77, 2, 0, 0, 0, 0},  // MultiRegionConsistency
+    {Kind::kList, true, 1, true, 1, Pattern::kNone, "", 79, 0, 0, 0, 205, 0},  // GlobalTableWitnessGroupUpdateList
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 79, 0, 404, 2, 0, 0},  // GlobalTableWitnessGroupUpdate
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 79, 0, 406, 1, 0, 0},  // CreateGlobalTableWitnessGroupMemberAction
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 79, 0, 407, 1, 0, 0},  // DeleteGlobalTableWitnessGroupMemberAction
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 79, 0, 408, 4, 0, 0},  // UpdateTableReplicaAutoScalingInput
+    {Kind::kList, true, 1, false, 0, Pattern::kNone, "", 79, 0, 0, 0, 210, 0},  // GlobalSecondaryIndexAutoScalingUpdateList
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 79, 0, 412, 2, 0, 0},  // GlobalSecondaryIndexAutoScalingUpdate
+    {Kind::kList, true, 1, false, 0, Pattern::kNone, "", 79, 0, 0, 0, 212, 0},  // ReplicaAutoScalingUpdateList
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 79, 0, 414, 3, 0, 0},  // ReplicaAutoScalingUpdate
+    {Kind::kList, false, 0, false, 0, Pattern::kNone, "", 79, 0, 0, 0, 214, 0},  // ReplicaGlobalSecondaryIndexAutoScalingUpdateList
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 79, 0, 417, 2, 0, 0},  // ReplicaGlobalSecondaryIndexAutoScalingUpdate
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 79, 0, 419, 2, 0, 0},  // UpdateTimeToLiveInput
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 79, 0, 421, 2, 0, 0},  // TimeToLiveSpecification
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 79, 0, 423, 4, 0, 0},  // DescribeStreamInput
+    {Kind::kString, true, 28, true, 65, Pattern::kNone, "", 79, 0, 0, 0, 0, 0},  // ShardId
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 79, 0, 427, 2, 0, 0},  // ShardFilter
+    {Kind::kString, false, 0, false, 0, Pattern::kNone, "", 79, 1, 0, 0, 0, 0},  // ShardFilterType
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 80, 0, 429, 2, 0, 0},  // GetRecordsInput
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 80, 0, 431, 4, 0, 0},  // GetShardIteratorInput
+    {Kind::kString, false, 0, false, 0, Pattern::kNone, "", 80, 4, 0, 0, 0, 0},  // ShardIteratorType
+    {Kind::kString, true, 21, true, 40, Pattern::kNone, "", 84, 0, 0, 0, 0, 0},  // SequenceNumber
+    {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 84, 0, 435, 3, 0, 0},  // ListStreamsInput
 };
 
 constexpr Operation kOperations[] = {
     {"BatchExecuteStatement", 0},
     {"BatchGetItem", 9},
-    {"BatchWriteItem", 18},
-    {"CreateBackup", 26},
+    {"BatchWriteItem", 19},
+    {"CreateBackup", 27},
     {"CreateGlobalTable", 28},
     {"CreateTable", 31},
     {"DeleteBackup", 60},

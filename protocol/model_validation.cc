@@ -118,20 +118,21 @@ class Walker {
   Status String(const Shape& shape, JsonElement value, const std::string& path) {
     std::string_view s;
     if (value.get_string().get(s)) return WrongJsonType(value, "String");
+    StringConstraints(shape, s, path);
+    return Status::Ok();
+  }
+
+  void StringConstraints(const Shape& shape, std::string_view s, const std::string& path) {
     // DynamoDB's order: the pattern, then the length, then the enum.
     if (shape.pattern != Pattern::kNone && !Matches(shape.pattern, s)) {
       errors_.AddString(
           s, path,
           "Member must satisfy regular expression pattern: " + std::string(shape.pattern_text));
     }
-    const int64_t length = Utf16Length(s);
-    if (shape.has_min && length < shape.min) {
-      errors_.AddString(
-          s, path, "Member must have length greater than or equal to " + std::to_string(shape.min));
-    }
-    if (shape.has_max && length > shape.max) {
-      errors_.AddString(
-          s, path, "Member must have length less than or equal to " + std::to_string(shape.max));
+    if (shape.has_min || shape.has_max) {
+      std::string quoted;  // appended: see ConstraintErrors::AddString on GCC's -Wrestrict
+      quoted.append(1, '\'').append(s).append(1, '\'');
+      Bounds(shape, Utf16Length(s), quoted, "length", path);
     }
     if (shape.enum_count > 0) {
       auto values = m_.enum_values.subspan(shape.enum_first, shape.enum_count);
@@ -144,7 +145,6 @@ class Walker {
         errors_.AddString(s, path, set + "]");
       }
     }
-    return Status::Ok();
   }
 
   Status Number(const Shape& shape, JsonElement value, const std::string& path) {
@@ -160,32 +160,27 @@ class Walker {
         n = d < 0 ? INT64_MIN : INT64_MAX;
       }
     }
-    const std::string shown = "'" + std::to_string(n) + "'";
+    Bounds(shape, n, "'" + std::to_string(n) + "'", "value", path);
+    return Status::Ok();
+  }
+
+  // The min/max constraints of a number ("value") or of a length ("length").
+  void Bounds(const Shape& shape, int64_t n, std::string_view shown, std::string_view what,
+              const std::string& path) {
+    const std::string must = "Member must have " + std::string(what);
     if (shape.has_min && n < shape.min) {
-      errors_.Add(shown, path,
-                  "Member must have value greater than or equal to " + std::to_string(shape.min));
+      errors_.Add(shown, path, must + " greater than or equal to " + std::to_string(shape.min));
     }
     if (shape.has_max && n > shape.max) {
-      errors_.Add(shown, path,
-                  "Member must have value less than or equal to " + std::to_string(shape.max));
+      errors_.Add(shown, path, must + " less than or equal to " + std::to_string(shape.max));
     }
-    return Status::Ok();
   }
 
   // A list or map of the wrong size is shown as '[]' / '{}' when empty; a longer one's
   // elements are not spelled out.
   void CheckSize(const Shape& shape, size_t size, std::string_view empty, std::string_view elided,
                  const std::string& path) {
-    const auto n = static_cast<int64_t>(size);
-    std::string_view shown = size == 0 ? empty : elided;
-    if (shape.has_min && n < shape.min) {
-      errors_.Add(shown, path,
-                  "Member must have length greater than or equal to " + std::to_string(shape.min));
-    }
-    if (shape.has_max && n > shape.max) {
-      errors_.Add(shown, path,
-                  "Member must have length less than or equal to " + std::to_string(shape.max));
-    }
+    Bounds(shape, static_cast<int64_t>(size), size == 0 ? empty : elided, "length", path);
   }
 
   Status List(const Shape& shape, JsonElement value, std::string& path) {
@@ -211,7 +206,14 @@ class Walker {
     CheckSize(shape, object.size(), "'{}'", "'{...}'", path);
     const Shape& element = m_.shapes[shape.element];
     if (element.kind == Kind::kOpaque) return Status::Ok();
+    const Shape& key = m_.shapes[shape.key];
     for (auto field : object) {
+      if (key.kind == Kind::kString) {
+        const size_t mark = path.size();
+        path += ".key";  // DynamoDB's name for a map's keys
+        StringConstraints(key, field.key, path);
+        path.resize(mark);
+      }
       // A list value of the wrong length is reported at the map, with all of the
       // value's constraints: Value '{t=[...]}' at 'requestItems' failed to satisfy
       // constraint: Map value must satisfy constraint: [Member must have length less

@@ -82,10 +82,17 @@ TEST(ModelValidationTest, ListAndMapSizes) {
             "constraint: Member must have length greater than or equal to 1");
   std::string writes;
   for (int i = 0; i < 26; ++i) writes += std::string(i ? "," : "") + R"({"PutRequest":{}})";
-  EXPECT_EQ(Message("BatchWriteItem", R"({"RequestItems":{"t":[)" + writes + "]}}"),
-            "1 validation error detected: Value '{t=[...]}' at 'requestItems' failed to "
+  EXPECT_EQ(Message("BatchWriteItem", R"({"RequestItems":{"tab":[)" + writes + "]}}"),
+            "1 validation error detected: Value '{tab=[...]}' at 'requestItems' failed to "
             "satisfy constraint: Map value must satisfy constraint: [Member must have length "
             "less than or equal to 25, Member must have length greater than or equal to 1]");
+}
+
+TEST(ModelValidationTest, MapKeysAreCheckedByTheirShape) {
+  // RequestItems' keys are table names (the TableName rules, see the generator).
+  EXPECT_EQ(Message("BatchGetItem", R"({"RequestItems":{"t":{"Keys":[{}]}}})"),
+            "1 validation error detected: Value 't' at 'requestItems.key' failed to satisfy "
+            "constraint: Member must have length greater than or equal to 3");
 }
 
 TEST(ModelValidationTest, WrongJsonTypesComeFirst) {

@@ -203,6 +203,10 @@ class Table:
             fields["element"] = self.shape(service, model, s["member"]["shape"],
                                            arn_table_names)
         elif kind == "kMap":
+            key = s["key"]["shape"]
+            if key == "TableArn" and not arn_table_names:
+                key = "TableName"  # RequestItems of the batch operations
+            fields["key"] = self.shape(service, model, key, arn_table_names)
             fields["element"] = self.shape(service, model, s["value"]["shape"],
                                            arn_table_names)
         self.shapes[i] = (name, fields)
@@ -251,7 +255,8 @@ class Table:
                 f"{f.get('min', 0)}, {'true' if 'max' in f else 'false'}, {f.get('max', 0)}, "
                 f"Pattern::{PATTERNS[f['pattern']] if 'pattern' in f else 'kNone'}, "
                 f"{c_string(f.get('pattern', ''))}, {enum_first}, "
-                f"{len(enum)}, {members[0]}, {members[1]}, {f.get('element', 0)}}},  "
+                f"{len(enum)}, {members[0]}, {members[1]}, {f.get('element', 0)}, "
+                f"{f.get('key', 0)}}},  "
                 f"// {name}")
         return out
 
