@@ -33,13 +33,11 @@ Result<ExpressionParams> DecodeExpressionParams(JsonObject request, bool with_va
   return params;
 }
 
-Result<bool> DecodeReturnOldOnConditionFailure(JsonObject request, ConstraintErrors& errors,
-                                               std::string_view path) {
+Result<bool> DecodeReturnOldOnConditionFailure(JsonObject request) {
   MT_ASSIGN_OR_RETURN(text, OptionalString(request, "ReturnValuesOnConditionCheckFailure"));
   if (!text || *text == "NONE") return false;
   if (*text == "ALL_OLD") return true;
-  errors.AddString(*text, path, "Member must satisfy enum value set: [ALL_OLD, NONE]");
-  return false;
+  return UnknownModelValue("ReturnValuesOnConditionCheckFailure", *text);
 }
 
 }  // namespace monotable::protocol

@@ -25,10 +25,9 @@ struct ExpressionParams {
 // so DynamoDB ignores it like any unknown member.
 Result<ExpressionParams> DecodeExpressionParams(JsonObject request, bool with_values = true);
 
-// ReturnValuesOnConditionCheckFailure: true for ALL_OLD, false for NONE or absent.
-// `path` names the member in constraint errors (prefixed inside transactions).
-Result<bool> DecodeReturnOldOnConditionFailure(
-    JsonObject request, ConstraintErrors& errors,
-    std::string_view path = "returnValuesOnConditionCheckFailure");
+// ReturnValuesOnConditionCheckFailure: true for ALL_OLD, false for NONE or absent (the
+// service model's check has refused other values; one it allows but monotable does not
+// know is kInternal).
+Result<bool> DecodeReturnOldOnConditionFailure(JsonObject request);
 
 }  // namespace monotable::protocol

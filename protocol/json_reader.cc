@@ -161,6 +161,17 @@ void ConstraintErrors::CheckTableName(const std::optional<std::string_view>& nam
   }
 }
 
+Result<JsonArray> RequiredList(JsonObject object, std::string_view key) {
+  MT_ASSIGN_OR_RETURN(list, OptionalArray(object, key));
+  if (!list) return UnknownModelValue(key, "null");
+  return *list;
+}
+
+Status UnknownModelValue(std::string_view member, std::string_view value) {
+  return Status::Internal(std::string(member) + " '" + std::string(value) +
+                          "' passed the service model's checks but is not known here");
+}
+
 Status CheckControlPlaneTableNameLength(const std::optional<std::string_view>& name) {
   if (name &&
       (name->size() < limits::kMinTableNameLength || name->size() > limits::kMaxTableNameLength)) {

@@ -67,6 +67,15 @@ class ConstraintErrors {
   std::vector<std::string> errors_;
 };
 
+// A required list member (TransactItems, Statements, Keys...), whose presence and
+// length the service model's check (model_validation.h) has verified. Errors:
+// kSerialization; kInternal when absent (a request the model check let through).
+Result<JsonArray> RequiredList(JsonObject object, std::string_view key);
+
+// A value the service model's check (model_validation.h) let through but this decoder
+// does not know: a bug in monotable, reported as kInternal rather than accepted.
+Status UnknownModelValue(std::string_view member, std::string_view value);
+
 // CreateTable, DescribeTable, UpdateTable and DeleteTable report a bad table name
 // length with their own message, before any other constraint.
 Status CheckControlPlaneTableNameLength(const std::optional<std::string_view>& name);

@@ -6,6 +6,7 @@
 #include "engine/base/catch_all.h"
 #include "engine/base/log.h"
 #include "protocol/errors.h"
+#include "protocol/model_validation.h"
 #include "protocol/ops/handlers.h"
 
 namespace monotable::protocol {
@@ -129,6 +130,11 @@ Response Protocol::Dispatch(std::string_view operation, std::string_view body,
   if (table_name != nullptr) {
     std::string_view name;
     if ((*request)["TableName"].get(name) == simdjson::SUCCESS) *table_name = name;
+  }
+
+  // The service model's member constraints, for every operation, before its decoder.
+  if (Status valid = ValidateAgainstModel(operation, *request); !valid.ok()) {
+    return ErrorResponse(valid, {caller.region, options_.account_id}, route_index);
   }
 
   OperationContext ctx{*engine_, {}, caller.region, options_.account_id};

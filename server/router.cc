@@ -181,9 +181,12 @@ void Router::HandleGet(const HttpRequest& request, HttpReply& reply) const {
   const std::string_view target(request.target().data(), request.target().size());
   const std::string_view path = target.substr(0, target.find('?'));
   if (path == "/" || path.empty()) {
-    // The health check, answered the way DynamoDB Local answers a plain GET.
+    // The health check, with DynamoDB's own body: its endpoints answer a plain GET with
+    // "healthy: dynamodb.<region>.amazonaws.com " (trailing space included; dynalite's
+    // connection tests recorded it against DynamoDB). monotable serves every region, so
+    // it names the default one, as dynoxide does.
     reply.AddHeader("Content-Type", "text/plain");
-    reply.body = "healthy: monotable\n";
+    reply.body = "healthy: dynamodb.us-east-1.amazonaws.com ";
     return;
   }
   const auto etag = request[http::field::if_none_match];

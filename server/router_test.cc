@@ -78,7 +78,7 @@ TEST_F(RouterTest, GetAndHeadAreTheHealthCheck) {
   for (http::verb method : {http::verb::get, http::verb::head}) {
     HttpReply reply = Send(method);
     EXPECT_EQ(reply.status, 200u);
-    EXPECT_EQ(reply.body, "healthy: monotable\n");
+    EXPECT_EQ(reply.body, "healthy: dynamodb.us-east-1.amazonaws.com ");
     EXPECT_EQ(Header(reply, "Content-Type"), "text/plain");
     EXPECT_FALSE(Header(reply, "x-amzn-RequestId").has_value());
   }
@@ -253,7 +253,7 @@ TEST_F(RouterTest, AConnectionHandlerRoutesThroughTheRouter) {
   HttpRequest request{http::verb::get, "/", 11};
   HttpReply reply;
   connection->Handle(request, reply);
-  EXPECT_EQ(reply.body, "healthy: monotable\n");
+  EXPECT_EQ(reply.body, "healthy: dynamodb.us-east-1.amazonaws.com ");
   HttpReply too_large;
   connection->BodyTooLarge(too_large);
   EXPECT_EQ(too_large.status, 413u);

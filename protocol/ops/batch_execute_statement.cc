@@ -30,8 +30,6 @@
 namespace monotable::protocol::ops {
 namespace {
 
-constexpr size_t kMaxStatements = 25;
-
 struct BatchStatement {
   StatementInput input;
   bool consistent_read = false;
@@ -59,20 +57,18 @@ std::string_view ErrorCodeName(ErrorCode code) {
   }
 }
 
-Result<std::vector<BatchStatement>> DecodeStatements(JsonArray list, ConstraintErrors& errors) {
+Result<std::vector<BatchStatement>> DecodeStatements(JsonArray list) {
   std::vector<BatchStatement> statements;
   for (JsonElement element : list) {
     JsonObject object;
     if (element.get_object().get(object)) return WrongJsonType(element, "structure");
-    const std::string path = "statements." + std::to_string(statements.size() + 1) + ".member.";
     BatchStatement s;
-    MT_ASSIGN_OR_RETURN(input, DecodeStatementInput(object, path, errors));
+    MT_ASSIGN_OR_RETURN(input, DecodeStatementInput(object));
     s.input = std::move(input);
     MT_ASSIGN_OR_RETURN(consistent, OptionalBool(object, "ConsistentRead"));
     s.consistent_read = consistent.value_or(false);
     // Checked, but a failed condition returns no item in a batch (recorded on AWS).
-    Result<bool> return_old = DecodeReturnOldOnConditionFailure(
-        object, errors, path + "returnValuesOnConditionCheckFailure");
+    Result<bool> return_old = DecodeReturnOldOnConditionFailure(object);
     if (!return_old.ok()) return return_old.status();
     statements.push_back(std::move(s));
   }
@@ -174,16 +170,9 @@ Status WriteResponse(JsonWriter& w, const BatchStatement& s) {
 }  // namespace
 
 Result<std::string> BatchExecuteStatement(const OperationContext& ctx, JsonObject request) {
-  ConstraintErrors errors;
-  MT_ASSIGN_OR_RETURN(
-      list, DecodeBoundedList(request, "Statements", "statements", kMaxStatements, errors));
-  std::vector<BatchStatement> statements;
-  if (list) {
-    MT_ASSIGN_OR_RETURN(decoded, DecodeStatements(*list, errors));
-    statements = std::move(decoded);
-  }
-  MT_ASSIGN_OR_RETURN(capacity, DecodeReturnConsumedCapacity(request, errors));
-  MT_RETURN_IF_ERROR(errors.ToStatus());
+  MT_ASSIGN_OR_RETURN(list, RequiredList(request, "Statements"));
+  MT_ASSIGN_OR_RETURN(statements, DecodeStatements(list));
+  MT_ASSIGN_OR_RETURN(capacity, DecodeReturnConsumedCapacity(request));
   MT_ASSIGN_OR_RETURN(reads, ParseAll(ctx, statements));
 
   std::vector<ConsumedCapacity> consumed;

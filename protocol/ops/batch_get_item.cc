@@ -16,31 +16,22 @@ struct TableRequest {
   RequestExpressions expressions;
 };
 
+// The service model's checks (model_validation.h) have passed: Keys is present and
+// holds 1 to 100 keys.
 Status DecodeTableKeys(const OperationContext& ctx, TableRequest& table,
-                       BatchGetRequest::TableKeys& keys, ConstraintErrors& errors) {
+                       BatchGetRequest::TableKeys& keys) {
   keys.table_name = table.name;
-  const std::string path = "requestItems." + table.name + ".member";
-  MT_ASSIGN_OR_RETURN(list, OptionalArray(table.object, "Keys"));
-  if (!list) {
-    errors.Null(path + ".keys");
-  } else {
-    for (JsonElement k : *list) {
-      JsonObject key;
-      if (k.get_object().get(key)) return WrongJsonType(k, "structure");
-      MT_ASSIGN_OR_RETURN(item, DecodeItem(key));
-      keys.keys.push_back(std::move(item));
-    }
-    if (keys.keys.empty()) {
-      errors.Add("'[]'", path + ".keys", "Member must have length greater than or equal to 1");
-    } else if (keys.keys.size() > kMaxBatchGets) {
-      errors.Add("'[...]'", path + ".keys", "Member must have length less than or equal to 100");
-    }
+  MT_ASSIGN_OR_RETURN(list, RequiredList(table.object, "Keys"));
+  for (JsonElement k : list) {
+    JsonObject key;
+    if (k.get_object().get(key)) return WrongJsonType(k, "structure");
+    MT_ASSIGN_OR_RETURN(item, DecodeItem(key));
+    keys.keys.push_back(std::move(item));
   }
   MT_ASSIGN_OR_RETURN(consistent, OptionalBool(table.object, "ConsistentRead"));
   keys.consistent_read = consistent.value_or(false);
-  MT_ASSIGN_OR_RETURN(attributes, DecodeAttributesToGet(table.object, errors));
+  MT_ASSIGN_OR_RETURN(attributes, DecodeAttributesToGet(table.object));
   MT_ASSIGN_OR_RETURN(projection_text, OptionalString(table.object, "ProjectionExpression"));
-  MT_RETURN_IF_ERROR(errors.ToStatus());
 
   MT_ASSIGN_OR_RETURN(projection, ResolveReadProjection(ctx, table.object, projection_text,
                                                         attributes, table.expressions));
@@ -65,11 +56,9 @@ void WriteUnprocessed(JsonWriter& w, const TableRequest& table,
 }  // namespace
 
 Result<std::string> BatchGetItem(const OperationContext& ctx, JsonObject request) {
-  ConstraintErrors errors;
   MT_ASSIGN_OR_RETURN(items, RequiredRequestItems(request));
   std::vector<std::unique_ptr<TableRequest>> tables;
   for (auto [name, value] : items) {
-    errors.CheckTableName(name, "requestItems.key");
     JsonObject object;
     if (value.get_object().get(object)) return WrongJsonType(value, "structure");
     auto table = std::make_unique<TableRequest>();
@@ -77,13 +66,12 @@ Result<std::string> BatchGetItem(const OperationContext& ctx, JsonObject request
     table->object = object;
     tables.push_back(std::move(table));
   }
-  MT_ASSIGN_OR_RETURN(capacity, DecodeReturnConsumedCapacity(request, errors));
-  MT_RETURN_IF_ERROR(errors.ToStatus());
+  MT_ASSIGN_OR_RETURN(capacity, DecodeReturnConsumedCapacity(request));
   BatchGetRequest batch;
   size_t total_keys = 0;
   for (auto& table : tables) {
     BatchGetRequest::TableKeys keys;
-    MT_RETURN_IF_ERROR(DecodeTableKeys(ctx, *table, keys, errors));
+    MT_RETURN_IF_ERROR(DecodeTableKeys(ctx, *table, keys));
     total_keys += keys.keys.size();
     batch.tables.push_back(std::move(keys));
   }

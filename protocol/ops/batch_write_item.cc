@@ -6,9 +6,6 @@
 namespace monotable::protocol::ops {
 namespace {
 constexpr size_t kMaxBatchWrites = 25;
-constexpr char kMapValueLength[] =
-    "Map value must satisfy constraint: [Member must have length less than or equal to 25, "
-    "Member must have length greater than or equal to 1]";
 
 Result<BatchWriteRequest::Entry> DecodeWriteRequest(std::string_view table, JsonElement element) {
   JsonObject write;
@@ -61,24 +58,18 @@ void WriteUnprocessed(JsonWriter& w, const BatchWriteRequest& batch,
 }  // namespace
 
 Result<std::string> BatchWriteItem(const OperationContext& ctx, JsonObject request) {
-  ConstraintErrors errors;
   MT_ASSIGN_OR_RETURN(items, RequiredRequestItems(request));
   BatchWriteRequest batch;
   for (auto [table, list] : items) {
-    errors.CheckTableName(table, "requestItems.key");
     JsonArray writes;
     if (list.get_array().get(writes)) return WrongJsonType(list, "list");
-    if (writes.size() == 0 || writes.size() > kMaxBatchWrites) {
-      errors.Add("'{" + std::string(table) + "=[...]}'", "requestItems", kMapValueLength);
-    }
     for (JsonElement w : writes) {
       MT_ASSIGN_OR_RETURN(entry, DecodeWriteRequest(table, w));
       batch.entries.push_back(std::move(entry));
     }
   }
-  MT_ASSIGN_OR_RETURN(capacity, DecodeReturnConsumedCapacity(request, errors));
-  MT_ASSIGN_OR_RETURN(collection_metrics, DecodeReturnItemCollectionMetrics(request, errors));
-  MT_RETURN_IF_ERROR(errors.ToStatus());
+  MT_ASSIGN_OR_RETURN(capacity, DecodeReturnConsumedCapacity(request));
+  MT_ASSIGN_OR_RETURN(collection_metrics, DecodeReturnItemCollectionMetrics(request));
   if (batch.entries.size() > kMaxBatchWrites) {
     return Status::Validation("Too many items requested for the BatchWriteItem call");
   }

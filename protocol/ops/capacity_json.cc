@@ -42,14 +42,12 @@ void WriteOne(JsonWriter& w, const ConsumedCapacity& consumed, CapacityDetail de
 
 }  // namespace
 
-Result<CapacityDetail> DecodeReturnConsumedCapacity(JsonObject request, ConstraintErrors& errors) {
+Result<CapacityDetail> DecodeReturnConsumedCapacity(JsonObject request) {
   MT_ASSIGN_OR_RETURN(text, OptionalString(request, "ReturnConsumedCapacity"));
   if (!text || *text == "NONE") return CapacityDetail::kNone;
   if (*text == "TOTAL") return CapacityDetail::kTotal;
   if (*text == "INDEXES") return CapacityDetail::kIndexes;
-  errors.AddString(*text, "returnConsumedCapacity",
-                   "Member must satisfy enum value set: [INDEXES, TOTAL, NONE]");
-  return CapacityDetail::kNone;
+  return UnknownModelValue("ReturnConsumedCapacity", *text);
 }
 
 void WriteConsumedCapacity(JsonWriter& w, const ConsumedCapacity& consumed, CapacityDetail detail) {

@@ -16,7 +16,7 @@ enum class CapacityDetail { kNone, kTotal, kIndexes };
 
 // ReturnConsumedCapacity (absent: NONE). Errors: kSerialization; a value outside
 // the enum goes to `errors`.
-Result<CapacityDetail> DecodeReturnConsumedCapacity(JsonObject request, ConstraintErrors& errors);
+Result<CapacityDetail> DecodeReturnConsumedCapacity(JsonObject request);
 
 // "ConsumedCapacity": {...}, unless `detail` is kNone. Must be written inside an open
 // object.

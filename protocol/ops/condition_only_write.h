@@ -10,19 +10,17 @@
 
 namespace monotable::protocol::ops {
 
-// `item_member`/`item_path`: "Item"/"item" or "Key"/"key"; `target`: where the decoded
-// attribute map goes; `apply`: the engine call, (const WriteRequest&) -> Result<ItemResult>.
+// `item_member`: "Item" or "Key"; `target`: where the decoded attribute map goes;
+// `apply`: the engine call, (const WriteRequest&) -> Result<ItemResult>.
 template <typename WriteRequest, typename Apply>
 Result<std::string> ConditionOnlyWrite(const OperationContext& ctx, JsonObject request,
-                                       std::string_view item_member, std::string_view item_path,
-                                       Item WriteRequest::*target, Apply apply) {
-  ConstraintErrors errors;
+                                       std::string_view item_member, Item WriteRequest::*target,
+                                       Apply apply) {
   WriteRequest write;
-  MT_ASSIGN_OR_RETURN(inputs, DecodeItemWriteMembers(request, item_member, item_path, target,
-                                                     /*old_only=*/true, errors, write));
-  MT_ASSIGN_OR_RETURN(capacity, DecodeReturnConsumedCapacity(request, errors));
-  MT_ASSIGN_OR_RETURN(collection_metrics, DecodeReturnItemCollectionMetrics(request, errors));
-  MT_RETURN_IF_ERROR(errors.ToStatus());
+  MT_ASSIGN_OR_RETURN(inputs, DecodeItemWriteMembers(request, item_member, target,
+                                                     /*old_only=*/true, write));
+  MT_ASSIGN_OR_RETURN(capacity, DecodeReturnConsumedCapacity(request));
+  MT_ASSIGN_OR_RETURN(collection_metrics, DecodeReturnItemCollectionMetrics(request));
 
   RequestExpressions expressions;
   MT_ASSIGN_OR_RETURN(condition, ResolveConditionOnlyWrite(ctx, request, inputs, expressions));

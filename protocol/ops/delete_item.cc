@@ -6,7 +6,7 @@ namespace monotable::protocol::ops {
 
 Result<std::string> DeleteItem(const OperationContext& ctx, JsonObject request) {
   return ConditionOnlyWrite(
-      ctx, request, "Key", "key", &DeleteItemRequest::key,
+      ctx, request, "Key", &DeleteItemRequest::key,
       [&](const DeleteItemRequest& del) { return ctx.engine.DeleteItem(ctx.request, del); });
 }
 

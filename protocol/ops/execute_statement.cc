@@ -79,25 +79,16 @@ Status DecodeNextToken(std::string_view statement, std::string_view token, RunOp
 }  // namespace
 
 Result<std::string> ExecuteStatement(const OperationContext& ctx, JsonObject request) {
-  ConstraintErrors errors;
-  MT_ASSIGN_OR_RETURN(input, DecodeStatementInput(request, "", errors));
+  MT_ASSIGN_OR_RETURN(input, DecodeStatementInput(request));
   RunOptions options;
   MT_ASSIGN_OR_RETURN(consistent, OptionalBool(request, "ConsistentRead"));
   options.consistent_read = consistent.value_or(false);
   MT_ASSIGN_OR_RETURN(limit, OptionalInt(request, "Limit"));
-  if (limit && *limit < 1) {
-    errors.AddString(std::to_string(*limit), "limit",
-                     "Member must have value greater than or equal to 1");
-  }
   options.limit = limit;
   MT_ASSIGN_OR_RETURN(token, OptionalString(request, "NextToken"));
-  if (token && token->empty()) {
-    errors.AddString(*token, "nextToken", "Member must have length greater than or equal to 1");
-  }
-  MT_ASSIGN_OR_RETURN(capacity, DecodeReturnConsumedCapacity(request, errors));
-  MT_ASSIGN_OR_RETURN(return_old, DecodeReturnOldOnConditionFailure(request, errors));
+  MT_ASSIGN_OR_RETURN(capacity, DecodeReturnConsumedCapacity(request));
+  MT_ASSIGN_OR_RETURN(return_old, DecodeReturnOldOnConditionFailure(request));
   options.return_old_on_failure = return_old;
-  MT_RETURN_IF_ERROR(errors.ToStatus());
 
   MT_ASSIGN_OR_RETURN(lowered, PrepareStatement(ctx, input));
   if (token) MT_RETURN_IF_ERROR(DecodeNextToken(input.text, *token, options));

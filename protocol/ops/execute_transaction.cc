@@ -30,8 +30,6 @@
 namespace monotable::protocol::ops {
 namespace {
 
-constexpr size_t kMaxStatements = 100;
-
 struct TransactStatementInput {
   StatementInput input;
   bool return_old_on_failure = false;
@@ -62,20 +60,15 @@ Status WithDuplicateItems(Status status, const std::vector<bool>& inserts) {
   return Status(renamed.code(), renamed.message()).WithDetail(std::move(detail));
 }
 
-Result<std::vector<TransactStatementInput>> DecodeStatements(JsonArray list,
-                                                             ConstraintErrors& errors) {
+Result<std::vector<TransactStatementInput>> DecodeStatements(JsonArray list) {
   std::vector<TransactStatementInput> statements;
   for (JsonElement element : list) {
     JsonObject object;
     if (element.get_object().get(object)) return WrongJsonType(element, "structure");
-    const std::string path =
-        "transactStatements." + std::to_string(statements.size() + 1) + ".member.";
     TransactStatementInput s;
-    MT_ASSIGN_OR_RETURN(input, DecodeStatementInput(object, path, errors));
+    MT_ASSIGN_OR_RETURN(input, DecodeStatementInput(object));
     s.input = std::move(input);
-    MT_ASSIGN_OR_RETURN(return_old,
-                        DecodeReturnOldOnConditionFailure(
-                            object, errors, path + "returnValuesOnConditionCheckFailure"));
+    MT_ASSIGN_OR_RETURN(return_old, DecodeReturnOldOnConditionFailure(object));
     s.return_old_on_failure = return_old;
     statements.push_back(std::move(s));
   }
@@ -101,17 +94,10 @@ Result<bool> ParseAll(const OperationContext& ctx,
 }  // namespace
 
 Result<std::string> ExecuteTransaction(const OperationContext& ctx, JsonObject request) {
-  ConstraintErrors errors;
-  MT_ASSIGN_OR_RETURN(list, DecodeBoundedList(request, "TransactStatements", "transactStatements",
-                                              kMaxStatements, errors));
-  std::vector<TransactStatementInput> statements;
-  if (list) {
-    MT_ASSIGN_OR_RETURN(decoded, DecodeStatements(*list, errors));
-    statements = std::move(decoded);
-  }
-  MT_ASSIGN_OR_RETURN(token, DecodeClientRequestToken(request, errors));
-  MT_ASSIGN_OR_RETURN(capacity, DecodeReturnConsumedCapacity(request, errors));
-  MT_RETURN_IF_ERROR(errors.ToStatus());
+  MT_ASSIGN_OR_RETURN(list, RequiredList(request, "TransactStatements"));
+  MT_ASSIGN_OR_RETURN(statements, DecodeStatements(list));
+  MT_ASSIGN_OR_RETURN(token, DecodeClientRequestToken(request));
+  MT_ASSIGN_OR_RETURN(capacity, DecodeReturnConsumedCapacity(request));
   MT_ASSIGN_OR_RETURN(reads, ParseAll(ctx, statements));
 
   // Tables and lowering. Reasons collect the statements that cancel the transaction

@@ -6,18 +6,16 @@
 namespace monotable::protocol::ops {
 
 Result<std::string> GetItem(const OperationContext& ctx, JsonObject request) {
-  ConstraintErrors errors;
   GetItemRequest get;
-  MT_ASSIGN_OR_RETURN(key, RequiredItem(request, "Key", "key", errors));
+  MT_ASSIGN_OR_RETURN(key, RequiredItem(request, "Key"));
   get.key = std::move(key);
-  MT_ASSIGN_OR_RETURN(name, TableNameMember(request, errors));
+  MT_ASSIGN_OR_RETURN(name, TableNameMember(request));
   get.table_name = std::move(name);
   MT_ASSIGN_OR_RETURN(consistent, OptionalBool(request, "ConsistentRead"));
   get.consistent_read = consistent.value_or(false);
-  MT_ASSIGN_OR_RETURN(attributes, DecodeAttributesToGet(request, errors));
+  MT_ASSIGN_OR_RETURN(attributes, DecodeAttributesToGet(request));
   MT_ASSIGN_OR_RETURN(projection_text, OptionalString(request, "ProjectionExpression"));
-  MT_ASSIGN_OR_RETURN(capacity, DecodeReturnConsumedCapacity(request, errors));
-  MT_RETURN_IF_ERROR(errors.ToStatus());
+  MT_ASSIGN_OR_RETURN(capacity, DecodeReturnConsumedCapacity(request));
 
   RequestExpressions expressions;
   MT_ASSIGN_OR_RETURN(

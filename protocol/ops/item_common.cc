@@ -7,8 +7,6 @@
 
 namespace monotable::protocol::ops {
 namespace {
-constexpr char kReturnValuesEnum[] =
-    "Member must satisfy enum value set: [ALL_NEW, UPDATED_OLD, ALL_OLD, NONE, UPDATED_NEW]";
 
 std::string JoinGiven(std::initializer_list<NamedParameter> parameters) {
   std::string out;
@@ -21,24 +19,18 @@ std::string JoinGiven(std::initializer_list<NamedParameter> parameters) {
 }
 }  // namespace
 
-Result<std::string> TableNameMember(JsonObject request, ConstraintErrors& errors) {
+Result<std::string> TableNameMember(JsonObject request) {
   MT_ASSIGN_OR_RETURN(name, OptionalString(request, "TableName"));
-  errors.CheckTableName(name, "tableName");
   return name ? std::string(*name) : std::string();
 }
 
-Result<Item> RequiredItem(JsonObject request, std::string_view field, std::string_view path,
-                          ConstraintErrors& errors) {
+Result<Item> RequiredItem(JsonObject request, std::string_view field) {
   MT_ASSIGN_OR_RETURN(object, OptionalObject(request, field));
-  if (!object) {
-    errors.Null(path);
-    return Item();
-  }
+  if (!object) return Item();  // only in a request the model check has refused
   return DecodeItem(*object);
 }
 
-Result<ReturnValues> DecodeReturnValues(JsonObject request, ConstraintErrors& errors,
-                                        bool old_only) {
+Result<ReturnValues> DecodeReturnValues(JsonObject request, bool old_only) {
   MT_ASSIGN_OR_RETURN(text, OptionalString(request, "ReturnValues"));
   if (!text || *text == "NONE") return ReturnValues::kNone;
   ReturnValues value;
@@ -51,8 +43,7 @@ Result<ReturnValues> DecodeReturnValues(JsonObject request, ConstraintErrors& er
   } else if (*text == "UPDATED_NEW") {
     value = ReturnValues::kUpdatedNew;
   } else {
-    errors.AddString(*text, "returnValues", kReturnValuesEnum);
-    return ReturnValues::kNone;
+    return UnknownModelValue("ReturnValues", *text);
   }
   if (old_only && value != ReturnValues::kAllOld) {
     return Status::Validation("ReturnValues can only be ALL_OLD or NONE");
@@ -61,14 +52,9 @@ Result<ReturnValues> DecodeReturnValues(JsonObject request, ConstraintErrors& er
 }
 
 Result<JsonObject> RequiredRequestItems(JsonObject request) {
-  ConstraintErrors errors;
   MT_ASSIGN_OR_RETURN(items, OptionalObject(request, "RequestItems"));
-  if (!items) {
-    errors.Null("requestItems");
-  } else if (items->size() == 0) {
-    errors.Add("'{}'", "requestItems", "Member must have length greater than or equal to 1");
-  }
-  MT_RETURN_IF_ERROR(errors.ToStatus());
+  // Present and not empty: the service model's check has refused anything else.
+  if (!items) return UnknownModelValue("RequestItems", "null");
   return *items;
 }
 
@@ -102,13 +88,11 @@ Result<std::string> AttributesResponse(const ItemResult& result, std::string_vie
   return w.Take();
 }
 
-Result<bool> DecodeReturnItemCollectionMetrics(JsonObject request, ConstraintErrors& errors) {
+Result<bool> DecodeReturnItemCollectionMetrics(JsonObject request) {
   MT_ASSIGN_OR_RETURN(text, OptionalString(request, "ReturnItemCollectionMetrics"));
   if (!text || *text == "NONE") return false;
   if (*text == "SIZE") return true;
-  errors.AddString(*text, "returnItemCollectionMetrics",
-                   "Member must satisfy enum value set: [SIZE, NONE]");
-  return false;
+  return UnknownModelValue("ReturnItemCollectionMetrics", *text);
 }
 
 Status CheckNotMixed(std::initializer_list<NamedParameter> legacy,
@@ -138,15 +122,15 @@ Status RequestExpressions::CheckMaps(
                                           params_.values ? &*params_.values : nullptr);
 }
 
-Result<ConditionInputs> DecodeConditionInputs(JsonObject request, ConstraintErrors& errors) {
+Result<ConditionInputs> DecodeConditionInputs(JsonObject request) {
   ConditionInputs inputs;
   MT_ASSIGN_OR_RETURN(expression, OptionalString(request, "ConditionExpression"));
   inputs.expression = expression;
-  MT_ASSIGN_OR_RETURN(expected, DecodeExpected(request, errors));
+  MT_ASSIGN_OR_RETURN(expected, DecodeExpected(request));
   inputs.expected = std::move(expected);
   MT_ASSIGN_OR_RETURN(given, OptionalString(request, "ConditionalOperator"));
   inputs.conditional_operator_given = given.has_value();
-  MT_ASSIGN_OR_RETURN(conditional_operator, DecodeConditionalOperator(request, errors));
+  MT_ASSIGN_OR_RETURN(conditional_operator, DecodeConditionalOperator(request));
   inputs.conditional_operator = conditional_operator;
   return inputs;
 }

@@ -19,19 +19,21 @@
 
 namespace monotable::protocol::ops {
 
-Result<std::string> TableNameMember(JsonObject request, ConstraintErrors& errors);
+// These decoders run after the service model's checks (model_validation.h) passed:
+// required members, lengths, patterns and enums are not checked again. An enum value the
+// model allows but monotable does not know is kInternal.
 
-// Reads an attribute map member ("Item", "Key"); a missing one is a constraint error.
-Result<Item> RequiredItem(JsonObject request, std::string_view field, std::string_view path,
-                          ConstraintErrors& errors);
+Result<std::string> TableNameMember(JsonObject request);
+
+// Reads an attribute map member ("Item", "Key"). Errors: kSerialization, kValidation for
+// attribute values.
+Result<Item> RequiredItem(JsonObject request, std::string_view field);
 
 // ReturnValues. `old_only` (PutItem, DeleteItem): anything but NONE/ALL_OLD is
 // "ReturnValues can only be ALL_OLD or NONE".
-Result<ReturnValues> DecodeReturnValues(JsonObject request, ConstraintErrors& errors,
-                                        bool old_only);
+Result<ReturnValues> DecodeReturnValues(JsonObject request, bool old_only);
 
-// RequestItems of BatchGetItem/BatchWriteItem: present and not empty, else the
-// constraint error.
+// RequestItems of BatchGetItem/BatchWriteItem.
 Result<JsonObject> RequiredRequestItems(JsonObject request);
 
 // {"<member>": {...}} when there is an item (decoded or as stored), else {}; with
@@ -44,8 +46,8 @@ Result<std::string> AttributesResponse(const ItemResult& result, std::string_vie
 // {"ItemCollectionKey": {...}, "SizeEstimateRangeGB": [lower, upper]}
 void WriteItemCollectionMetrics(JsonWriter& w, const Item& key, int64_t bytes);
 
-// ReturnItemCollectionMetrics: true for SIZE; an unknown value is a constraint error.
-Result<bool> DecodeReturnItemCollectionMetrics(JsonObject request, ConstraintErrors& errors);
+// ReturnItemCollectionMetrics: true for SIZE.
+Result<bool> DecodeReturnItemCollectionMetrics(JsonObject request);
 
 // A parameter of the request by name, and whether it was given.
 using NamedParameter = std::pair<std::string_view, bool>;
@@ -83,27 +85,26 @@ struct ConditionInputs {
   bool conditional_operator_given = false;
 };
 
-// Errors: kSerialization; constraint violations go to `errors`.
-Result<ConditionInputs> DecodeConditionInputs(JsonObject request, ConstraintErrors& errors);
+// Errors: kSerialization.
+Result<ConditionInputs> DecodeConditionInputs(JsonObject request);
 
 // The members every single-item write (PutItem, DeleteItem, UpdateItem) starts with, in
-// DynamoDB's order of validation: the item or key (`item_member`/`item_path`, stored
-// in `write.*target`), TableName, ReturnValues (`old_only`: ALL_OLD/NONE only) and
+// DynamoDB's order of validation: the item or key (`item_member`, stored in
+// `write.*target`), TableName, ReturnValues (`old_only`: ALL_OLD/NONE only) and
 // ReturnValuesOnConditionCheckFailure into `write`; returns the condition's inputs.
 template <typename WriteRequest>
 Result<ConditionInputs> DecodeItemWriteMembers(JsonObject request, std::string_view item_member,
-                                               std::string_view item_path,
                                                Item WriteRequest::*target, bool old_only,
-                                               ConstraintErrors& errors, WriteRequest& write) {
-  MT_ASSIGN_OR_RETURN(item, RequiredItem(request, item_member, item_path, errors));
+                                               WriteRequest& write) {
+  MT_ASSIGN_OR_RETURN(item, RequiredItem(request, item_member));
   write.*target = std::move(item);
-  MT_ASSIGN_OR_RETURN(name, TableNameMember(request, errors));
+  MT_ASSIGN_OR_RETURN(name, TableNameMember(request));
   write.table_name = std::move(name);
-  MT_ASSIGN_OR_RETURN(return_values, DecodeReturnValues(request, errors, old_only));
+  MT_ASSIGN_OR_RETURN(return_values, DecodeReturnValues(request, old_only));
   write.return_values = return_values;
-  MT_ASSIGN_OR_RETURN(return_old, DecodeReturnOldOnConditionFailure(request, errors));
+  MT_ASSIGN_OR_RETURN(return_old, DecodeReturnOldOnConditionFailure(request));
   write.condition.return_old_on_failure = return_old;
-  return DecodeConditionInputs(request, errors);
+  return DecodeConditionInputs(request);
 }
 
 // For writes whose only expression is their condition (PutItem, DeleteItem): the

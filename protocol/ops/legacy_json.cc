@@ -5,10 +5,6 @@
 namespace monotable::protocol::ops {
 namespace {
 
-constexpr char kComparisonEnum[] =
-    "Member must satisfy enum value set: [IN, NULL, BETWEEN, LT, NOT_CONTAINS, EQ, GT, "
-    "NOT_NULL, NE, LE, BEGINS_WITH, GE, CONTAINS]";
-
 Result<std::optional<AttributeValue>> OptionalAttributeValue(JsonObject object,
                                                              std::string_view key) {
   JsonElement e;
@@ -20,7 +16,7 @@ Result<std::optional<AttributeValue>> OptionalAttributeValue(JsonObject object,
 }  // namespace
 
 Result<std::optional<std::vector<expr::legacy::AttributeCondition>>> DecodeExpected(
-    JsonObject request, ConstraintErrors& errors, std::string_view member, std::string_view path) {
+    JsonObject request, std::string_view member) {
   using Conditions = std::vector<expr::legacy::AttributeCondition>;
   MT_ASSIGN_OR_RETURN(object, OptionalObject(request, member));
   if (!object) return std::optional<Conditions>();
@@ -37,12 +33,7 @@ Result<std::optional<std::vector<expr::legacy::AttributeCondition>>> DecodeExpec
     MT_ASSIGN_OR_RETURN(op, OptionalString(fields, "ComparisonOperator"));
     if (op) {
       c.comparison_operator = expr::legacy::ParseComparisonOperator(*op);
-      if (!c.comparison_operator) {
-        errors.AddString(*op, std::string(path) + "." + c.attribute + ".member.comparisonOperator",
-                         kComparisonEnum);
-      }
-    } else if (member != "Expected") {
-      errors.Null(std::string(path) + "." + c.attribute + ".member.comparisonOperator");
+      if (!c.comparison_operator) return UnknownModelValue("ComparisonOperator", *op);
     }
     MT_ASSIGN_OR_RETURN(list, OptionalArray(fields, "AttributeValueList"));
     if (list) {
@@ -57,17 +48,15 @@ Result<std::optional<std::vector<expr::legacy::AttributeCondition>>> DecodeExpec
   return std::optional<Conditions>(std::move(conditions));
 }
 
-Result<expr::legacy::ConditionalOperator> DecodeConditionalOperator(JsonObject request,
-                                                                    ConstraintErrors& errors) {
+Result<expr::legacy::ConditionalOperator> DecodeConditionalOperator(JsonObject request) {
   MT_ASSIGN_OR_RETURN(text, OptionalString(request, "ConditionalOperator"));
   if (!text || *text == "AND") return expr::legacy::ConditionalOperator::kAnd;
   if (*text == "OR") return expr::legacy::ConditionalOperator::kOr;
-  errors.AddString(*text, "conditionalOperator", "Member must satisfy enum value set: [OR, AND]");
-  return expr::legacy::ConditionalOperator::kAnd;
+  return UnknownModelValue("ConditionalOperator", *text);
 }
 
 Result<std::optional<std::vector<expr::legacy::AttributeUpdate>>> DecodeAttributeUpdates(
-    JsonObject request, ConstraintErrors& errors) {
+    JsonObject request) {
   using Updates = std::vector<expr::legacy::AttributeUpdate>;
   MT_ASSIGN_OR_RETURN(object, OptionalObject(request, "AttributeUpdates"));
   if (!object) return std::optional<Updates>();
@@ -83,8 +72,7 @@ Result<std::optional<std::vector<expr::legacy::AttributeUpdate>>> DecodeAttribut
     } else if (action && *action == "DELETE") {
       u.action = expr::legacy::UpdateAction::kDelete;
     } else if (action && *action != "PUT") {
-      errors.AddString(*action, "attributeUpdates." + u.attribute + ".member.action",
-                       "Member must satisfy enum value set: [ADD, PUT, DELETE]");
+      return UnknownModelValue("Action", *action);
     }
     MT_ASSIGN_OR_RETURN(value, OptionalAttributeValue(fields, "Value"));
     u.value = std::move(value);
@@ -93,8 +81,7 @@ Result<std::optional<std::vector<expr::legacy::AttributeUpdate>>> DecodeAttribut
   return std::optional<Updates>(std::move(updates));
 }
 
-Result<std::optional<std::vector<std::string>>> DecodeAttributesToGet(JsonObject request,
-                                                                      ConstraintErrors& errors) {
+Result<std::optional<std::vector<std::string>>> DecodeAttributesToGet(JsonObject request) {
   MT_ASSIGN_OR_RETURN(array, OptionalArray(request, "AttributesToGet"));
   if (!array) return std::optional<std::vector<std::string>>();
   std::vector<std::string> names;
@@ -102,9 +89,6 @@ Result<std::optional<std::vector<std::string>>> DecodeAttributesToGet(JsonObject
     std::string_view s;
     if (a.get_string().get(s)) return WrongJsonType(a, "String");
     names.emplace_back(s);
-  }
-  if (names.empty()) {
-    errors.Add("'[]'", "attributesToGet", "Member must have length greater than or equal to 1");
   }
   return std::optional<std::vector<std::string>>(std::move(names));
 }

@@ -12,19 +12,21 @@
 
 namespace monotable::protocol::ops {
 
-// Expected (or `member` = "QueryFilter"/"ScanFilter" with `path` "queryFilter"/...);
-// nullopt when absent. Enum violations go to `errors`.
-Result<std::optional<std::vector<expr::legacy::AttributeCondition>>> DecodeExpected(
-    JsonObject request, ConstraintErrors& errors, std::string_view member = "Expected",
-    std::string_view path = "expected");
+// The legacy parameters, decoded after the service model's checks (model_validation.h)
+// passed: their enums, required comparison operators and list lengths are not checked
+// again here. Errors: kSerialization for attribute values, kInternal for an enum value
+// the model allows but monotable does not know.
 
-Result<expr::legacy::ConditionalOperator> DecodeConditionalOperator(JsonObject request,
-                                                                    ConstraintErrors& errors);
+// Expected (or `member` = "KeyConditions"/"QueryFilter"/"ScanFilter"); nullopt when
+// absent.
+Result<std::optional<std::vector<expr::legacy::AttributeCondition>>> DecodeExpected(
+    JsonObject request, std::string_view member = "Expected");
+
+Result<expr::legacy::ConditionalOperator> DecodeConditionalOperator(JsonObject request);
 
 Result<std::optional<std::vector<expr::legacy::AttributeUpdate>>> DecodeAttributeUpdates(
-    JsonObject request, ConstraintErrors& errors);
+    JsonObject request);
 
-Result<std::optional<std::vector<std::string>>> DecodeAttributesToGet(JsonObject request,
-                                                                      ConstraintErrors& errors);
+Result<std::optional<std::vector<std::string>>> DecodeAttributesToGet(JsonObject request);
 
 }  // namespace monotable::protocol::ops

@@ -80,25 +80,12 @@ Result<StatementOutcome> RunPartitions(const OperationContext& ctx,
 
 }  // namespace
 
-Result<StatementInput> DecodeStatementInput(JsonObject object, std::string_view path,
-                                            ConstraintErrors& errors) {
+Result<StatementInput> DecodeStatementInput(JsonObject object) {
   StatementInput input;
-  const std::string statement_path = std::string(path) + "statement";
   MT_ASSIGN_OR_RETURN(text, OptionalString(object, "Statement"));
-  if (!text) {
-    errors.Null(statement_path);
-  } else if (text->empty()) {
-    errors.AddString(*text, statement_path, "Member must have length greater than or equal to 1");
-  } else if (text->size() > 8192) {
-    errors.AddString(*text, statement_path, "Member must have length less than or equal to 8192");
-  }
   input.text = text.value_or("");
   MT_ASSIGN_OR_RETURN(parameters, OptionalArray(object, "Parameters"));
   if (parameters) {
-    if (parameters->size() == 0) {
-      errors.Add("[]", std::string(path) + "parameters",
-                 "Member must have length greater than or equal to 1");
-    }
     for (JsonElement element : *parameters) {
       MT_ASSIGN_OR_RETURN(value, DecodeAttributeValue(element));
       input.parameters.push_back(std::move(value));

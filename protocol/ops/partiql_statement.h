@@ -21,14 +21,9 @@ struct StatementInput {
   std::vector<AttributeValue> parameters;
 };
 
-// Statement and Parameters of `object`; `path` prefixes the constraint paths
-// ("statements.1.member." in a batch, "" alone). Errors: kSerialization, kValidation
-// (a malformed AttributeValue); constraint violations go to `errors`:
-//   Value null at 'statement' failed to satisfy constraint: Member must not be null
-//   ... 'statement' ... Member must have length less than or equal to 8192 (or >= 1)
-//   ... 'parameters' ... Member must have length greater than or equal to 1
-Result<StatementInput> DecodeStatementInput(JsonObject object, std::string_view path,
-                                            ConstraintErrors& errors);
+// Statement and Parameters of `object`, after the service model's checks (required,
+// lengths) passed. Errors: kSerialization, kValidation (a malformed AttributeValue).
+Result<StatementInput> DecodeStatementInput(JsonObject object);
 
 // DynamoDB Local's text for an INSERT of an existing key (ValidationExceptionMessages
 // DUPLICATE_ITEM_IN_TABLE), the same as AWS's in recorded AWS CLI and SDK output.

@@ -6,7 +6,7 @@ namespace monotable::protocol::ops {
 
 Result<std::string> PutItem(const OperationContext& ctx, JsonObject request) {
   return ConditionOnlyWrite(
-      ctx, request, "Item", "item", &PutItemRequest::item,
+      ctx, request, "Item", &PutItemRequest::item,
       [&](const PutItemRequest& put) { return ctx.engine.PutItem(ctx.request, put); });
 }
 

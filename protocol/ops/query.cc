@@ -7,17 +7,14 @@
 namespace monotable::protocol::ops {
 
 Result<std::string> Query(const OperationContext& ctx, JsonObject object) {
-  ConstraintErrors errors;
   QueryRequest request;
   ReadInputs inputs;
-  MT_RETURN_IF_ERROR(DecodeReadMembers(object, "QueryFilter", request, inputs, errors));
+  MT_RETURN_IF_ERROR(DecodeReadMembers(object, "QueryFilter", request, inputs));
   MT_ASSIGN_OR_RETURN(key_expression, OptionalString(object, "KeyConditionExpression"));
-  MT_ASSIGN_OR_RETURN(key_conditions,
-                      DecodeExpected(object, errors, "KeyConditions", "keyConditions"));
+  MT_ASSIGN_OR_RETURN(key_conditions, DecodeExpected(object, "KeyConditions"));
   MT_ASSIGN_OR_RETURN(forward, OptionalBool(object, "ScanIndexForward"));
   request.scan_forward = forward.value_or(true);
-  MT_ASSIGN_OR_RETURN(capacity, DecodeReturnConsumedCapacity(object, errors));
-  MT_RETURN_IF_ERROR(errors.ToStatus());
+  MT_ASSIGN_OR_RETURN(capacity, DecodeReturnConsumedCapacity(object));
 
   MT_RETURN_IF_ERROR(
       CheckNotMixed({{"KeyConditions", key_conditions.has_value()},

@@ -7,22 +7,13 @@
 namespace monotable::protocol::ops {
 
 Status DecodeReadMembers(JsonObject object, std::string_view legacy_filter_member,
-                         ReadPageRequest& request, ReadInputs& inputs, ConstraintErrors& errors) {
-  MT_ASSIGN_OR_RETURN(name, TableNameMember(object, errors));
+                         ReadPageRequest& request, ReadInputs& inputs) {
+  MT_ASSIGN_OR_RETURN(name, TableNameMember(object));
   request.table_name = std::move(name);
   MT_ASSIGN_OR_RETURN(index, OptionalString(object, "IndexName"));
-  if (index) {
-    errors.CheckTableName(index, "indexName");
-    request.index_name = std::string(*index);
-  }
+  if (index) request.index_name = std::string(*index);
   MT_ASSIGN_OR_RETURN(limit, OptionalInt(object, "Limit"));
-  if (limit) {
-    if (*limit < 1) {
-      errors.AddString(std::to_string(*limit), "limit",
-                       "Member must have value greater than or equal to 1");
-    }
-    request.limit = *limit;
-  }
+  if (limit) request.limit = *limit;
   MT_ASSIGN_OR_RETURN(consistent, OptionalBool(object, "ConsistentRead"));
   request.consistent_read = consistent.value_or(false);
   MT_ASSIGN_OR_RETURN(select, OptionalString(object, "Select"));
@@ -37,9 +28,7 @@ Status DecodeReadMembers(JsonObject object, std::string_view legacy_filter_membe
     } else if (*select == "COUNT") {
       request.select = Select::kCount;
     } else {
-      errors.AddString(*select, "select",
-                       "Member must satisfy enum value set: [SPECIFIC_ATTRIBUTES, COUNT, "
-                       "ALL_ATTRIBUTES, ALL_PROJECTED_ATTRIBUTES]");
+      return UnknownModelValue("Select", *select);
     }
   }
   MT_ASSIGN_OR_RETURN(start, OptionalObject(object, "ExclusiveStartKey"));
@@ -49,17 +38,15 @@ Status DecodeReadMembers(JsonObject object, std::string_view legacy_filter_membe
   }
   MT_ASSIGN_OR_RETURN(filter, OptionalString(object, "FilterExpression"));
   inputs.filter_expression = filter;
-  std::string path(legacy_filter_member);
-  path[0] = static_cast<char>(std::tolower(path[0]));
-  MT_ASSIGN_OR_RETURN(legacy, DecodeExpected(object, errors, legacy_filter_member, path));
+  MT_ASSIGN_OR_RETURN(legacy, DecodeExpected(object, legacy_filter_member));
   inputs.legacy_filter = std::move(legacy);
   MT_ASSIGN_OR_RETURN(conditional, OptionalString(object, "ConditionalOperator"));
   inputs.conditional_operator_given = conditional.has_value();
-  MT_ASSIGN_OR_RETURN(op, DecodeConditionalOperator(object, errors));
+  MT_ASSIGN_OR_RETURN(op, DecodeConditionalOperator(object));
   inputs.conditional_operator = op;
   MT_ASSIGN_OR_RETURN(projection, OptionalString(object, "ProjectionExpression"));
   inputs.projection_expression = projection;
-  MT_ASSIGN_OR_RETURN(attributes, DecodeAttributesToGet(object, errors));
+  MT_ASSIGN_OR_RETURN(attributes, DecodeAttributesToGet(object));
   inputs.attributes_to_get = std::move(attributes);
   return Status::Ok();
 }

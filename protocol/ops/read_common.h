@@ -26,9 +26,9 @@ struct ReadInputs {
 };
 
 // Decodes the shared members into `request` and `inputs`; `legacy_filter_member` is
-// "QueryFilter" or "ScanFilter". Constraint violations go to `errors`.
+// "QueryFilter" or "ScanFilter". The service model's checks have passed.
 Status DecodeReadMembers(JsonObject object, std::string_view legacy_filter_member,
-                         ReadPageRequest& request, ReadInputs& inputs, ConstraintErrors& errors);
+                         ReadPageRequest& request, ReadInputs& inputs);
 
 // Select against the projection, in DynamoDB's wording; fills request.select default.
 Status CheckSelect(const ReadInputs& inputs, ReadPageRequest& request);

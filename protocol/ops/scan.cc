@@ -5,29 +5,11 @@
 namespace monotable::protocol::ops {
 namespace {
 
-constexpr int64_t kMaxTotalSegments = 1000000;
-
-Status DecodeSegments(JsonObject object, ScanRequest& request, ConstraintErrors& errors) {
+// Their ranges are the service model's (model_validation.h); the rules between the two
+// are DynamoDB's own (CheckSegments).
+Status DecodeSegments(JsonObject object, ScanRequest& request) {
   MT_ASSIGN_OR_RETURN(segment, OptionalInt(object, "Segment"));
   MT_ASSIGN_OR_RETURN(total, OptionalInt(object, "TotalSegments"));
-  if (segment) {
-    if (*segment < 0) {
-      errors.AddString(std::to_string(*segment), "segment",
-                       "Member must have value greater than or equal to 0");
-    } else if (*segment > kMaxTotalSegments - 1) {
-      errors.AddString(std::to_string(*segment), "segment",
-                       "Member must have value less than or equal to 999999");
-    }
-  }
-  if (total) {
-    if (*total < 1) {
-      errors.AddString(std::to_string(*total), "totalSegments",
-                       "Member must have value greater than or equal to 1");
-    } else if (*total > kMaxTotalSegments) {
-      errors.AddString(std::to_string(*total), "totalSegments",
-                       "Member must have value less than or equal to 1000000");
-    }
-  }
   request.segment = segment;
   request.total_segments = total;
   return Status::Ok();
@@ -57,13 +39,11 @@ Status CheckSegments(const ScanRequest& request) {
 }  // namespace
 
 Result<std::string> Scan(const OperationContext& ctx, JsonObject object) {
-  ConstraintErrors errors;
   ScanRequest request;
   ReadInputs inputs;
-  MT_RETURN_IF_ERROR(DecodeReadMembers(object, "ScanFilter", request, inputs, errors));
-  MT_RETURN_IF_ERROR(DecodeSegments(object, request, errors));
-  MT_ASSIGN_OR_RETURN(capacity, DecodeReturnConsumedCapacity(object, errors));
-  MT_RETURN_IF_ERROR(errors.ToStatus());
+  MT_RETURN_IF_ERROR(DecodeReadMembers(object, "ScanFilter", request, inputs));
+  MT_RETURN_IF_ERROR(DecodeSegments(object, request));
+  MT_ASSIGN_OR_RETURN(capacity, DecodeReturnConsumedCapacity(object));
 
   MT_RETURN_IF_ERROR(CheckSegments(request));
   MT_RETURN_IF_ERROR(

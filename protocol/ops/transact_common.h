@@ -16,15 +16,6 @@
 
 namespace monotable::protocol::ops {
 
-// A list member of 1 to `max` entries (`path`: its name in constraint errors). A
-// missing, empty or too long list is a constraint error in `errors`.
-Result<std::optional<JsonArray>> DecodeBoundedList(JsonObject request, std::string_view member,
-                                                   std::string_view path, size_t max,
-                                                   ConstraintErrors& errors);
-
-// TransactItems. A missing, empty or too long list is a constraint error in `errors`.
-Result<std::optional<JsonArray>> DecodeTransactItems(JsonObject request, ConstraintErrors& errors);
-
 // Calls decode(entry, index, state) for each entry of `list`, each with a fresh State
 // kept in `states` for the rest of the request (stable addresses: resolved expressions
 // point into them). Stops at the first error.
@@ -42,15 +33,9 @@ Status ForEachEntry(JsonArray list, std::vector<std::unique_ptr<State>>& states,
 // entry or the member is not a structure.
 Result<std::optional<JsonObject>> EntryMember(JsonElement entry, std::string_view member);
 
-// Checks that an optional string member is one of `allowed` (ReturnConsumedCapacity,
-// ReturnItemCollectionMetrics). Capacity figures are not reported yet.
-Status CheckEnumMember(JsonObject request, std::string_view member, std::string_view path,
-                       std::initializer_list<std::string_view> allowed, ConstraintErrors& errors);
-
-// ClientRequestToken (TransactWriteItems, ExecuteTransaction): 1 to 36 characters;
-// violations go to `errors`.
-Result<std::optional<std::string>> DecodeClientRequestToken(JsonObject request,
-                                                            ConstraintErrors& errors);
+// ClientRequestToken (TransactWriteItems, ExecuteTransaction); its length is the
+// model's.
+Result<std::optional<std::string>> DecodeClientRequestToken(JsonObject request);
 
 // Path of an action's member in constraint errors: transactItems.<i>.member.<kind>.
 std::string ActionPath(size_t index, std::string_view kind);

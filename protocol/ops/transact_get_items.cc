@@ -13,20 +13,13 @@ namespace {
 // outlive the request.
 Status DecodeGet(const OperationContext& ctx, JsonElement entry, size_t index,
                  TransactGetRequest::Get& get, RequestExpressions& expressions) {
-  ConstraintErrors errors;
-  const std::string path = ActionPath(index, "get");
   MT_ASSIGN_OR_RETURN(object, EntryMember(entry, "Get"));
-  if (!object) {
-    errors.Null(path);
-    return errors.ToStatus();
-  }
+  if (!object) return UnknownModelValue(ActionPath(index, "get"), "null");
   MT_ASSIGN_OR_RETURN(name, OptionalString(*object, "TableName"));
-  errors.CheckTableName(name, path + ".tableName");
   if (name) get.table_name = std::string(*name);
-  MT_ASSIGN_OR_RETURN(key, RequiredItem(*object, "Key", path + ".key", errors));
+  MT_ASSIGN_OR_RETURN(key, RequiredItem(*object, "Key"));
   get.key = std::move(key);
   MT_ASSIGN_OR_RETURN(projection_text, OptionalString(*object, "ProjectionExpression"));
-  MT_RETURN_IF_ERROR(errors.ToStatus());
 
   // Get has no AttributesToGet (and so no mixing of the two forms).
   MT_ASSIGN_OR_RETURN(
@@ -38,16 +31,14 @@ Status DecodeGet(const OperationContext& ctx, JsonElement entry, size_t index,
 }  // namespace
 
 Result<std::string> TransactGetItems(const OperationContext& ctx, JsonObject request) {
-  ConstraintErrors errors;
-  MT_ASSIGN_OR_RETURN(list, DecodeTransactItems(request, errors));
-  MT_ASSIGN_OR_RETURN(capacity, DecodeReturnConsumedCapacity(request, errors));
-  MT_RETURN_IF_ERROR(errors.ToStatus());
+  MT_ASSIGN_OR_RETURN(list, RequiredList(request, "TransactItems"));
+  MT_ASSIGN_OR_RETURN(capacity, DecodeReturnConsumedCapacity(request));
 
   TransactGetRequest txn;
-  txn.gets.resize(list->size());
+  txn.gets.resize(list.size());
   std::vector<std::unique_ptr<RequestExpressions>> expressions;
   MT_RETURN_IF_ERROR(
-      ForEachEntry(*list, expressions, [&](JsonElement entry, size_t i, RequestExpressions& state) {
+      ForEachEntry(list, expressions, [&](JsonElement entry, size_t i, RequestExpressions& state) {
         return DecodeGet(ctx, entry, i, txn.gets[i], state);
       }));
   MT_ASSIGN_OR_RETURN(result, ctx.engine.TransactGetItems(ctx.request, txn));

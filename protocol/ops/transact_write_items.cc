@@ -32,9 +32,8 @@ struct DecodedAction {
   RequestExpressions expressions;
 };
 
-// Decodes the shape of entry `index`; constraint violations go to `errors`.
-Status DecodeAction(JsonElement entry, size_t index, TransactWriteAction& action,
-                    DecodedAction& decoded, ConstraintErrors& errors) {
+// Decodes the shape of entry `index` (the service model's checks have passed).
+Status DecodeAction(JsonElement entry, TransactWriteAction& action, DecodedAction& decoded) {
   const ActionMember* found = nullptr;
   int given = 0;
   for (const auto& member : kActionMembers) {
@@ -53,28 +52,19 @@ Status DecodeAction(JsonElement entry, size_t index, TransactWriteAction& action
     return Status::Validation("TransactItems can only contain one of Check, Put, Update or Delete");
   }
   action.kind = found->kind;
-  const std::string path = ActionPath(index, found->path);
   JsonObject object = decoded.object;
   MT_ASSIGN_OR_RETURN(name, OptionalString(object, "TableName"));
-  errors.CheckTableName(name, path + ".tableName");
   if (name) action.table_name = std::string(*name);
   const bool is_put = action.kind == Kind::kPut;
-  MT_ASSIGN_OR_RETURN(item, RequiredItem(object, is_put ? "Item" : "Key",
-                                         path + (is_put ? ".item" : ".key"), errors));
+  MT_ASSIGN_OR_RETURN(item, RequiredItem(object, is_put ? "Item" : "Key"));
   action.item = std::move(item);
-  MT_ASSIGN_OR_RETURN(
-      return_old, DecodeReturnOldOnConditionFailure(object, errors,
-                                                    path + ".returnValuesOnConditionCheckFailure"));
+  MT_ASSIGN_OR_RETURN(return_old, DecodeReturnOldOnConditionFailure(object));
   action.condition.return_old_on_failure = return_old;
   MT_ASSIGN_OR_RETURN(condition_text, OptionalString(object, "ConditionExpression"));
   decoded.condition.expression = condition_text;
-  if (action.kind == Kind::kConditionCheck && !condition_text) {
-    errors.Null(path + ".conditionExpression");
-  }
   if (action.kind == Kind::kUpdate) {
     MT_ASSIGN_OR_RETURN(update_text, OptionalString(object, "UpdateExpression"));
     decoded.update.expression = update_text;
-    if (!update_text) errors.Null(path + ".updateExpression");
   }
   return Status::Ok();
 }
@@ -99,23 +89,18 @@ Status ResolveAction(const OperationContext& ctx, TransactWriteAction& action,
 }  // namespace
 
 Result<std::string> TransactWriteItems(const OperationContext& ctx, JsonObject request) {
-  ConstraintErrors errors;
-  MT_ASSIGN_OR_RETURN(list, DecodeTransactItems(request, errors));
-  MT_ASSIGN_OR_RETURN(capacity, DecodeReturnConsumedCapacity(request, errors));
-  // Item collection metrics are not reported yet (no LSIs); the value is checked.
-  MT_RETURN_IF_ERROR(CheckEnumMember(request, "ReturnItemCollectionMetrics",
-                                     "returnItemCollectionMetrics", {"SIZE", "NONE"}, errors));
-  MT_ASSIGN_OR_RETURN(token, DecodeClientRequestToken(request, errors));
-  MT_RETURN_IF_ERROR(errors.ToStatus());
+  MT_ASSIGN_OR_RETURN(list, RequiredList(request, "TransactItems"));
+  MT_ASSIGN_OR_RETURN(capacity, DecodeReturnConsumedCapacity(request));
+  // Item collection metrics are not reported yet (no LSIs); the model checks the value.
+  MT_ASSIGN_OR_RETURN(token, DecodeClientRequestToken(request));
 
   TransactWriteRequest txn;
-  txn.actions.resize(list->size());
+  txn.actions.resize(list.size());
   std::vector<std::unique_ptr<DecodedAction>> decoded;
   MT_RETURN_IF_ERROR(
-      ForEachEntry(*list, decoded, [&](JsonElement entry, size_t i, DecodedAction& state) {
-        return DecodeAction(entry, i, txn.actions[i], state, errors);
+      ForEachEntry(list, decoded, [&](JsonElement entry, size_t i, DecodedAction& state) {
+        return DecodeAction(entry, txn.actions[i], state);
       }));
-  MT_RETURN_IF_ERROR(errors.ToStatus());
   for (size_t i = 0; i < txn.actions.size(); ++i) {
     MT_RETURN_IF_ERROR(ResolveAction(ctx, txn.actions[i], *decoded[i]));
   }

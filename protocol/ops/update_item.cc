@@ -6,15 +6,13 @@
 namespace monotable::protocol::ops {
 
 Result<std::string> UpdateItem(const OperationContext& ctx, JsonObject request) {
-  ConstraintErrors errors;
   UpdateItemRequest update;
-  MT_ASSIGN_OR_RETURN(inputs, DecodeItemWriteMembers(request, "Key", "key", &UpdateItemRequest::key,
-                                                     /*old_only=*/false, errors, update));
-  MT_ASSIGN_OR_RETURN(attribute_updates, DecodeAttributeUpdates(request, errors));
+  MT_ASSIGN_OR_RETURN(inputs, DecodeItemWriteMembers(request, "Key", &UpdateItemRequest::key,
+                                                     /*old_only=*/false, update));
+  MT_ASSIGN_OR_RETURN(attribute_updates, DecodeAttributeUpdates(request));
   MT_ASSIGN_OR_RETURN(update_text, OptionalString(request, "UpdateExpression"));
-  MT_ASSIGN_OR_RETURN(capacity, DecodeReturnConsumedCapacity(request, errors));
-  MT_ASSIGN_OR_RETURN(collection_metrics, DecodeReturnItemCollectionMetrics(request, errors));
-  MT_RETURN_IF_ERROR(errors.ToStatus());
+  MT_ASSIGN_OR_RETURN(capacity, DecodeReturnConsumedCapacity(request));
+  MT_ASSIGN_OR_RETURN(collection_metrics, DecodeReturnItemCollectionMetrics(request));
 
   RequestExpressions expressions;
   MT_ASSIGN_OR_RETURN(

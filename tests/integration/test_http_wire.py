@@ -11,7 +11,7 @@ import pytest
 
 from mtutil import FAKE_AUTH
 
-HEALTH_BODY = b"healthy: monotable\n"
+HEALTH_BODY = b"healthy: dynamodb.us-east-1.amazonaws.com "
 
 
 def dynamodb_request(target, body, version="HTTP/1.1", extra_headers=()):

@@ -27,7 +27,7 @@ def enforce(server_factory):
 
 def test_health_check_is_get_slash_and_other_paths_are_404(server):
     status, headers, body = http_get(server.port, "/")
-    assert (status, body) == (200, "healthy: monotable\n")
+    assert (status, body) == (200, "healthy: dynamodb.us-east-1.amazonaws.com ")
     assert http_get(server.port, "/", "HEAD")[0] == 200
     for path in ("/nope", "/metrics/extra", "/monotable/nope", "/monotable/tables/x"):
         assert http_get(server.port, path)[0] == 404, path

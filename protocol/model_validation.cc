@@ -1,0 +1,276 @@
+#include "protocol/model_validation.h"
+
+#include <algorithm>
+#include <array>
+#include <string>
+
+#include "protocol/model_constraints.h"
+
+namespace monotable::protocol {
+namespace {
+
+using model::Kind;
+using model::Pattern;
+using model::Shape;
+
+bool IsNameCharacter(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+         c == '.' || c == '-';
+}
+bool IsAlnum(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+bool IsHex(char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); }
+
+bool Matches(Pattern pattern, std::string_view s) {
+  switch (pattern) {
+    case Pattern::kNone: return true;
+    case Pattern::kNameCharacters:
+      return !s.empty() && std::all_of(s.begin(), s.end(), IsNameCharacter);
+    case Pattern::kNoDollar: return !s.empty() && s.find('$') == std::string_view::npos;
+    case Pattern::kS3Bucket:
+      return s.size() >= 2 && IsAlnum(s.front()) && IsAlnum(s.back()) &&
+             std::all_of(s.begin(), s.end(),
+                         [](char c) { return IsAlnum(c) || c == '.' || c == '-' || c == '_'; });
+    case Pattern::kTwelveDigits:
+      return s.size() == 12 &&
+             std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+    case Pattern::kCsvDelimiter:
+      return s.size() == 1 && std::string_view(",;:|\t ").find(s[0]) != std::string_view::npos;
+    case Pattern::kCsvHeader:
+      return std::all_of(s.begin(), s.end(),
+                         [](char c) { return c >= 0x20 && c <= 0x7E && c != '"' && c != ','; });
+    case Pattern::kHexBlocks:
+      return !s.empty() && s.size() % 16 == 0 && std::all_of(s.begin(), s.end(), IsHex);
+    case Pattern::kXmlCharacters:
+      return std::all_of(s.begin(), s.end(), [](char c) {
+        return static_cast<unsigned char>(c) >= 0x20 || c == '\r' || c == '\n' || c == '\t';
+      });
+    case Pattern::kPrintable:
+      return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) {
+        return static_cast<unsigned char>(c) >= 0x20 && c != 0x7F;
+      });
+  }
+  return true;
+}
+
+// A string's length as DynamoDB (Java) counts it: UTF-16 code units. The JSON parser
+// has validated the UTF-8, so lead bytes count 1 and 4-byte sequences 2.
+int64_t Utf16Length(std::string_view s) {
+  int64_t n = 0;
+  for (char c : s) {
+    const auto b = static_cast<unsigned char>(c);
+    if ((b & 0xC0) != 0x80) n += b >= 0xF0 ? 2 : 1;
+  }
+  return n;
+}
+
+class Walker {
+ public:
+  explicit Walker(const model::Model& m) : m_(m) {}
+
+  Status Structure(const Shape& shape, JsonObject object, std::string& path) {
+    for (size_t i = 0; i < shape.member_count; ++i) {
+      const model::Member& member = m_.members[shape.member_first + i];
+      const size_t mark = path.size();
+      if (!path.empty()) path += '.';
+      path += static_cast<char>(std::tolower(static_cast<unsigned char>(member.name[0])));
+      path.append(member.name.substr(1));
+      JsonElement value;
+      if (object.at_key(member.name).get(value) || value.is_null()) {
+        if (member.required) errors_.Null(path);
+      } else {
+        MT_RETURN_IF_ERROR(Value(m_.shapes[member.shape], value, path));
+      }
+      path.resize(mark);
+    }
+    return Status::Ok();
+  }
+
+  Status ToStatus() const { return errors_.ToStatus(); }
+
+ private:
+  Status Value(const Shape& shape, JsonElement value, std::string& path) {
+    switch (shape.kind) {
+      case Kind::kOpaque:
+      case Kind::kTimestamp: return Status::Ok();
+      case Kind::kString: return String(shape, value, path);
+      case Kind::kBlob:
+        if (!value.is_string()) return WrongJsonType(value, "Blob");
+        return Status::Ok();
+      case Kind::kBoolean:
+        if (!value.is_bool()) return WrongJsonType(value, "Boolean");
+        return Status::Ok();
+      case Kind::kInteger:
+      case Kind::kLong:
+      case Kind::kDouble: return Number(shape, value, path);
+      case Kind::kStructure: {
+        JsonObject object;
+        if (value.get_object().get(object)) return WrongJsonType(value, "structure");
+        return Structure(shape, object, path);
+      }
+      case Kind::kList: return List(shape, value, path);
+      case Kind::kMap: return Map(shape, value, path);
+    }
+    return Status::Ok();
+  }
+
+  Status String(const Shape& shape, JsonElement value, const std::string& path) {
+    std::string_view s;
+    if (value.get_string().get(s)) return WrongJsonType(value, "String");
+    StringConstraints(shape, s, path);
+    return Status::Ok();
+  }
+
+  void StringConstraints(const Shape& shape, std::string_view s, const std::string& path) {
+    // DynamoDB's order: the pattern, then the length, then the enum.
+    if (shape.pattern != Pattern::kNone && !Matches(shape.pattern, s)) {
+      errors_.AddString(
+          s, path,
+          "Member must satisfy regular expression pattern: " + std::string(shape.pattern_text));
+    }
+    if (shape.has_min || shape.has_max) {
+      std::string quoted;  // appended: see ConstraintErrors::AddString on GCC's -Wrestrict
+      quoted.append(1, '\'').append(s).append(1, '\'');
+      Bounds(shape, Utf16Length(s), quoted, "length", path);
+    }
+    if (shape.enum_count > 0) {
+      auto values = m_.enum_values.subspan(shape.enum_first, shape.enum_count);
+      if (std::find(values.begin(), values.end(), s) == values.end()) {
+        std::string set = "Member must satisfy enum value set: [";
+        for (size_t i = 0; i < values.size(); ++i) {
+          if (i) set += ", ";
+          set.append(values[i]);
+        }
+        errors_.AddString(s, path, set + "]");
+      }
+    }
+  }
+
+  Status Number(const Shape& shape, JsonElement value, const std::string& path) {
+    if (!value.is_number()) return WrongJsonType(value, "Long");
+    if (!shape.has_min && !shape.has_max) return Status::Ok();
+    int64_t n;
+    if (value.get_int64().get(n)) {
+      double d = 0;
+      // Beyond int64 (or a fraction): clamped, past any bound of the models.
+      if (value.get_double().get(d) == simdjson::SUCCESS && d > INT64_MIN && d < INT64_MAX) {
+        n = static_cast<int64_t>(d);
+      } else {
+        n = d < 0 ? INT64_MIN : INT64_MAX;
+      }
+    }
+    Bounds(shape, n, "'" + std::to_string(n) + "'", "value", path);
+    return Status::Ok();
+  }
+
+  // The min/max constraints of a number ("value") or of a length ("length").
+  void Bounds(const Shape& shape, int64_t n, std::string_view shown, std::string_view what,
+              const std::string& path) {
+    const std::string must = "Member must have " + std::string(what);
+    if (shape.has_min && n < shape.min) {
+      errors_.Add(shown, path, must + " greater than or equal to " + std::to_string(shape.min));
+    }
+    if (shape.has_max && n > shape.max) {
+      errors_.Add(shown, path, must + " less than or equal to " + std::to_string(shape.max));
+    }
+  }
+
+  // A list or map of the wrong size is shown as '[]' / '{}' when empty; a longer one's
+  // elements are not spelled out.
+  void CheckSize(const Shape& shape, size_t size, std::string_view empty, std::string_view elided,
+                 const std::string& path) {
+    Bounds(shape, static_cast<int64_t>(size), size == 0 ? empty : elided, "length", path);
+  }
+
+  Status List(const Shape& shape, JsonElement value, std::string& path) {
+    JsonArray array;
+    if (value.get_array().get(array)) return WrongJsonType(value, "list");
+    CheckSize(shape, array.size(), "'[]'", "'[...]'", path);
+    const Shape& element = m_.shapes[shape.element];
+    size_t index = 0;
+    for (JsonElement item : array) {
+      const size_t mark = path.size();
+      path += '.';
+      path += std::to_string(++index);
+      path += ".member";
+      if (!item.is_null()) MT_RETURN_IF_ERROR(Value(element, item, path));
+      path.resize(mark);
+    }
+    return Status::Ok();
+  }
+
+  Status Map(const Shape& shape, JsonElement value, std::string& path) {
+    JsonObject object;
+    if (value.get_object().get(object)) return WrongJsonType(value, "structure");
+    CheckSize(shape, object.size(), "'{}'", "'{...}'", path);
+    const Shape& element = m_.shapes[shape.element];
+    if (element.kind == Kind::kOpaque) return Status::Ok();
+    const Shape& key = m_.shapes[shape.key];
+    for (auto field : object) {
+      if (key.kind == Kind::kString) {
+        const size_t mark = path.size();
+        path += ".key";  // DynamoDB's name for a map's keys
+        StringConstraints(key, field.key, path);
+        path.resize(mark);
+      }
+      // A list value of the wrong length is reported at the map, with all of the
+      // value's constraints: Value '{t=[...]}' at 'requestItems' failed to satisfy
+      // constraint: Map value must satisfy constraint: [Member must have length less
+      // than or equal to 25, Member must have length greater than or equal to 1].
+      JsonArray list;
+      if (element.kind == Kind::kList && !field.value.get_array().get(list) &&
+          ((element.has_min && static_cast<int64_t>(list.size()) < element.min) ||
+           (element.has_max && static_cast<int64_t>(list.size()) > element.max))) {
+        std::string rules;
+        if (element.has_max) {
+          rules = "Member must have length less than or equal to " + std::to_string(element.max);
+        }
+        if (element.has_min) {
+          rules += (rules.empty() ? "" : ", ");
+          rules +=
+              "Member must have length greater than or equal to " + std::to_string(element.min);
+        }
+        errors_.Add("'{" + std::string(field.key) + "=[...]}'", path,
+                    "Map value must satisfy constraint: [" + rules + "]");
+        continue;
+      }
+      const size_t mark = path.size();
+      path += '.';
+      path.append(field.key);
+      path += ".member";
+      if (!field.value.is_null()) MT_RETURN_IF_ERROR(Value(element, field.value, path));
+      path.resize(mark);
+    }
+    return Status::Ok();
+  }
+
+  const model::Model& m_;
+  ConstraintErrors errors_;
+};
+
+// The control-plane operations that report a table name of the wrong length in their own
+// words, before any other constraint (see CheckControlPlaneTableNameLength).
+constexpr std::array<std::string_view, 4> kNameLengthFirst = {"CreateTable", "DeleteTable",
+                                                              "DescribeTable", "UpdateTable"};
+
+}  // namespace
+
+Status ValidateAgainstModel(std::string_view operation, JsonObject request) {
+  const model::Model& m = model::Generated();
+  auto op = std::lower_bound(
+      m.operations.begin(), m.operations.end(), operation,
+      [](const model::Operation& o, std::string_view name) { return o.name < name; });
+  if (op == m.operations.end() || op->name != operation) return Status::Ok();
+  if (std::find(kNameLengthFirst.begin(), kNameLengthFirst.end(), operation) !=
+      kNameLengthFirst.end()) {
+    MT_ASSIGN_OR_RETURN(name, OptionalString(request, "TableName"));
+    MT_RETURN_IF_ERROR(CheckControlPlaneTableNameLength(name));
+  }
+  Walker walker(m);
+  std::string path;
+  MT_RETURN_IF_ERROR(walker.Structure(m.shapes[op->input], request, path));
+  return walker.ToStatus();
+}
+
+}  // namespace monotable::protocol
