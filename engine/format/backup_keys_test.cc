@@ -16,11 +16,13 @@ TEST(BackupKeysTest, HistoryKeysSortByTableThenTime) {
 
 TEST(BackupKeysTest, HistoryValueRoundTrips) {
   const std::string key("\x00\x01key", 5);
-  auto change = DecodeHistoryValue(HistoryValue(key, "old image"));
+  const std::string value = HistoryValue(key, "old image");  // the views point into it
+  auto change = DecodeHistoryValue(value);
   ASSERT_TRUE(change.has_value());
   EXPECT_EQ(change->table_key, key);
   EXPECT_EQ(change->old_item_encoded, "old image");
-  auto absent = DecodeHistoryValue(HistoryValue(key, ""));
+  const std::string absent_value = HistoryValue(key, "");
+  auto absent = DecodeHistoryValue(absent_value);
   ASSERT_TRUE(absent.has_value());
   EXPECT_TRUE(absent->old_item_encoded.empty());
   EXPECT_EQ(DecodeHistoryValue(std::string("\x00\x00\x00\x09short", 9)), std::nullopt);
