@@ -38,30 +38,8 @@ cmake --build "$build_dir" --target monotable monotable_bench -j"$(nproc)" >/dev
 server_bin=$build_dir/monotable
 bench=$build_dir/monotable_bench
 
-server_pid=
-start_server() {  # start_server SWEEP_INTERVAL
-  "$server_bin" --port "$port" --db-path "$data/db" --ttl-sweep-interval "$1" \
-    >>"$log" 2>&1 &
-  server_pid=$!
-  for _ in $(seq 100); do
-    curl -s -o /dev/null "http://127.0.0.1:$port/" && return 0
-    sleep 0.1
-  done
-  echo "server did not start; log: $log" >&2
-  exit 3
-}
-stop_server() {
-  [ -n "$server_pid" ] || return 0
-  kill -TERM "$server_pid" 2>/dev/null || true
-  wait "$server_pid" 2>/dev/null || true
-  server_pid=
-}
-trap stop_server EXIT
-
-aws_() {
-  AWS_ACCESS_KEY_ID=AKIDBENCH AWS_SECRET_ACCESS_KEY=x AWS_DEFAULT_REGION=us-east-1 \
-    AWS_PAGER= aws --endpoint-url "http://127.0.0.1:$port" dynamodb "$@" --output text
-}
+# shellcheck source=bench/server_control.sh
+source "$root/bench/server_control.sh"
 
 load_expired() {  # writes ITEMS profiles into ttlbench, expired a minute ago
   "$bench" --port "$port" --table ttlbench --setup --gsis 1 --keys "$items" --op put \
@@ -69,14 +47,6 @@ load_expired() {  # writes ITEMS profiles into ttlbench, expired a minute ago
     --warmup 0 --max-requests 1 --setup-timeout 1800 >/dev/null
 }
 
-wait_for_log() {  # wait_for_log PATTERN TIMEOUT_S -> prints the last matching line
-  for _ in $(seq $(($2 * 10))); do
-    if grep -q "$1" "$log"; then grep "$1" "$log" | tail -1; return 0; fi
-    sleep 0.1
-  done
-  echo "timed out waiting for '$1' in $log" >&2
-  return 1
-}
 
 server_cpu() {  # CPU seconds the server has used (user + system, all threads)
   awk -v hz="$(getconf CLK_TCK)" '{printf "%.2f", ($14 + $15) / hz}' "/proc/$server_pid/stat"
@@ -100,7 +70,7 @@ put_run() {  # put_run LABEL -> the JSON line
 }
 
 echo "data: $data"
-start_server 0
+start_server --ttl-sweep-interval 0
 t0=$(date +%s.%N)
 load_expired
 "$bench" --port "$port" --table foreground --setup --gsis 1 --keys "$fg_keys" --op put \
@@ -114,7 +84,7 @@ stop_server
 # The first sweep starts 6 s after the start: PutItem before it, during it and after it,
 # on the same server, so that the machine's drift (other load) shows in the baseline.
 : >"$log"
-start_server 6
+start_server --ttl-sweep-interval 6
 started=$(date +%s.%N)
 before=$(put_run)
 wait_s=$(echo "6.3 - ($(date +%s.%N) - $started)" | bc)
@@ -129,12 +99,12 @@ echo "sweep under load: $sweep_loaded"
 stop_server
 
 : >"$log"
-start_server 0
+start_server --ttl-sweep-interval 0
 load_expired
 aws_ describe-time-to-live --table-name ttlbench
 stop_server
 : >"$log"
-start_server 1
+start_server --ttl-sweep-interval 1
 cpu0=$(server_cpu)
 read -r busy0 total0 < <(machine_busy)
 sweep_alone=$(wait_for_log "deleted [0-9]* expired items of table 'ttlbench'" 900)

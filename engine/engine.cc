@@ -104,6 +104,13 @@ Result<std::unique_ptr<Engine>> Engine::Open(const EngineOptions& options,
       *impl->storage, *impl->catalog, *impl->write_path, *impl->clock, &impl->foreground_requests);
   impl->sweeper->Start(options.ttl_sweep_interval_ms);
   if (options.stream_maintenance_interval_ms > 0) impl->streams->StartMaintenance();
+  Impl* raw = impl.get();
+  impl->backups = std::make_unique<backup::BackupControl>(
+      *impl->storage, *impl->catalog, *impl->clock,
+      [raw](const std::string& ns, const std::string& name) {
+        return raw->SyncThroughput(RequestContext{ns}, name);
+      });
+  MT_RETURN_IF_ERROR(impl->backups->Start());
   return std::unique_ptr<Engine>(new Engine(std::move(impl)));
 }
 
@@ -111,6 +118,7 @@ Engine::Engine(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 
 Engine::~Engine() {
   // Stop the background threads first: they use everything else.
+  impl_->backups.reset();
   impl_->sweeper.reset();
   impl_->time_to_live.reset();
   impl_->ttl_backfiller.reset();
@@ -150,7 +158,10 @@ Result<TableDescription> Engine::UpdateTable(const RequestContext& ctx,
   return impl_->WithWarm(ctx, std::move(description));
 }
 Result<TableDescription> Engine::DeleteTable(const RequestContext& ctx, const std::string& name) {
-  return impl_->tables->DeleteTable(ctx.ns, name);
+  MT_ASSIGN_OR_RETURN(description, impl_->tables->DeleteTable(ctx.ns, name));
+  // Its backups stay; its point-in-time recovery history goes with it.
+  MT_RETURN_IF_ERROR(impl_->backups->ForgetTable(description.definition));
+  return description;
 }
 
 Result<TimeToLiveSpecification> Engine::UpdateTimeToLive(const RequestContext& ctx,

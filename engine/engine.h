@@ -10,6 +10,7 @@
 #include <string>
 
 #include "engine/api/consistency_report.h"
+#include "engine/api/backup_requests.h"
 #include "engine/api/contributor_insights.h"
 #include "engine/api/requests.h"
 #include "engine/api/stream_requests.h"
@@ -98,6 +99,29 @@ class Engine {
                                            const std::string& resource_arn);
   Result<std::optional<std::string>> DeleteResourcePolicy(
       const RequestContext& ctx, const DeleteResourcePolicyRequest& request);
+
+  // Backups, restores and point-in-time recovery (backup/backup_control.h). Errors:
+  // kTableNotFound, kTableInUse, kBackupNotFound and kBackupInUse (empty messages: the
+  // protocol names the backup's ARN), kTableAlreadyExists, kValidation (restore
+  // overrides), kPitrUnavailable, kInvalidRestoreTime, kInternal. A
+  // restore returns the new table's description (CREATING); it turns ACTIVE once loaded.
+  Result<BackupInfo> CreateBackup(const RequestContext& ctx, const std::string& table_name,
+                                  const std::string& backup_name);
+  Result<BackupInfo> DescribeBackup(const RequestContext& ctx, const std::string& backup_id);
+  Result<ListBackupsResult> ListBackups(const RequestContext& ctx,
+                                        const ListBackupsRequest& request);
+  Result<BackupInfo> DeleteBackup(const RequestContext& ctx, const std::string& backup_id);
+  Result<TableDescription> RestoreTableFromBackup(const RequestContext& ctx,
+                                                  const RestoreFromBackupRequest& request);
+  Result<TableDescription> RestoreTableToPointInTime(const RequestContext& ctx,
+                                                     const RestoreToPointInTimeRequest& request);
+  Result<ContinuousBackupsInfo> UpdateContinuousBackups(const RequestContext& ctx,
+                                                        const std::string& table_name, bool enabled,
+                                                        std::optional<int64_t> period_days);
+  Result<ContinuousBackupsInfo> DescribeContinuousBackups(const RequestContext& ctx,
+                                                          const std::string& table_name);
+  // Waits until queued backup copies and restores are done (tests, benchmarks).
+  void WaitForBackups();
 
   // Items (write/item_writes.h, read/item_reads.h). With --throughput enforce, every
   // data-plane operation may also fail with kProvisionedThroughputExceeded or kThrottling

@@ -5,6 +5,7 @@
 #include <atomic>
 
 #include "engine/admission/table_throughput.h"
+#include "engine/backup/backup_control.h"
 #include "engine/control/resource_policies.h"
 #include "engine/control/table_control.h"
 #include "engine/control/table_tags.h"
@@ -53,6 +54,7 @@ struct Engine::Impl {
   std::unique_ptr<ttl::TtlBackfiller> ttl_backfiller;
   std::unique_ptr<ttl::TimeToLiveControl> time_to_live;
   std::unique_ptr<ttl::TtlSweeper> sweeper;
+  std::unique_ptr<backup::BackupControl> backups;
 
   // Data-plane requests so far (every one looks its tables up here): the TTL sweeper
   // yields while it sees them move.

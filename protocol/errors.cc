@@ -77,6 +77,17 @@ std::string ErrorType(ErrorCode code) {
     case ErrorCode::kPolicyNotFound: return std::string(kDynamo) + "PolicyNotFoundException";
     case ErrorCode::kAccessDenied: return std::string(kCoralService) + "AccessDeniedException";
     case ErrorCode::kTableNotFound: return std::string(kDynamo) + "TableNotFoundException";
+    case ErrorCode::kTableAlreadyExists:
+      return std::string(kDynamo) + "TableAlreadyExistsException";
+    case ErrorCode::kTableInUse: return std::string(kDynamo) + "TableInUseException";
+    case ErrorCode::kBackupNotFound: return std::string(kDynamo) + "BackupNotFoundException";
+    case ErrorCode::kBackupInUse: return std::string(kDynamo) + "BackupInUseException";
+    case ErrorCode::kInvalidRestoreTime:
+      return std::string(kDynamo) + "InvalidRestoreTimeException";
+    case ErrorCode::kPitrUnavailable:
+      return std::string(kDynamo) + "PointInTimeRecoveryUnavailableException";
+    case ErrorCode::kImportNotFound: return std::string(kDynamo) + "ImportNotFoundException";
+    case ErrorCode::kExportNotFound: return std::string(kDynamo) + "ExportNotFoundException";
     case ErrorCode::kSerialization: return std::string(kCoralService) + "SerializationException";
     case ErrorCode::kUnknownOperation:
       return std::string(kCoralService) + "UnknownOperationException";

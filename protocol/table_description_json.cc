@@ -29,6 +29,8 @@ std::string_view ProjectionName(ProjectionType t) {
   return "ALL";
 }
 
+}  // namespace
+
 void WriteThroughput(JsonWriter& w, const ProvisionedThroughput& t) {
   w.BeginObject();
   if (t.last_decrease_ms) w.Key("LastDecreaseDateTime").EpochSeconds(t.last_decrease_ms);
@@ -38,6 +40,18 @@ void WriteThroughput(JsonWriter& w, const ProvisionedThroughput& t) {
   w.Key("WriteCapacityUnits").Int(t.write_capacity_units);
   w.EndObject();
 }
+
+void WriteProjection(JsonWriter& w, const Projection& projection) {
+  w.BeginObject().Key("ProjectionType").String(ProjectionName(projection.type));
+  if (!projection.non_key_attributes.empty()) {
+    w.Key("NonKeyAttributes").BeginArray();
+    for (const auto& a : projection.non_key_attributes) w.String(a);
+    w.EndArray();
+  }
+  w.EndObject();
+}
+
+namespace {
 
 void WriteOnDemand(JsonWriter& w, const std::optional<OnDemandThroughput>& t, bool on_demand) {
   if (!on_demand || !t) return;
@@ -72,16 +86,8 @@ void WriteIndexes(JsonWriter& w, const TableDescription& description, bool globa
   for (const auto& index : global ? t.global_secondary_indexes : t.local_secondary_indexes) {
     w.BeginObject().Key("IndexName").String(index.name).Key("KeySchema");
     WriteKeySchema(w, index.key_schema);
-    w.Key("Projection")
-        .BeginObject()
-        .Key("ProjectionType")
-        .String(ProjectionName(index.projection.type));
-    if (!index.projection.non_key_attributes.empty()) {
-      w.Key("NonKeyAttributes").BeginArray();
-      for (const auto& a : index.projection.non_key_attributes) w.String(a);
-      w.EndArray();
-    }
-    w.EndObject();
+    w.Key("Projection");
+    WriteProjection(w, index.projection);
     if (global) {
       w.Key("IndexStatus").String(IndexStatusName(index.status));
       if (index.status == IndexStatus::kCreating) w.Key("Backfilling").Bool(index.backfilling);
@@ -121,6 +127,11 @@ std::string TableArn(std::string_view region, std::string_view account_id, std::
   std::string arn = "arn:aws:dynamodb:";
   arn.append(region).append(":").append(account_id).append(":table/").append(table);
   return arn;
+}
+
+std::string BackupArn(std::string_view region, std::string_view account_id, std::string_view table,
+                      std::string_view backup_id) {
+  return TableArn(region, account_id, table).append("/backup/").append(backup_id);
 }
 
 void WriteTableDescription(JsonWriter& w, const TableDescription& description,
@@ -176,6 +187,18 @@ void WriteTableDescription(JsonWriter& w, const TableDescription& description,
     const StreamName stream{t.name, StreamLabel(t.latest_stream_ms)};
     w.Key("LatestStreamArn").String(StreamArn(region, account_id, stream));
     w.Key("LatestStreamLabel").String(stream.label);
+  }
+  if (t.restore) {
+    const RestoreSummary& r = *t.restore;
+    w.Key("RestoreSummary").BeginObject();
+    if (!r.source_backup_id.empty()) {
+      w.Key("SourceBackupArn")
+          .String(BackupArn(region, account_id, r.source_table_name, r.source_backup_id));
+    }
+    w.Key("SourceTableArn").String(TableArn(region, account_id, r.source_table_name));
+    w.Key("RestoreDateTime").EpochSeconds(r.restore_ms);
+    w.Key("RestoreInProgress").Bool(r.in_progress);
+    w.EndObject();
   }
   w.EndObject();
 }

@@ -12,6 +12,14 @@ namespace monotable::protocol {
 // "arn:aws:dynamodb:<region>:<account>:table/<name>"
 std::string TableArn(std::string_view region, std::string_view account_id, std::string_view table);
 
+// "<table ARN>/backup/<backup id>"
+std::string BackupArn(std::string_view region, std::string_view account_id, std::string_view table,
+                      std::string_view backup_id);
+
+// A ProvisionedThroughput object, and a Projection object.
+void WriteThroughput(JsonWriter& w, const ProvisionedThroughput& t);
+void WriteProjection(JsonWriter& w, const Projection& projection);
+
 // A KeySchema array: [{"AttributeName": ..., "KeyType": "HASH"|"RANGE"}].
 void WriteKeySchema(JsonWriter& w, const std::vector<KeySchemaElement>& schema);
 

@@ -34,6 +34,14 @@ enum class ErrorCode {
   kPolicyNotFound,              // PolicyNotFoundException (resource-based policies)
   kAccessDenied,                // AccessDeniedException (an ARN of another account)
   kTableNotFound,               // TableNotFoundException (the continuous-backup operations)
+  kTableAlreadyExists,          // TableAlreadyExistsException (restores into an existing name)
+  kTableInUse,                  // TableInUseException (a backup of a table being restored)
+  kBackupNotFound,              // BackupNotFoundException
+  kBackupInUse,                 // BackupInUseException (a backup still being created)
+  kInvalidRestoreTime,          // InvalidRestoreTimeException (outside the PITR window)
+  kPitrUnavailable,             // PointInTimeRecoveryUnavailableException
+  kImportNotFound,              // ImportNotFoundException (no S3 imports exist)
+  kExportNotFound,              // ExportNotFoundException (no S3 exports exist)
   kSerialization,               // SerializationException (malformed request body)
   kUnknownOperation,            // UnknownOperationException
   kMissingAuthenticationToken,  // MissingAuthenticationTokenException

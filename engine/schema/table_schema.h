@@ -121,6 +121,28 @@ struct ResourcePolicy {
   friend bool operator==(const ResourcePolicy&, const ResourcePolicy&) = default;
 };
 
+// Point-in-time recovery (UpdateContinuousBackups). While enabled, every item change
+// also goes to the table's change history (engine/history), from which
+// RestoreTableToPointInTime rebuilds the table as it was at any moment since
+// max(enabled_ms, now - recovery period).
+struct PointInTimeRecoverySettings {
+  bool enabled = false;
+  int64_t enabled_ms = 0;
+  int64_t recovery_period_days = 35;
+  friend bool operator==(const PointInTimeRecoverySettings&,
+                         const PointInTimeRecoverySettings&) = default;
+};
+
+// Where a restored table came from (DescribeTable's RestoreSummary). The engine knows
+// no ARNs: the protocol builds them from the source table's name and the backup id.
+struct RestoreSummary {
+  std::string source_backup_id;  // empty for a point-in-time restore
+  std::string source_table_name;
+  int64_t restore_ms = 0;  // the backup's creation time or the point in time
+  bool in_progress = true;
+  friend bool operator==(const RestoreSummary&, const RestoreSummary&) = default;
+};
+
 struct TableDefinition {
   std::string name;
   std::string table_id;  // a UUID, fixed at creation
@@ -148,6 +170,8 @@ struct TableDefinition {
   std::optional<StreamViewType> stream_view_type;
   uint64_t latest_stream_id = 0;
   int64_t latest_stream_ms = 0;
+  PointInTimeRecoverySettings point_in_time_recovery;
+  std::optional<RestoreSummary> restore;  // tables made by a restore
 
   const std::string& hash_key() const { return key_schema[0].name; }
   const std::string* range_key() const {

@@ -85,6 +85,16 @@ void Table::set_stream(std::shared_ptr<streams::Stream> stream) {
   stream_ = std::move(stream);
 }
 
+std::shared_ptr<history::ChangeHistory> Table::history() const {
+  std::lock_guard lock(mutex_);
+  return history_;
+}
+
+void Table::set_history(std::shared_ptr<history::ChangeHistory> history) {
+  std::lock_guard lock(mutex_);
+  history_ = std::move(history);
+}
+
 Result<std::map<std::string, ColumnFamilyRef>> Catalog::CreateIndexFamilies(
     TableDefinition& definition) {
   std::map<std::string, ColumnFamilyRef> created;
@@ -382,6 +392,10 @@ std::vector<std::string> Catalog::List(const std::string& ns) const {
 Result<std::shared_ptr<Table>> TableLookup::Find(const std::string& name) const {
   auto table = catalog_.Find(ns_, name);
   if (!table) return Status::NotFound("Requested resource not found");
+  // A table being restored (CREATING) takes no requests yet, as in DynamoDB.
+  if (table->definition()->status == TableStatus::kCreating) {
+    return Status::NotFound("Requested resource not found");
+  }
   return table;
 }
 

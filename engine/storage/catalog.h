@@ -29,6 +29,10 @@ class TableThroughput;
 namespace streams {
 class Stream;
 }
+// The table's change history while point-in-time recovery is on (engine/history).
+namespace history {
+class ChangeHistory;
+}
 
 // A secondary index that holds entries, with its column family.
 struct LiveIndex {
@@ -87,6 +91,10 @@ class Table {
   std::shared_ptr<streams::Stream> stream() const;
   void set_stream(std::shared_ptr<streams::Stream> stream);
 
+  // Null while point-in-time recovery is off.
+  std::shared_ptr<history::ChangeHistory> history() const;
+  void set_history(std::shared_ptr<history::ChangeHistory> history);
+
   rocksdb::ColumnFamilyHandle* family() const { return family_; }
   const ColumnFamilyRef& family_ref() const { return family_ref_; }
   // Key of this table's statistics record in the catalog column family.
@@ -104,6 +112,7 @@ class Table {
   std::shared_ptr<const TableLayout> layout_;
   std::shared_ptr<const TableThroughput> throughput_;  // guarded by mutex_
   std::shared_ptr<streams::Stream> stream_;            // guarded by mutex_
+  std::shared_ptr<history::ChangeHistory> history_;    // guarded by mutex_
   ColumnFamilyRef family_ref_;
   rocksdb::ColumnFamilyHandle* family_;
   std::string stats_key_;

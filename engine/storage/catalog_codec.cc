@@ -203,6 +203,19 @@ std::string Encode(const TableDefinition& t) {
     item.emplace("sid", Int(static_cast<int64_t>(t.latest_stream_id)));
     item.emplace("sms", Int(t.latest_stream_ms));
   }
+  // Point-in-time recovery ("pitr") and a restore's origin ("restore"): absent if none.
+  if (t.point_in_time_recovery != PointInTimeRecoverySettings{}) {
+    const auto& p = t.point_in_time_recovery;
+    item.emplace("pitr", Map({{"e", AttributeValue::Bool(p.enabled)},
+                              {"ms", Int(p.enabled_ms)},
+                              {"d", Int(p.recovery_period_days)}}));
+  }
+  if (t.restore) {
+    item.emplace("restore", Map({{"b", Str(t.restore->source_backup_id)},
+                                 {"t", Str(t.restore->source_table_name)},
+                                 {"ms", Int(t.restore->restore_ms)},
+                                 {"p", AttributeValue::Bool(t.restore->in_progress)}}));
+  }
   return item_codec::Encode(item);
 }
 
@@ -257,6 +270,20 @@ Result<TableDefinition> Decode(std::string_view bytes) {
   if (r.Has("sid")) {
     t.latest_stream_id = static_cast<uint64_t>(r.Int("sid"));
     t.latest_stream_ms = r.Int("sms");
+  }
+  if (r.Has("pitr")) {
+    FieldReader pr(r.Map("pitr"));
+    if (auto* e = pr.Get("e", AttributeType::kBool)) t.point_in_time_recovery.enabled = e->boolean;
+    t.point_in_time_recovery.enabled_ms = pr.Int("ms");
+    t.point_in_time_recovery.recovery_period_days = pr.Int("d");
+    if (!pr.ok()) r.Fail();
+  }
+  if (r.Has("restore")) {
+    FieldReader rr(r.Map("restore"));
+    RestoreSummary restore{rr.String("b"), rr.String("t"), rr.Int("ms"), false};
+    if (auto* p = rr.Get("p", AttributeType::kBool)) restore.in_progress = p->boolean;
+    t.restore = std::move(restore);
+    if (!rr.ok()) r.Fail();
   }
   if (!r.ok() || t.key_schema.empty()) return Status::Internal("catalog record is corrupt");
   return t;

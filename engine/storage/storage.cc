@@ -18,6 +18,7 @@ namespace {
 constexpr char kCatalogFamily[] = "catalog";
 constexpr char kExpiryFamily[] = "expiry";
 constexpr char kStreamsFamily[] = "streams";
+constexpr char kBackupsFamily[] = "backups";
 // Table keys begin with an 8-byte hash of the partition key (see key_codec.h).
 constexpr size_t kHashPrefixBytes = 8;
 
@@ -106,6 +107,7 @@ Result<std::unique_ptr<Storage>> Storage::Open(const StorageOptions& options) {
   bool has_catalog = false;
   bool has_expiry = false;
   bool has_streams = false;
+  bool has_backups = false;
   for (const auto& name : names) {
     if (name == kCatalogFamily) {
       has_catalog = true;
@@ -116,6 +118,9 @@ Result<std::unique_ptr<Storage>> Storage::Open(const StorageOptions& options) {
     } else if (name == kStreamsFamily) {
       has_streams = true;
       descriptors.emplace_back(name, streams_options);
+    } else if (name == kBackupsFamily) {
+      has_backups = true;
+      descriptors.emplace_back(name, streams_options);
     } else if (name == rocksdb::kDefaultColumnFamilyName) {
       descriptors.emplace_back(name, rocksdb::ColumnFamilyOptions());
     } else {
@@ -125,6 +130,8 @@ Result<std::unique_ptr<Storage>> Storage::Open(const StorageOptions& options) {
   if (!has_catalog) descriptors.emplace_back(kCatalogFamily, catalog_options);
   if (!has_expiry) descriptors.emplace_back(kExpiryFamily, storage->ExpiryColumnFamilyOptions());
   if (!has_streams) descriptors.emplace_back(kStreamsFamily, streams_options);
+  // Backups and change histories are keyed by backup or family first: no hash prefix.
+  if (!has_backups) descriptors.emplace_back(kBackupsFamily, streams_options);
 
   std::vector<rocksdb::ColumnFamilyHandle*> handles;
   rocksdb::DB* db = nullptr;
@@ -141,6 +148,8 @@ Result<std::unique_ptr<Storage>> Storage::Open(const StorageOptions& options) {
       storage->expiry_ = ref;
     } else if (name == kStreamsFamily) {
       storage->streams_ = ref;
+    } else if (name == kBackupsFamily) {
+      storage->backups_ = ref;
     } else if (name != rocksdb::kDefaultColumnFamilyName) {
       storage->opened_.emplace_back(name, ref);
     }
@@ -171,6 +180,7 @@ Storage::~Storage() {
   catalog_.reset();
   expiry_.reset();
   streams_.reset();
+  backups_.reset();
   if (!in_memory_) db_->FlushWAL(/*sync=*/true).PermitUncheckedError();
   db_->Close().PermitUncheckedError();
   db_.reset();
@@ -250,6 +260,7 @@ Status Storage::Flush() {
   live.push_back(catalog_);
   live.push_back(expiry_);
   live.push_back(streams_);
+  live.push_back(backups_);
   // `live` keeps each handle valid until the flush is done.
   std::vector<rocksdb::ColumnFamilyHandle*> families;
   families.reserve(live.size());

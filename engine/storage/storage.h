@@ -50,8 +50,12 @@ class Storage {
   // the item changes they describe.
   rocksdb::ColumnFamilyHandle* streams() const { return streams_.get(); }
 
-  // The column families that existed at open, other than default, catalog, expiry and
-  // streams.
+  // Backups' items and point-in-time recovery's change histories (engine/history,
+  // engine/backup).
+  rocksdb::ColumnFamilyHandle* backups() const { return backups_.get(); }
+
+  // The column families that existed at open, other than default, catalog, expiry,
+  // streams and backups.
   std::vector<std::string> ExistingColumnFamilies() const;
   // Returns the handle for a column family opened at start-up; null if unknown.
   ColumnFamilyRef Find(const std::string& name) const;
@@ -93,6 +97,7 @@ class Storage {
   ColumnFamilyRef catalog_;
   ColumnFamilyRef expiry_;
   ColumnFamilyRef streams_;
+  ColumnFamilyRef backups_;
   mutable std::mutex mutex_;
   std::vector<std::pair<std::string, ColumnFamilyRef>> opened_;  // from start-up
   // Families created since start-up and not dropped, for Flush(); weak so that the

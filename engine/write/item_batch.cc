@@ -2,6 +2,7 @@
 
 #include "engine/admission/table_throughput.h"
 #include "engine/format/item_codec.h"
+#include "engine/history/change_history.h"
 #include "engine/streams/record_staging.h"
 #include "engine/ttl/expiry_index.h"
 
@@ -20,6 +21,10 @@ Result<IndexWrites> ItemBatch::Stage(Table& table, const std::string& key,
                                                       batch_, &index_deltas_));
   // The expiry index (Time to Live) follows the item in the same batch.
   ttl::StageExpiryEntry(storage_, *layout->definition, key, old_item, new_item, batch_);
+  // Point-in-time recovery: the image before the change goes to the table's history.
+  if (std::shared_ptr<history::ChangeHistory> change_history = table.history()) {
+    history::StageChange(*change_history, storage_, key, old_item, batch_);
+  }
   // The new item is encoded once, for its Put and for its stream record.
   const std::string encoded =
       new_item ? item_codec::Encode(*new_item, size.new_size) : std::string();

@@ -1,8 +1,6 @@
-// DescribeContinuousBackups and UpdateContinuousBackups. monotable keeps no change
-// history to restore from yet, so point-in-time recovery is never on: a table reports
-// continuous backups ENABLED and point-in-time recovery DISABLED (DynamoDB's answer for
-// a table without PITR), disabling PITR succeeds, and enabling it is refused with a
-// clear error rather than accepted and ignored.
+// DescribeContinuousBackups and UpdateContinuousBackups: continuous backups are always
+// ENABLED (on-demand backups work), point-in-time recovery is switched per table
+// (engine/backup/backup_control.h) and reports its restorable window while enabled.
 #include "protocol/json_writer.h"
 #include "protocol/ops/handlers.h"
 #include "protocol/resource_arn.h"
@@ -30,15 +28,18 @@ Result<std::string> ExistingTable(const OperationContext& ctx,
   return Status(ErrorCode::kTableNotFound, "Table not found: " + name);
 }
 
-std::string PitrDisabledDescription() {
+std::string ContinuousBackupsResponse(const ContinuousBackupsInfo& info) {
   JsonWriter w;
   w.BeginObject().Key("ContinuousBackupsDescription").BeginObject();
   w.Key("ContinuousBackupsStatus").String("ENABLED");
-  w.Key("PointInTimeRecoveryDescription")
-      .BeginObject()
-      .Key("PointInTimeRecoveryStatus")
-      .String("DISABLED")
-      .EndObject();
+  w.Key("PointInTimeRecoveryDescription").BeginObject();
+  w.Key("PointInTimeRecoveryStatus").String(info.pitr_enabled ? "ENABLED" : "DISABLED");
+  if (info.pitr_enabled) {
+    w.Key("RecoveryPeriodInDays").Int(info.recovery_period_days);
+    w.Key("EarliestRestorableDateTime").EpochSeconds(info.earliest_restorable_ms);
+    w.Key("LatestRestorableDateTime").EpochSeconds(info.latest_restorable_ms);
+  }
+  w.EndObject();
   w.EndObject().EndObject();
   return w.Take();
 }
@@ -50,9 +51,9 @@ Result<std::string> DescribeContinuousBackups(const OperationContext& ctx, JsonO
   MT_ASSIGN_OR_RETURN(table, OptionalString(request, "TableName"));
   errors.CheckLength(table, "tableName", 1, kMaxTableArnLength, /*required=*/true);
   MT_RETURN_IF_ERROR(errors.ToStatus());
-  auto name = ExistingTable(ctx, table);
-  if (!name.ok()) return name.status();
-  return PitrDisabledDescription();
+  MT_ASSIGN_OR_RETURN(name, ExistingTable(ctx, table));
+  MT_ASSIGN_OR_RETURN(info, ctx.engine.DescribeContinuousBackups(ctx.request, name));
+  return ContinuousBackupsResponse(info);
 }
 
 Result<std::string> UpdateContinuousBackups(const OperationContext& ctx, JsonObject request) {
@@ -81,18 +82,14 @@ Result<std::string> UpdateContinuousBackups(const OperationContext& ctx, JsonObj
   }
   MT_RETURN_IF_ERROR(errors.ToStatus());
   MT_ASSIGN_OR_RETURN(name, ExistingTable(ctx, table));
-  if (!*enabled) {
-    if (period) {
-      return Status::Validation(
-          "Invalid Request: Cannot specify RecoveryPeriodInDays when disabling point-in-time "
-          "recovery.");
-    }
-    return PitrDisabledDescription();
+  if (!*enabled && period) {
+    return Status::Validation(
+        "Invalid Request: Cannot specify RecoveryPeriodInDays when disabling point-in-time "
+        "recovery.");
   }
-  return Status(ErrorCode::kNotImplemented,
-                "Point-in-time recovery is not supported by monotable yet: table " + name +
-                    " keeps no change history to restore from, so PointInTimeRecoveryEnabled "
-                    "cannot be true");
+  MT_ASSIGN_OR_RETURN(info,
+                      ctx.engine.UpdateContinuousBackups(ctx.request, name, *enabled, period));
+  return ContinuousBackupsResponse(info);
 }
 
 }  // namespace monotable::protocol::ops

@@ -48,5 +48,19 @@ Result<std::string> ListStreams(const OperationContext& ctx, JsonObject request)
 Result<std::string> DescribeStream(const OperationContext& ctx, JsonObject request);
 Result<std::string> GetShardIterator(const OperationContext& ctx, JsonObject request);
 Result<std::string> GetRecords(const OperationContext& ctx, JsonObject request);
+// Backups and restores (backups.cc, restores.cc); S3 imports and exports
+// (imports_exports.cc).
+Result<std::string> CreateBackup(const OperationContext& ctx, JsonObject request);
+Result<std::string> DescribeBackup(const OperationContext& ctx, JsonObject request);
+Result<std::string> ListBackups(const OperationContext& ctx, JsonObject request);
+Result<std::string> DeleteBackup(const OperationContext& ctx, JsonObject request);
+Result<std::string> RestoreTableFromBackup(const OperationContext& ctx, JsonObject request);
+Result<std::string> RestoreTableToPointInTime(const OperationContext& ctx, JsonObject request);
+Result<std::string> ImportTable(const OperationContext& ctx, JsonObject request);
+Result<std::string> ExportTableToPointInTime(const OperationContext& ctx, JsonObject request);
+Result<std::string> DescribeImport(const OperationContext& ctx, JsonObject request);
+Result<std::string> DescribeExport(const OperationContext& ctx, JsonObject request);
+Result<std::string> ListImports(const OperationContext& ctx, JsonObject request);
+Result<std::string> ListExports(const OperationContext& ctx, JsonObject request);
 
 }  // namespace monotable::protocol::ops

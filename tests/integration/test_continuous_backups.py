@@ -1,7 +1,6 @@
-"""DescribeContinuousBackups and UpdateContinuousBackups with boto3 and the AWS CLI.
-Point-in-time recovery is not implemented: it reads DISABLED, disabling it succeeds and
-enabling it is refused with a clear error (DynamoDB Local does not serve these
-operations at all)."""
+"""DescribeContinuousBackups and UpdateContinuousBackups with boto3 and the AWS CLI: a
+table without point-in-time recovery, and the requests' errors (enabling it and restoring:
+test_point_in_time.py)."""
 
 from mtutil import expect_error
 
@@ -19,21 +18,10 @@ def test_describe_reports_pitr_disabled(ddb, hash_table, aws_cli):
     assert rc == 0 and cli["ContinuousBackupsDescription"] == DESCRIPTION
 
 
-def test_disable_succeeds_and_enable_is_refused(ddb, hash_table, aws_cli):
+def test_disable_succeeds_on_a_table_without_pitr(ddb, hash_table):
     out = ddb.update_continuous_backups(
         TableName=hash_table, PointInTimeRecoverySpecification={"PointInTimeRecoveryEnabled": False})
     assert out["ContinuousBackupsDescription"] == DESCRIPTION
-    expect_error(ddb.update_continuous_backups, "ValidationException",
-                 "Point-in-time recovery is not supported by monotable yet: table "
-                 f"{hash_table} keeps no change history to restore from, so "
-                 "PointInTimeRecoveryEnabled cannot be true",
-                 TableName=hash_table,
-                 PointInTimeRecoverySpecification={"PointInTimeRecoveryEnabled": True})
-    assert ddb.describe_continuous_backups(
-        TableName=hash_table)["ContinuousBackupsDescription"] == DESCRIPTION
-    rc, err = aws_cli("update-continuous-backups", "--table-name", hash_table,
-                      "--point-in-time-recovery-specification", "PointInTimeRecoveryEnabled=true")
-    assert rc != 0 and "Point-in-time recovery is not supported by monotable yet" in err
 
 
 def test_errors(ddb, hash_table):
@@ -59,6 +47,12 @@ def test_recovery_period(raw, hash_table):
     assert update({"PointInTimeRecoveryEnabled": False, "RecoveryPeriodInDays": 7}) == (
         400, "ValidationException", "Invalid Request: Cannot specify RecoveryPeriodInDays when "
         "disabling point-in-time recovery.")
+    ok = raw("UpdateContinuousBackups", {"TableName": hash_table, "PointInTimeRecoverySpecification":
+                                         {"PointInTimeRecoveryEnabled": True,
+                                          "RecoveryPeriodInDays": 7}})
+    assert ok.status == 200
+    assert ok.json()["ContinuousBackupsDescription"]["PointInTimeRecoveryDescription"][
+        "RecoveryPeriodInDays"] == 7
     assert update({"PointInTimeRecoveryEnabled": True, "RecoveryPeriodInDays": 36}) == (
         400, "ValidationException", "1 validation error detected: Value '36' at "
         "'pointInTimeRecoverySpecification.recoveryPeriodInDays' failed to satisfy constraint: "

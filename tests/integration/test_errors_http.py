@@ -101,7 +101,7 @@ def test_application_json_content_type_accepted(raw):
 
 @pytest.mark.parametrize("op,body", [
     ("ExecuteTransaction", {"TransactStatements": [{"Statement": "SELECT * FROM abc"}]}),
-    ("CreateBackup", {"TableName": "abc", "BackupName": "b1"}),
+    ("CreateGlobalTable", {"GlobalTableName": "abc", "ReplicationGroup": []}),
     ("ExecuteStatement", {"Statement": "SELECT * FROM abc"}),
 ])
 def test_unimplemented_operation_answers_400(raw, server, op, body):

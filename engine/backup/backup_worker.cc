@@ -1,0 +1,67 @@
+#include "engine/backup/backup_worker.h"
+
+#include <chrono>
+
+#include "engine/base/catch_all.h"
+#include "engine/base/log.h"
+
+namespace monotable::backup {
+
+BackupWorker::BackupWorker(std::function<Status()> maintenance, int64_t maintenance_interval_ms)
+    : maintenance_(std::move(maintenance)),
+      maintenance_interval_ms_(maintenance_interval_ms),
+      thread_([this] { Run(); }) {}
+
+BackupWorker::~BackupWorker() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  wake_.notify_all();
+  thread_.join();
+}
+
+void BackupWorker::Submit(std::string what, Job job) {
+  {
+    std::lock_guard lock(mutex_);
+    queue_.emplace_back(std::move(what), std::move(job));
+  }
+  wake_.notify_all();
+}
+
+void BackupWorker::Drain() {
+  std::unique_lock lock(mutex_);
+  idle_.wait(lock, [&] { return stopping_ || (queue_.empty() && !running_job_); });
+}
+
+void BackupWorker::Run() {
+  std::unique_lock lock(mutex_);
+  while (!stopping_) {
+    if (queue_.empty()) {
+      const bool periodic = maintenance_ && maintenance_interval_ms_ > 0;
+      const bool woken =
+          periodic ? wake_.wait_for(lock, std::chrono::milliseconds(maintenance_interval_ms_),
+                                    [&] { return stopping_ || !queue_.empty(); })
+                   : (wake_.wait(lock, [&] { return stopping_ || !queue_.empty(); }), true);
+      if (!woken && periodic) {
+        lock.unlock();
+        Status s = CatchAll([&] { return maintenance_(); });
+        if (!s.ok()) log::Error("backup maintenance failed: " + s.message());
+        lock.lock();
+      }
+      continue;
+    }
+    auto [what, job] = std::move(queue_.front());
+    queue_.pop_front();
+    running_job_ = true;
+    lock.unlock();
+    Status s = CatchAll([&] { return job(stopping_); });
+    if (!s.ok()) log::Error(what + " failed: " + s.message());
+    lock.lock();
+    running_job_ = false;
+    if (queue_.empty()) idle_.notify_all();
+  }
+  idle_.notify_all();
+}
+
+}  // namespace monotable::backup
