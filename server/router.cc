@@ -140,7 +140,7 @@ void Router::Handle(HttpRequest& request, protocol::JsonParser& parser, HttpRepl
   } else if (request.method() == http::verb::get || request.method() == http::verb::head) {
     HandleGet(request, reply);
   } else {
-    Json(400, protocol::EncodeError(Status(ErrorCode::kUnknownOperation, "")).body, reply);
+    Json(400, protocol::EncodeError(protocol::UnknownOperation()).body, reply);
   }
   AddCors(request, reply);
 }
@@ -190,7 +190,8 @@ Router::Served Router::HandleDynamoDb(HttpRequest& request, protocol::JsonParser
   };
 
   std::optional<std::string_view> operation = OperationOf(request);
-  if (!operation) return error(ErrorCode::kUnknownOperation, "");
+  if (!operation)
+    return error(ErrorCode::kUnknownOperation, protocol::UnknownOperation().message());
   auto auth_field = request[http::field::authorization];
   std::optional<CredentialScope> scope =
       ParseAuthorization(std::string_view(auth_field.data(), auth_field.size()));
