@@ -44,9 +44,14 @@ void HttpSession::OnIdleTick() {
   socket_.shutdown(boost::asio::ip::tcp::socket::shutdown_both, ignored);
 }
 
+void ConfigureRequestParser(const SessionLimits& limits,
+                            std::optional<http::request_parser<http::string_body>>& parser) {
+  parser.emplace();
+  parser->body_limit(limits.body_limit);
+}
+
 void HttpSession::Read() {
-  parser_.emplace();
-  parser_->body_limit(limits_.body_limit);
+  ConfigureRequestParser(limits_, parser_);
   http::async_read(
       socket_, buffer_, *parser_,
       [self = shared_from_this()](beast::error_code ec, size_t /*bytes*/) { self->OnRead(ec); });

@@ -53,6 +53,11 @@ struct SessionLimits {
   std::chrono::steady_clock::duration idle_timeout = std::chrono::seconds(300);
 };
 
+// A fresh request parser as every session sets it up for `limits`; the HTTP fuzz
+// harness uses it too, so it fuzzes the parser the server really runs.
+void ConfigureRequestParser(const SessionLimits& limits,
+                            std::optional<http::request_parser<http::string_body>>& parser);
+
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
   HttpSession(TcpSocket socket, std::unique_ptr<ConnectionHandler> handler,
