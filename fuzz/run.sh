@@ -22,11 +22,13 @@ for h in "${harnesses[@]}"; do
   binary=$tree/fuzz/fuzz_$h
   [ -x "$binary" ] || { echo "missing $binary (build the fuzz_harnesses target)" >&2; exit 2; }
   mkdir -p "$work/$h/corpus" "$work/$h/findings"
+  seeds=()
+  [ -d "$here/corpus/$h" ] && seeds=("$here/corpus/$h")
   # -rss_limit_mb: an input that makes the process grow past 2 GB is a finding.
   # -timeout: one input taking over 10 s is a hang.
   if "$binary" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=8192 \
        -print_final_stats=1 \
-       -artifact_prefix="$work/$h/findings/" "$work/$h/corpus" "$here/corpus/$h" \
+       -artifact_prefix="$work/$h/findings/" "$work/$h/corpus" "${seeds[@]}" \
        > "$work/$h/log" 2>&1; then
     runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$work/$h/log" | awk '{s+=$2} END {print s+0}')
     echo "fuzz_$h: ${seconds}s, $runs inputs, no finding"
