@@ -22,6 +22,16 @@ std::optional<CredentialScope> ParseAuthorization(std::string_view header) {
   result.access_key_id = std::string(scope.substr(0, p1));
   result.region = std::string(scope.substr(p2 + 1, p3 - p2 - 1));
   if (result.region.empty()) return std::nullopt;
+  // Both name the caller's namespace and the region goes into ARNs: bytes outside
+  // printable ASCII (which no key id or region has) would reach JSON responses
+  // unescaped and not as UTF-8 (found by fuzz_http).
+  auto printable = [](std::string_view text) {
+    for (unsigned char c : text) {
+      if (c < 0x21 || c > 0x7E) return false;
+    }
+    return true;
+  };
+  if (!printable(result.access_key_id) || !printable(result.region)) return std::nullopt;
   return result;
 }
 

@@ -11,9 +11,10 @@ build_packages=(g++ cmake make librocksdb-dev libsimdjson-dev libboost-dev
                 libssl-dev libgtest-dev zlib1g-dev libjemalloc-dev libspdlog-dev
                 prometheus-cpp-dev)
 # chromium, chromium-driver and python3-selenium: the web console's browser tests
-# (tests/integration/test_console.py) in a real headless Chromium.
+# (tests/integration/test_console.py) in a real headless Chromium; clang and
+# libclang-rt-14-dev: the libFuzzer harnesses' short run (CTest fuzz_short).
 test_packages=(python3 python3-pytest python3-boto3 python3-prometheus-client awscli curl
-               clang-format chromium chromium-driver python3-selenium)
+               clang-format chromium chromium-driver python3-selenium clang libclang-rt-14-dev)
 runtime_packages=(librocksdb7.8 libsimdjson14 libssl3 libjemalloc2 libspdlog1.10 libfmt9
                   libprometheus-cpp-core1.0 ca-certificates curl)
 # Node.js and npm run the JavaScript SDK test (tests/integration/js). They are wanted

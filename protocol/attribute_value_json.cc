@@ -89,6 +89,7 @@ Status DecodeSet(JsonElement e, AttributeValue* out) {
 Result<AttributeMap> DecodeMapObject(JsonObject object, int depth) {
   AttributeMap map;
   for (auto [name, value] : object) {
+    MT_RETURN_IF_ERROR(CheckAttributeNameSize(name));
     auto decoded = Decode(value, depth + 1);
     if (!decoded.ok()) return decoded.status();
     map.insert_or_assign(std::string(name), std::move(*decoded));
@@ -183,6 +184,13 @@ Result<AttributeValue> Decode(JsonElement element, int depth) {
 }
 
 }  // namespace
+
+Status CheckAttributeNameSize(std::string_view name) {
+  if (name.size() <= limits::kMaxAttributeNameBytes) return Status::Ok();
+  return Status::Validation(
+      "1 validation error detected: Attribute name is too large, must be less than " +
+      std::to_string(limits::kMaxAttributeNameBytes + 1) + " bytes");
+}
 
 Result<AttributeValue> DecodeAttributeValue(JsonElement element) { return Decode(element, 1); }
 

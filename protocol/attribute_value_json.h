@@ -17,6 +17,12 @@ Result<AttributeValue> DecodeAttributeValue(JsonElement element);
 // Decodes an attribute map ({"name": {"S": ...}, ...}): an Item or a Key.
 Result<Item> DecodeItem(JsonObject object);
 
+// An attribute name from a request (an item's or a map's key, an
+// ExpressionAttributeNames value, a legacy AttributeUpdates key) longer than
+// limits::kMaxAttributeNameBytes: kValidation, the service's text "1 validation error
+// detected: Attribute name is too large, must be less than 65536 bytes".
+Status CheckAttributeNameSize(std::string_view name);
+
 void WriteAttributeValue(JsonWriter& w, const AttributeValue& value);
 void WriteItem(JsonWriter& w, const Item& item);
 

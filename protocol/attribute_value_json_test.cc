@@ -167,6 +167,34 @@ TEST(AttributeValueJsonTest, ScalarErrors) {
   ExpectError(R"({"B":"ab!="})", ErrorCode::kSerialization, "Invalid Base64 character: '!'");
   ExpectError(R"({"BS":["AA=="," AA="]})", ErrorCode::kSerialization,
               "Invalid Base64 character: ' '");
+  // A non-ASCII character is named whole, never as one byte of it (not UTF-8), and
+  // lengths count characters as the service's (Java) strings do: UTF-16 units.
+  ExpectError("{\"B\":\"ab\xC3\xA9=\"}", ErrorCode::kSerialization,
+              "Invalid Base64 character: '\xC3\xA9'");
+  ExpectError(
+      "{\"B\":\"\xF0\x9F\x98\x80"
+      "AA\"}",
+      ErrorCode::kSerialization, "Invalid Base64 character: '\xF0\x9F\x98\x80'");
+  ExpectError(
+      "{\"B\":\"\xF0\x9F\x98\x80"
+      "AAAA\"}",
+      ErrorCode::kSerialization,
+      "Base64 encoded length is expected a multiple of 4 bytes but found: 6");
+}
+
+TEST(AttributeValueJsonTest, AttributeNamesUpTo65535Bytes) {
+  // The fuzzer's finding: a 70,000-byte name was accepted. The service takes 65,535
+  // bytes and refuses 65,536, in a map at any depth.
+  const std::string longest(65535, 'n');
+  const std::string too_long(65536, 'n');
+  EXPECT_TRUE(Decode(R"({"M":{")" + longest + R"(":{"S":"x"}}})").ok());
+  const std::string message =
+      "1 validation error detected: Attribute name is too large, must be less than 65536 bytes";
+  ExpectError(R"({"M":{")" + too_long + R"(":{"S":"x"}}})", ErrorCode::kValidation, message);
+  ExpectError(R"({"L":[{"M":{"a":{"M":{")" + too_long + R"(":{"N":"1"}}}}}]})",
+              ErrorCode::kValidation, message);
+  EXPECT_TRUE(CheckAttributeNameSize(longest).ok());
+  EXPECT_EQ(CheckAttributeNameSize(std::string(70000, 'n')).message(), message);
 }
 
 TEST(AttributeValueJsonTest, WrongJsonTypes) {

@@ -1,6 +1,9 @@
 #include "protocol/base64.h"
 
+#include <algorithm>
 #include <array>
+
+#include "protocol/utf8.h"
 
 namespace monotable::protocol {
 namespace {
@@ -49,11 +52,40 @@ std::string Base64Encode(std::string_view bytes) {
   return out;
 }
 
+namespace {
+
+// The service reads the text as Java characters (UTF-16 units): its length and the
+// character it names are those of the text, not of its UTF-8 bytes.
+size_t Utf16Length(std::string_view text) {
+  size_t length = 0;
+  for (unsigned char c : text) {
+    if ((c & 0xC0) != 0x80) ++length;  // not a continuation byte
+    if (c >= 0xF0) ++length;           // outside the BMP: a surrogate pair
+  }
+  return length;
+}
+
+Status InvalidCharacter(std::string_view text, size_t at) {
+  // The whole character, not one byte of it (which would not be UTF-8).
+  const size_t length = std::max<size_t>(1, Utf8SequenceLength(text, at));
+  return Status(ErrorCode::kSerialization,
+                "Invalid Base64 character: '" + std::string(text.substr(at, length)) + "'");
+}
+
+}  // namespace
+
 Result<std::string> Base64Decode(std::string_view text) {
-  if (text.size() % 4 != 0) {
+  const size_t length = Utf16Length(text);
+  if (length % 4 != 0) {
     return Status(ErrorCode::kSerialization,
                   "Base64 encoded length is expected a multiple of 4 bytes but found: " +
-                      std::to_string(text.size()));
+                      std::to_string(length));
+  }
+  if (length != text.size()) {
+    // Non-ASCII text: the first character outside the alphabet is named.
+    for (size_t at = 0;; ++at) {
+      if (kDecode[static_cast<unsigned char>(text[at])] < 0) return InvalidCharacter(text, at);
+    }
   }
   std::string out;
   out.reserve(text.size() / 4 * 3);
@@ -69,10 +101,7 @@ Result<std::string> Base64Decode(std::string_view text) {
         continue;
       }
       int8_t d = kDecode[c];
-      if (d < 0 || pad > 0) {
-        return Status(ErrorCode::kSerialization,
-                      "Invalid Base64 character: '" + std::string(1, static_cast<char>(c)) + "'");
-      }
+      if (d < 0 || pad > 0) return InvalidCharacter(text, i + k);
       v = (v << 6) | static_cast<uint32_t>(d);
     }
     out.push_back(static_cast<char>(v >> 16));

@@ -27,7 +27,7 @@ void WriteCancellationReasons(JsonWriter& w, const std::vector<CancellationReaso
       WriteItem(w, *reason.item);
     }
     w.Key("Code").String(reason.code);
-    if (!reason.message.empty()) w.Key("Message").String(reason.message);
+    if (!reason.message.empty()) w.Key("Message").Utf8String(reason.message);
     w.EndObject();
   }
   w.EndArray();
@@ -111,13 +111,17 @@ std::string ErrorType(ErrorCode code) {
   return std::string(kDynamo) + "InternalServerError";
 }
 
+Status UnknownOperation() {
+  return Status(ErrorCode::kUnknownOperation, "Unknown operation exception");
+}
+
 WireError EncodeError(const Status& status, const ArnScope& scope) {
   int http_status = 400;
   if (status.code() == ErrorCode::kInternal) http_status = 500;
   if (status.code() == ErrorCode::kRequestTooLarge) http_status = 413;
   JsonWriter w;
   w.BeginObject().Key("__type").String(ErrorType(status.code()));
-  if (!status.message().empty()) w.Key("message").String(status.message());
+  if (!status.message().empty()) w.Key("message").Utf8String(status.message());
   if (const auto& detail = status.detail(); detail && detail->item) {
     w.Key("Item");
     WriteItem(w, *detail->item);

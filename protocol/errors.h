@@ -22,6 +22,11 @@ struct ArnScope {
 
 WireError EncodeError(const Status& status, const ArnScope& scope = {});
 
+// An X-Amz-Target (or method) the service does not know. DynamoDB's body carries the
+// message "Unknown operation exception" (boto3 issue 1542 and aws-toolkit-jetbrains
+// issue 2956 quote it from the service).
+Status UnknownOperation();
+
 // The full `__type`, e.g. "com.amazonaws.dynamodb.v20120810#ResourceNotFoundException".
 std::string ErrorType(ErrorCode code);
 

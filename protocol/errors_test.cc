@@ -100,8 +100,24 @@ TEST(ErrorsTest, Body) {
   EXPECT_EQ(quoted.body, R"({"__type":"com.amazon.coral.validate#ValidationException",)"
                          R"("message":"bad \"value\"\n"})");
   // No message: only the type.
-  WireError bare = EncodeError(Status(ErrorCode::kUnknownOperation, ""));
-  EXPECT_EQ(bare.body, R"({"__type":"com.amazon.coral.service#UnknownOperationException"})");
+  WireError bare = EncodeError(Status(ErrorCode::kInternal, ""));
+  EXPECT_EQ(bare.body, R"({"__type":"com.amazonaws.dynamodb.v20120810#InternalServerError"})");
+  // The fuzzer's finding: an unknown operation had no message at all.
+  EXPECT_EQ(EncodeError(UnknownOperation()).body,
+            R"({"__type":"com.amazon.coral.service#UnknownOperationException",)"
+            R"("message":"Unknown operation exception"})");
+}
+
+TEST(ErrorsTest, MessagesEchoingBadBytesStayValidUtf8) {
+  // One byte of a two-byte character, as a message might echo it, becomes U+FFFD.
+  WireError e = EncodeError(Status(ErrorCode::kSerialization, "character: '\xC3'"));
+  EXPECT_EQ(e.body,
+            "{\"__type\":\"com.amazon.coral.service#SerializationException\","
+            "\"message\":\"character: '\xEF\xBF\xBD'\"}");
+  CancellationReason bad{"ValidationError", "bad \xFF", std::nullopt};
+  WireError cancelled = EncodeError(TransactionCanceled({std::move(bad)}));
+  EXPECT_NE(cancelled.body.find("\"Message\":\"bad \xEF\xBF\xBD\""), std::string::npos)
+      << cancelled.body;
 }
 
 TEST(ErrorsTest, CancellationReasonsInRequestOrder) {

@@ -12,6 +12,7 @@ Result<ExpressionParams> DecodeExpressionParams(JsonObject request, bool with_va
     for (auto [key, value] : *names) {
       std::string_view s;
       if (value.get_string().get(s)) return WrongJsonType(value, "String");
+      MT_RETURN_IF_ERROR(CheckAttributeNameSize(s));
       params.names->insert_or_assign(std::string(key), std::string(s));
     }
   }

@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <cstring>
 
+#include "protocol/utf8.h"
+
 namespace monotable::protocol {
 
 namespace {
@@ -178,6 +180,8 @@ JsonWriter& JsonWriter::String(std::string_view value) {
   AppendQuoted(value);
   return *this;
 }
+
+JsonWriter& JsonWriter::Utf8String(std::string_view value) { return String(ToValidUtf8(value)); }
 
 JsonWriter& JsonWriter::Int(int64_t value) {
   BeforeValue();

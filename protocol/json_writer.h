@@ -22,6 +22,10 @@ class JsonWriter {
   JsonWriter& EndArray();
   JsonWriter& Key(std::string_view key);
   JsonWriter& String(std::string_view value);
+  // A string that may echo a client's bytes (an error message): bytes that are not
+  // well-formed UTF-8 become U+FFFD, so the response stays valid JSON that every SDK
+  // can decode. String() trusts its text (item data, validated on the way in).
+  JsonWriter& Utf8String(std::string_view value);
   JsonWriter& Int(int64_t value);
   JsonWriter& Bool(bool value);
   // A finite double in its shortest exact form, always with a fraction or exponent

@@ -27,6 +27,12 @@ TEST(JsonWriterTest, Utf8PassesThroughUnchanged) {
   EXPECT_EQ(Quote(text), "\"" + text + "\"");
 }
 
+TEST(JsonWriterTest, Utf8StringReplacesIllFormedBytes) {
+  JsonWriter w;
+  w.BeginArray().Utf8String("caf\xC3\xA9").Utf8String("\xC3\"").EndArray();
+  EXPECT_EQ(w.str(), "[\"caf\xC3\xA9\",\"\xEF\xBF\xBD\\\"\"]");
+}
+
 TEST(JsonWriterTest, EveryControlCharacterIsEscaped) {
   for (int c = 0; c < 0x20; ++c) {
     const std::string quoted = Quote(std::string(1, static_cast<char>(c)));

@@ -123,7 +123,7 @@ Response Protocol::Dispatch(std::string_view operation, std::string_view body,
           Status(ErrorCode::kNotImplemented,
                  "The " + std::string(operation) + " operation is not supported by monotable yet"));
     }
-    return ErrorResponse(Status(ErrorCode::kUnknownOperation, ""));
+    return ErrorResponse(UnknownOperation());
   }
   auto request = parser.ParseObject(body);
   if (!request.ok()) return ErrorResponse(request.status(), {}, route_index);

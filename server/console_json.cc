@@ -44,7 +44,7 @@ void Series(JsonWriter& w, const char* key, const std::vector<throughput::Second
 
 std::string ErrorJson(std::string_view message) {
   JsonWriter w;
-  w.BeginObject().Key("message").String(message).EndObject();
+  w.BeginObject().Key("message").Utf8String(message).EndObject();
   return w.Take();
 }
 

@@ -91,12 +91,17 @@ void BasicHttpSession<Stream>::OnIdleTick() {
   beast::get_lowest_layer(stream_).shutdown(boost::asio::ip::tcp::socket::shutdown_both, ignored);
 }
 
+void ConfigureRequestParser(const SessionLimits& limits,
+                            std::optional<http::request_parser<http::string_body>>& parser) {
+  parser.emplace();
+  parser->body_limit(limits.body_limit);
+  parser->header_limit(static_cast<std::uint32_t>(limits.header_limit));
+}
+
 template <class Stream>
 void BasicHttpSession<Stream>::Read() {
   if (limits_.tracker != nullptr && limits_.tracker->draining()) return Close();
-  parser_.emplace();
-  parser_->body_limit(limits_.body_limit);
-  parser_->header_limit(static_cast<std::uint32_t>(limits_.header_limit));
+  ConfigureRequestParser(limits_, parser_);
   if (buffer_.size() > 0) return OnReadable({});  // a pipelined request is already here
   if constexpr (std::is_same_v<Stream, TlsStream>) {
     // Over TLS, read at once: the TLS layer may hold buffered bytes (see the header).

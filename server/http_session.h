@@ -79,6 +79,11 @@ struct SessionLimits {
   ConnectionTracker* tracker = nullptr;
 };
 
+// A fresh request parser as every session sets it up for `limits`; the HTTP fuzz
+// harness uses it too, so it fuzzes the parser the server really runs.
+void ConfigureRequestParser(const SessionLimits& limits,
+                            std::optional<http::request_parser<http::string_body>>& parser);
+
 template <class Stream>
 class BasicHttpSession : public std::enable_shared_from_this<BasicHttpSession<Stream>> {
  public:

@@ -172,7 +172,7 @@ void Router::Handle(HttpRequest& request, protocol::JsonParser& parser, HttpRepl
   } else if (request.method() == http::verb::get || request.method() == http::verb::head) {
     HandleGet(request, reply);
   } else {
-    Json(400, protocol::EncodeError(Status(ErrorCode::kUnknownOperation, "")).body, reply);
+    Json(400, protocol::EncodeError(protocol::UnknownOperation()).body, reply);
   }
   AddCors(request, reply);
 }
@@ -229,7 +229,9 @@ Router::Served Router::HandleDynamoDb(HttpRequest& request, protocol::JsonParser
   };
 
   std::optional<std::string_view> operation = OperationOf(request);
-  if (!operation) return error(ErrorCode::kUnknownOperation, "");
+  if (!operation) {
+    return error(ErrorCode::kUnknownOperation, protocol::UnknownOperation().message());
+  }
   if (verifier_) {
     Status verified = VerifySignature(*verifier_, request);
     if (!verified.ok()) return error(verified.code(), verified.message());

@@ -19,6 +19,10 @@
 
 namespace monotable {
 
+// The memory every table's and index's memtables may hold together (RocksDB's
+// db_write_buffer_size), so memory stays bounded however many tables exist.
+inline constexpr size_t kMemtableBudgetBytes = size_t{256} << 20;
+
 struct StorageOptions {
   std::string path;        // data directory (created if missing); ignored in memory
   bool in_memory = false;  // keep everything in RAM; nothing survives the process

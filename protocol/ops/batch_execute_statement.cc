@@ -152,7 +152,7 @@ Status WriteResponse(JsonWriter& w, const BatchStatement& s) {
   if (s.error) {
     w.Key("Error").BeginObject();
     w.Key("Code").String(ErrorCodeName(s.error->code()));
-    w.Key("Message").String(s.error->message());
+    w.Key("Message").Utf8String(s.error->message());
     w.EndObject();
   }
   if (s.ran) w.Key("TableName").String(s.table_name);

@@ -64,6 +64,7 @@ Result<std::optional<std::vector<expr::legacy::AttributeUpdate>>> DecodeAttribut
   for (auto [name, entry] : *object) {
     JsonObject fields;
     if (entry.get_object().get(fields)) return WrongJsonType(entry, "structure");
+    MT_RETURN_IF_ERROR(CheckAttributeNameSize(name));
     expr::legacy::AttributeUpdate u;
     u.attribute = std::string(name);
     MT_ASSIGN_OR_RETURN(action, OptionalString(fields, "Action"));

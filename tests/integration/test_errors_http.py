@@ -42,6 +42,37 @@ def test_unknown_operation(raw):
     resp = raw(None, {})
     assert resp.status == 400
     assert resp.error_type() == "UnknownOperationException"
+    # The service's body carries a message (boto3 issue 1542 quotes it); a fuzzer found
+    # ours had none.
+    assert resp.json()["message"] == "Unknown operation exception"
+
+
+def test_error_messages_echoing_non_ascii_input_are_utf8_json(raw):
+    # A held-out wire fuzzer found `Invalid Base64 character: '\xC3'`: one byte of 'é'
+    # echoed alone, so the body was not UTF-8 and botocore raised UnicodeDecodeError.
+    name = unique_name()
+    resp = raw("GetItem", {"TableName": name, "Key": {"pk": {"B": "ab\u00e9="}}})
+    assert resp.status == 400, resp.body
+    assert resp.error_type() == "SerializationException"
+    assert resp.json()["message"] == "Invalid Base64 character: '\u00e9'"
+
+
+def test_attribute_names_over_65535_bytes_are_refused(raw):
+    # The fuzzer's 70,000-byte name was accepted. The service's limit and text.
+    message = ("1 validation error detected: Attribute name is too large, must be less "
+               "than 65536 bytes")
+    for item in ({"pk": {"S": "a"}, "n" * 70000: {"S": "x"}},
+                 {"pk": {"S": "a"}, "m": {"M": {"n" * 65536: {"S": "x"}}}}):
+        resp = raw("PutItem", {"TableName": unique_name(), "Item": item})
+        assert resp.status == 400, resp.body
+        assert resp.json() == {"__type": "com.amazon.coral.validate#ValidationException",
+                               "message": message}
+    resp = raw("UpdateItem", {"TableName": unique_name(), "Key": {"pk": {"S": "a"}},
+                              "UpdateExpression": "SET #n = :v",
+                              "ExpressionAttributeNames": {"#n": "n" * 65536},
+                              "ExpressionAttributeValues": {":v": {"S": "x"}}})
+    assert resp.status == 400, resp.body
+    assert resp.json()["message"] == message
 
 
 def test_missing_authentication_token(raw):
