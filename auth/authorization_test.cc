@@ -58,20 +58,6 @@ TEST(ParseAuthorizationTest, ScopesWithBytesOutsidePrintableAsciiAreMalformed) {
                          "/dynamodb/aws4_request, SignedHeaders=host, Signature=abc"));
 }
 
-TEST(ParseAuthorizationTest, ScopesWithBytesOutsidePrintableAsciiAreMalformed) {
-  // fuzz_http's finding: a region with invalid UTF-8 went into the TableArn of the
-  // response, which then was not UTF-8 JSON.
-  EXPECT_FALSE(
-      ParseAuthorization("AWS4-HMAC-SHA256 Credential=AKID/20240101/us(-east-\xD6\xD0"
-                         "/dynamodb/aws4_request, SignedHeaders=host, Signature=abc"));
-  EXPECT_FALSE(
-      ParseAuthorization("AWS4-HMAC-SHA256 Credential=AK\x01ID/20240101/us-east-1"
-                         "/dynamodb/aws4_request, SignedHeaders=host, Signature=abc"));
-  EXPECT_TRUE(
-      ParseAuthorization("AWS4-HMAC-SHA256 Credential=AKID/20240101/us-east-1"
-                         "/dynamodb/aws4_request, SignedHeaders=host, Signature=abc"));
-}
-
 TEST(ParseAuthorizationTest, MissingOrMalformedCredential) {
   EXPECT_FALSE(ParseAuthorization(""));
   EXPECT_FALSE(ParseAuthorization("Bearer token"));
