@@ -9,8 +9,8 @@
 #include <memory>
 #include <string>
 
-#include "engine/api/consistency_report.h"
 #include "engine/api/backup_requests.h"
+#include "engine/api/consistency_report.h"
 #include "engine/api/contributor_insights.h"
 #include "engine/api/requests.h"
 #include "engine/api/stream_requests.h"

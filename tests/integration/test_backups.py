@@ -261,7 +261,7 @@ def test_imports_and_exports_point_to_the_cli(ddb, table):
     expect_error(ddb.export_table_to_point_in_time, "ValidationException",
                  match="monotable export", TableArn=ACCOUNT_ARN + table, S3Bucket="bucket")
     expect_error(ddb.import_table, "ValidationException", match="monotable import",
-                 S3BucketSource={"S3Bucket": "b"}, InputFormat="DYNAMODB_JSON",
+                 S3BucketSource={"S3Bucket": "fixtures-bucket"}, InputFormat="DYNAMODB_JSON",
                  TableCreationParameters={
                      "TableName": "imported", "KeySchema": [{"AttributeName": "PK",
                                                              "KeyType": "HASH"}],
