@@ -24,15 +24,9 @@ put_seconds=${PUT_SECONDS:-3}
 data=${DATA:-$(mktemp -d /tmp/mt-backup-bench-XXXXXX)}
 log=$data/server.log
 
-if [ ! -f "$build_dir/CMakeCache.txt" ]; then
-  cmake -S "$root" -B "$build_dir" -DCMAKE_BUILD_TYPE=Release -DMONOTABLE_TESTS=OFF >/dev/null
-fi
-cmake --build "$build_dir" --target monotable monotable_bench -j"$(nproc)" >/dev/null
-server_bin=$build_dir/monotable
-bench=$build_dir/monotable_bench
-
 # shellcheck source=bench/server_control.sh
 source "$root/bench/server_control.sh"
+build_server_and_bench
 put_run() {  # PutItem on the backed-up table itself -> monotable_bench's JSON line
   "$bench" --port "$port" --table backupbench --preloaded --gsis 1 --keys "$items" --op put \
     --connections "$connections" --duration "$put_seconds" --warmup 0.3 | tail -1

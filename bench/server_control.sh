@@ -1,6 +1,18 @@
 # Sourced by the bench scripts: start and stop a monotable server on $port with data in
 # $data/db and its log appended to $log, call the AWS CLI against it, wait for a log
-# line. Expects $server_bin, $port, $data and $log to be set.
+# line. Expects $root, $build_dir, $port, $data and $log to be set.
+
+# Configures $build_dir if it has no CMake cache (a tree that exists is reused as
+# configured, e.g. BUILD_DIR=build, the test tree), builds the server and the load
+# driver, and sets $server_bin and $bench.
+build_server_and_bench() {
+  if [ ! -f "$build_dir/CMakeCache.txt" ]; then
+    cmake -S "$root" -B "$build_dir" -DCMAKE_BUILD_TYPE=Release -DMONOTABLE_TESTS=OFF >/dev/null
+  fi
+  cmake --build "$build_dir" --target monotable monotable_bench -j"$(nproc)" >/dev/null
+  server_bin=$build_dir/monotable
+  bench=$build_dir/monotable_bench
+}
 
 server_pid=
 start_server() {  # start_server [SERVER FLAGS...]

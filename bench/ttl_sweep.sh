@@ -30,16 +30,9 @@ fg_keys=${FG_KEYS:-100000}
 data=${DATA:-$(mktemp -d /tmp/mt-ttl-bench-XXXXXX)}
 log=$data/server.log
 
-# A build tree that exists is reused as configured (e.g. BUILD_DIR=build, the test tree).
-if [ ! -f "$build_dir/CMakeCache.txt" ]; then
-  cmake -S "$root" -B "$build_dir" -DCMAKE_BUILD_TYPE=Release -DMONOTABLE_TESTS=OFF >/dev/null
-fi
-cmake --build "$build_dir" --target monotable monotable_bench -j"$(nproc)" >/dev/null
-server_bin=$build_dir/monotable
-bench=$build_dir/monotable_bench
-
 # shellcheck source=bench/server_control.sh
 source "$root/bench/server_control.sh"
+build_server_and_bench
 
 load_expired() {  # writes ITEMS profiles into ttlbench, expired a minute ago
   "$bench" --port "$port" --table ttlbench --setup --gsis 1 --keys "$items" --op put \
