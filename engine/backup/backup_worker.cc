@@ -51,7 +51,10 @@ void BackupWorker::Run() {
       }
       continue;
     }
-    auto [what, job] = std::move(queue_.front());
+    // Not a structured binding: clang 14 (the fuzz tree's compiler) cannot capture one in
+    // the lambda below.
+    std::string what = std::move(queue_.front().first);
+    Job job = std::move(queue_.front().second);
     queue_.pop_front();
     running_job_ = true;
     lock.unlock();
