@@ -1,6 +1,7 @@
 #include "engine/read/stored_item_reader.h"
 
 #include "engine/format/item_codec.h"
+#include "engine/storage/perf_counters.h"
 
 namespace monotable {
 
@@ -9,6 +10,7 @@ namespace {
 // Reads the value at `key` into *value; false when there is none.
 Result<bool> GetStored(const Storage& storage, const Table& table, std::string_view key,
                        const rocksdb::Snapshot* snapshot, rocksdb::PinnableSlice* value) {
+  QuietPerfCounters();
   rocksdb::ReadOptions options = storage.read_options();
   options.snapshot = snapshot;
   rocksdb::Status s =
