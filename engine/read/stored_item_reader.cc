@@ -38,6 +38,15 @@ Result<std::optional<Item>> ReadStoredItem(const Storage& storage, const Table& 
   return std::optional<Item>(std::move(*item));
 }
 
+Result<std::optional<size_t>> ReadStoredItemSize(const Storage& storage, const Table& table,
+                                                 std::string_view key) {
+  rocksdb::PinnableSlice value;
+  MT_ASSIGN_OR_RETURN(found, GetStored(storage, table, key, nullptr, &value));
+  if (!found) return std::optional<size_t>();
+  MT_ASSIGN_OR_RETURN(size, item_codec::EncodedItemSize({value.data(), value.size()}));
+  return std::optional<size_t>(size);
+}
+
 Result<std::optional<item_codec::EncodedItem>> ReadStoredEncodedItem(
     const Storage& storage, const Table& table, std::string_view key,
     const rocksdb::Snapshot* snapshot) {
