@@ -27,13 +27,23 @@ constexpr auto kReconnectDelay = std::chrono::milliseconds(100);
 constexpr size_t kMaxErrorText = 500;
 constexpr uint64_t kBatchWriteItems = 25;  // DynamoDB's maximum per BatchWriteItem
 
-enum class RequestKind { kGet, kPut, kUpdate, kQuery, kSelect, kBatchWrite, kTransactWrite };
+enum class RequestKind {
+  kGet,
+  kPut,
+  kUpdate,
+  kDelete,
+  kQuery,
+  kSelect,
+  kBatchWrite,
+  kTransactWrite
+};
 
 const char* OperationName(RequestKind kind) {
   switch (kind) {
     case RequestKind::kGet: return "GetItem";
     case RequestKind::kPut: return "PutItem";
     case RequestKind::kUpdate: return "UpdateItem";
+    case RequestKind::kDelete: return "DeleteItem";
     case RequestKind::kQuery: return "Query";
     case RequestKind::kSelect: return "ExecuteStatement";
     case RequestKind::kBatchWrite: return "BatchWriteItem";
@@ -139,6 +149,8 @@ class Connection {
         get_(MakeGetItemTemplate(context)),
         put_(MakePutItemTemplate(context)),
         update_(MakeUpdateItemTemplate(context)),
+        delete_(MakeDeleteItemTemplate(context)),
+        next_delete_(rng_.Below(plan.keys)),
         query_(MakeQueryTemplate(context, plan.limit)),
         select_(MakeSelectTemplate(context, plan.limit)),
         batch_(MakeBatchWriteTemplate(context, DatasetOf(plan.op), kBatchWriteItems)) {
@@ -187,9 +199,14 @@ class Connection {
         return Finish();
       }
       kind_ = NextKind();
-      key_ = rng_.Below(plan_.keys);
       request = TemplateOf(kind_);
-      request->SetKey(key_);
+      if (kind_ == RequestKind::kBatchWrite) {
+        SpreadBatchKeys();
+      } else {
+        // A delete walks the keys, so that it finds an item until the walk wraps.
+        key_ = kind_ == RequestKind::kDelete ? next_delete_++ % plan_.keys : rng_.Below(plan_.keys);
+        request->SetKey(key_);
+      }
     }
     in_flight_ = true;
     sent_at_ = now;
@@ -220,11 +237,24 @@ class Connection {
     return true;
   }
 
+  // A measured BatchWriteItem of profiles: 25 distinct keys (when there are 25),
+  // spread over the key space from a random one.
+  void SpreadBatchKeys() {
+    batch_items_ = kBatchWriteItems;
+    const uint64_t stride = std::max<uint64_t>(1, plan_.keys / kBatchWriteItems);
+    const uint64_t first = rng_.Below(plan_.keys);
+    for (uint64_t i = 0; i < kBatchWriteItems; ++i) {
+      batch_.SetKey(i * SlotsPerItem(Dataset::kProfiles), (first + i * stride) % plan_.keys);
+    }
+  }
+
   RequestKind NextKind() {
     switch (plan_.op) {
       case Op::kGet: return RequestKind::kGet;
       case Op::kPut: return RequestKind::kPut;
       case Op::kUpdate: return RequestKind::kUpdate;
+      case Op::kDelete: return RequestKind::kDelete;
+      case Op::kBatchWrite: return RequestKind::kBatchWrite;
       case Op::kQuery: return RequestKind::kQuery;
       case Op::kSelect: return RequestKind::kSelect;
       case Op::kMixed:
@@ -241,6 +271,7 @@ class Connection {
       case RequestKind::kGet: return &get_;
       case RequestKind::kPut: return &put_;
       case RequestKind::kUpdate: return &update_;
+      case RequestKind::kDelete: return &delete_;
       case RequestKind::kQuery: return &query_;
       case RequestKind::kSelect: return &select_;
       case RequestKind::kBatchWrite: return &batch_;
@@ -309,6 +340,7 @@ class Connection {
         return;
       case RequestKind::kPut:
       case RequestKind::kUpdate:
+      case RequestKind::kDelete:
       case RequestKind::kTransactWrite: return;
     }
     if (found >= expected) return;
@@ -366,6 +398,8 @@ class Connection {
   RequestTemplate get_;
   RequestTemplate put_;
   RequestTemplate update_;
+  RequestTemplate delete_;
+  uint64_t next_delete_;  // the key the next DeleteItem deletes (mod keys)
   RequestTemplate query_;
   RequestTemplate select_;
   RequestTemplate batch_;

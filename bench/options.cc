@@ -23,9 +23,13 @@ line; or times one full parallel Scan of the table.
   --threads N          client I/O threads; connections are split between them (1)
   --duration S         measured seconds, fractions allowed (10)
   --warmup S           seconds of unmeasured load before measuring (1)
-  --op get|put|mixed|update|query|select|scan|transact2|transact25
+  --op get|put|mixed|update|delete|batchwrite|query|select|scan|transact2|transact25
                        operation; mixed draws GetItem with --get-fraction; update
-                       is a conditional UpdateItem with three SET actions; query is
+                       is a conditional UpdateItem with three SET actions; delete
+                       is a DeleteItem, each connection walking the keys from a
+                       random one (an existing item each until the walk wraps);
+                       batchwrite is a BatchWriteItem of 25 profile Puts of random
+                       keys (a request counts once, its items as items); query is
                        PK = :pk AND begins_with(SK, "ORDER#") with --limit on a
                        random key's orders; select is the same read in PartiQL,
                        ExecuteStatement SELECT * FROM "<table>" WHERE PK = ? AND
@@ -85,6 +89,8 @@ const char* OpName(Op op) {
     case Op::kPut: return "put";
     case Op::kMixed: return "mixed";
     case Op::kUpdate: return "update";
+    case Op::kDelete: return "delete";
+    case Op::kBatchWrite: return "batchwrite";
     case Op::kQuery: return "query";
     case Op::kSelect: return "select";
     case Op::kScan: return "scan";
@@ -170,6 +176,10 @@ bool ParseOptions(int argc, char** argv, Options* options, std::string* error) {
         options->op = Op::kPut;
       } else if (value == "update") {
         options->op = Op::kUpdate;
+      } else if (value == "delete") {
+        options->op = Op::kDelete;
+      } else if (value == "batchwrite") {
+        options->op = Op::kBatchWrite;
       } else if (value == "mixed") {
         options->op = Op::kMixed;
       } else if (value == "query") {

@@ -8,7 +8,22 @@
 namespace monotable::bench {
 
 // kTransact2/kTransact25: TransactWriteItems of 2 or 25 Puts of the profile item.
-enum class Op { kGet, kPut, kMixed, kUpdate, kQuery, kSelect, kScan, kTransact2, kTransact25 };
+// kDelete: DeleteItem of preloaded profiles, each connection walking the keys from a
+// random start (so each request deletes an item that exists, until the walk wraps);
+// kBatchWrite: BatchWriteItem of 25 profile Puts of random keys.
+enum class Op {
+  kGet,
+  kPut,
+  kMixed,
+  kUpdate,
+  kDelete,
+  kBatchWrite,
+  kQuery,
+  kSelect,
+  kScan,
+  kTransact2,
+  kTransact25
+};
 
 const char* OpName(Op op);
 

@@ -77,6 +77,14 @@ void AppendOrderItem(BodyBuilder& b, size_t partition_slot, size_t order_slot) {
   b.Text(R"("carrier":{"S":"DHL Express"},"GSI1PK":{"S":"STATUS#SHIPPED"}})");
 }
 
+// A request whose body is only the table and a profile's key: GetItem, DeleteItem.
+RequestTemplate MakeProfileKeyTemplate(const RequestContext& context, std::string_view operation) {
+  BodyBuilder b;
+  b.Text(R"({"TableName":")").Text(context.table);
+  b.Text(R"(","Key":{"PK":{"S":"USER#)").Key().Text(R"("},"SK":{"S":"PROFILE"}}})");
+  return std::move(b).Finish(context, operation);
+}
+
 }  // namespace
 
 void FormatKey(uint64_t key, char* out) {
@@ -111,10 +119,11 @@ std::string BuildHttpRequest(const RequestContext& context, std::string_view ope
 }
 
 RequestTemplate MakeGetItemTemplate(const RequestContext& context) {
-  BodyBuilder b;
-  b.Text(R"({"TableName":")").Text(context.table);
-  b.Text(R"(","Key":{"PK":{"S":"USER#)").Key().Text(R"("},"SK":{"S":"PROFILE"}}})");
-  return std::move(b).Finish(context, "GetItem");
+  return MakeProfileKeyTemplate(context, "GetItem");
+}
+
+RequestTemplate MakeDeleteItemTemplate(const RequestContext& context) {
+  return MakeProfileKeyTemplate(context, "DeleteItem");
 }
 
 RequestTemplate MakePutItemTemplate(const RequestContext& context) {

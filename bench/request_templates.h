@@ -83,6 +83,9 @@ RequestTemplate MakeTransactWriteTemplate(const RequestContext& context, int put
 // a typical single-table "touch" write.
 RequestTemplate MakeUpdateItemTemplate(const RequestContext& context);
 
+// DeleteItem of {PK: "USER#<key>", SK: "PROFILE"}, no condition, no ReturnValues.
+RequestTemplate MakeDeleteItemTemplate(const RequestContext& context);
+
 // Query of PK = USER#<key> AND begins_with(SK, "ORDER#") with the given Limit: one
 // customer's orders, the commonest single-table read.
 RequestTemplate MakeQueryTemplate(const RequestContext& context, int limit);

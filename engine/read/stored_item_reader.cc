@@ -1,6 +1,7 @@
 #include "engine/read/stored_item_reader.h"
 
 #include "engine/format/item_codec.h"
+#include "engine/storage/perf_counters.h"
 
 namespace monotable {
 
@@ -9,6 +10,7 @@ namespace {
 // Reads the value at `key` into *value; false when there is none.
 Result<bool> GetStored(const Storage& storage, const Table& table, std::string_view key,
                        const rocksdb::Snapshot* snapshot, rocksdb::PinnableSlice* value) {
+  QuietPerfCounters();
   rocksdb::ReadOptions options = storage.read_options();
   options.snapshot = snapshot;
   rocksdb::Status s =
@@ -34,6 +36,15 @@ Result<std::optional<Item>> ReadStoredItem(const Storage& storage, const Table& 
   auto item = item_codec::Decode({value.data(), value.size()});
   if (!item.ok()) return item.status();
   return std::optional<Item>(std::move(*item));
+}
+
+Result<std::optional<size_t>> ReadStoredItemSize(const Storage& storage, const Table& table,
+                                                 std::string_view key) {
+  rocksdb::PinnableSlice value;
+  MT_ASSIGN_OR_RETURN(found, GetStored(storage, table, key, nullptr, &value));
+  if (!found) return std::optional<size_t>();
+  MT_ASSIGN_OR_RETURN(size, item_codec::EncodedItemSize({value.data(), value.size()}));
+  return std::optional<size_t>(size);
 }
 
 Result<std::optional<item_codec::EncodedItem>> ReadStoredEncodedItem(

@@ -25,6 +25,12 @@ Result<std::optional<Item>> ReadStoredItem(const Storage& storage, const Table& 
                                            const rocksdb::Snapshot* snapshot = nullptr,
                                            size_t* size = nullptr);
 
+// The ItemSize of the item stored at `key` in `table`, or nullopt when there is none:
+// its presence and size without decoding it (v2 items carry the size in their header).
+// Errors: kInternal (I/O, corruption).
+Result<std::optional<size_t>> ReadStoredItemSize(const Storage& storage, const Table& table,
+                                                 std::string_view key);
+
 // The items stored at `keys` in `table` (nullopt where none), read together with
 // RocksDB's batched MultiGet: cheaper per key than one Get each when the keys are close
 // (a sweep's are in key order). Errors: kInternal (I/O, corruption).

@@ -10,6 +10,7 @@
 #include <filesystem>
 
 #include "engine/storage/format_version.h"
+#include "engine/storage/perf_counters.h"
 #include "engine/storage/stats_merge_operator.h"
 
 namespace monotable {
@@ -235,6 +236,7 @@ Status Storage::DropColumnFamily(const ColumnFamilyRef& handle) {
 }
 
 Status Storage::Write(rocksdb::WriteBatch* batch) {
+  QuietPerfCounters();
   return FromRocks(db_->Write(write_options_, batch));
 }
 

@@ -38,11 +38,14 @@ void ClaimIndexEntries(Ticket& ticket, const Table& table, const TableLayout& la
 
 Result<WriteOutcome> AdmittedApply(WritePath& write_path, Table& table, const std::string& key,
                                    double estimate, const ComputeNewImage& compute,
-                                   WritePath::OnTransaction on_transaction) {
+                                   WritePath::OnTransaction on_transaction,
+                                   WritePath::OldImage old_image) {
   Ticket ticket;
   const int table_claim =
       ticket.Claim(table, "", std::string_view(key), throughput::Op::kWrite, estimate);
-  if (ticket.empty()) return write_path.Apply(table, key, compute, on_transaction);
+  if (ticket.empty()) {
+    return write_path.Apply(table, key, compute, on_transaction, ChangeOrigin::kUser, old_image);
+  }
   MT_RETURN_IF_ERROR(ticket.Admit());
   const auto layout = table.layout();
   Status throttled;
@@ -53,7 +56,8 @@ Result<WriteOutcome> AdmittedApply(WritePath& write_path, Table& table, const st
     if (!throttled.ok()) return throttled;
     return std::move(new_item);
   };
-  auto outcome = write_path.Apply(table, key, admitted, on_transaction);
+  auto outcome =
+      write_path.Apply(table, key, admitted, on_transaction, ChangeOrigin::kUser, old_image);
   if (!throttled.ok()) {
     ticket.Refund();
   } else if (outcome.ok()) {

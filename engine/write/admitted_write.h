@@ -22,6 +22,7 @@ namespace monotable {
 Result<WriteOutcome> AdmittedApply(
     WritePath& write_path, Table& table, const std::string& key, double estimate,
     const ComputeNewImage& compute,
-    WritePath::OnTransaction on_transaction = WritePath::OnTransaction::kFail);
+    WritePath::OnTransaction on_transaction = WritePath::OnTransaction::kFail,
+    WritePath::OldImage old_image = WritePath::OldImage::kFull);
 
 }  // namespace monotable

@@ -44,7 +44,7 @@ Result<BatchWriteResult> BatchWriteItem(WritePath& write_path, const TableLookup
           if (!entry.is_put) return std::optional<Item>();
           return std::optional<Item>(entry.item);
         },
-        WritePath::OnTransaction::kWait);
+        WritePath::OnTransaction::kWait, WritePath::OldImage::kPresence);
     if (!applied.ok() && IsThrottled(applied.status())) {
       if (first_throttle.ok()) first_throttle = applied.status();
       result.unprocessed.push_back(i);

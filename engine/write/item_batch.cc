@@ -8,27 +8,38 @@
 
 namespace monotable {
 
+TableWriteState TableWriteState::Of(const Table& table) {
+  return TableWriteState{table.layout(), table.history(), table.stream()};
+}
+
+bool TableWriteState::ReadsOldImage() const {
+  return !layout->indexes.empty() || ttl::Indexed(*layout->definition) || history || stream;
+}
+
 Result<IndexWrites> ItemBatch::Stage(Table& table, const std::string& key,
                                      const std::optional<Item>& old_item,
-                                     const std::optional<Item>& new_item, const ImageSizes* sizes) {
+                                     const std::optional<Item>& new_item, const ImageSizes* sizes,
+                                     const TableWriteState* state) {
   if (!old_item && !new_item) return IndexWrites{};  // deleting nothing writes nothing
   const ImageSizes size =
       sizes ? *sizes
             : ImageSizes{old_item ? ItemSize(*old_item) : 0, new_item ? ItemSize(*new_item) : 0};
+  const TableWriteState read_here = state ? TableWriteState{} : TableWriteState::Of(table);
+  const TableWriteState& table_state = state ? *state : read_here;
   // Index entries first: on an index key error nothing of this item is staged.
-  const std::shared_ptr<const TableLayout> layout = table.layout();
+  const std::shared_ptr<const TableLayout>& layout = table_state.layout;
   MT_ASSIGN_OR_RETURN(index_writes, StageIndexEntries(storage_, *layout, key, old_item, new_item,
                                                       batch_, &index_deltas_));
   // The expiry index (Time to Live) follows the item in the same batch.
   ttl::StageExpiryEntry(storage_, *layout->definition, key, old_item, new_item, batch_);
   // Point-in-time recovery: the image before the change goes to the table's history.
-  if (std::shared_ptr<history::ChangeHistory> change_history = table.history()) {
+  if (const auto& change_history = table_state.history) {
     history::StageChange(*change_history, storage_, key, old_item, batch_);
   }
   // The new item is encoded once, for its Put and for its stream record.
   const std::string encoded =
       new_item ? item_codec::Encode(*new_item, size.new_size) : std::string();
-  if (std::shared_ptr<streams::Stream> stream = table.stream()) {
+  if (std::shared_ptr<streams::Stream> stream = table_state.stream) {
     const auto throughput = table.throughput();
     streams::ItemChange change{key, old_item, new_item, origin_ == ChangeOrigin::kTimeToLive};
     if (new_item) change.new_item_encoded = &encoded;

@@ -36,6 +36,21 @@ struct ImageSizes {
   size_t new_size = 0;
 };
 
+// What a change is staged against, read from its table once: the layout (indexes and
+// TTL), the change history and the stream. A write reads it under the item's lock and
+// stages with the same state it decided on.
+struct TableWriteState {
+  std::shared_ptr<const TableLayout> layout;
+  std::shared_ptr<history::ChangeHistory> history;
+  std::shared_ptr<streams::Stream> stream;
+
+  static TableWriteState Of(const Table& table);
+  // Whether staging a change reads the old image's attributes: for index entries, the
+  // expiry entry, the change history or the stream record. When not, only the old
+  // image's presence and size matter (the statistics).
+  bool ReadsOldImage() const;
+};
+
 class ItemBatch {
  public:
   explicit ItemBatch(Storage& storage, ChangeOrigin origin = ChangeOrigin::kUser)
@@ -51,12 +66,16 @@ class ItemBatch {
   // stream record (when the table has a stream and the change changes something), and
   // accumulates `table`'s statistics delta. Staging "absent -> absent" writes nothing. Must be
   // called under the item's lock; `table` must outlive the batch. `sizes`, when given, must
-  // be the images' sizes (else they are computed here). Returns the index entries
+  // be the images' sizes (else they are computed here). `state`, when given, must be
+  // `table`'s, read under the item's lock (else it is read here); when it does not
+  // ReadsOldImage(), `old_item` may be an empty Item standing for a present item whose
+  // attributes were not read (`sizes` then given). Returns the index entries
   // changed. Errors: StageIndexEntries's (an index key of the wrong type: kValidation), with
   // nothing of this item staged; kInternal (a stream's shard change could not be persisted).
   Result<IndexWrites> Stage(Table& table, const std::string& key,
                             const std::optional<Item>& old_item,
-                            const std::optional<Item>& new_item, const ImageSizes* sizes = nullptr);
+                            const std::optional<Item>& new_item, const ImageSizes* sizes = nullptr,
+                            const TableWriteState* state = nullptr);
 
   // Writes everything staged (items, index entries, stream records and statistics of
   // every table touched) as one atomic WriteBatch, then updates the tables' in-memory

@@ -38,6 +38,14 @@ ItemResult WriteResultFor(const std::string& table_name, const WriteOutcome& out
   return result;
 }
 
+// What a Put or Delete needs of the old image: all of it for a condition or
+// ReturnValues ALL_OLD, else only whether it exists.
+WritePath::OldImage OldImageFor(const WriteCondition& condition, ReturnValues return_values) {
+  return condition.condition.empty() && return_values != ReturnValues::kAllOld
+             ? WritePath::OldImage::kPresence
+             : WritePath::OldImage::kFull;
+}
+
 }  // namespace
 
 Result<ItemResult> PutItem(WritePath& write_path, Table& table, const PutItemRequest& request) {
@@ -45,11 +53,14 @@ Result<ItemResult> PutItem(WritePath& write_path, Table& table, const PutItemReq
   // A Put knows its new item: the estimate is exact unless the old item was larger.
   const double estimate = capacity::WriteUnits(ItemSize(request.item));
   MT_ASSIGN_OR_RETURN(
-      outcome, AdmittedApply(write_path, table, key, estimate,
-                             [&](const std::optional<Item>& old) -> Result<std::optional<Item>> {
-                               MT_RETURN_IF_ERROR(CheckCondition(request.condition, old));
-                               return std::optional<Item>(request.item);
-                             }));
+      outcome,
+      AdmittedApply(
+          write_path, table, key, estimate,
+          [&](const std::optional<Item>& old) -> Result<std::optional<Item>> {
+            MT_RETURN_IF_ERROR(CheckCondition(request.condition, old));
+            return std::optional<Item>(request.item);
+          },
+          WritePath::OnTransaction::kFail, OldImageFor(request.condition, request.return_values)));
   ItemResult result = WriteResultFor(request.table_name, outcome);
   if (request.return_values == ReturnValues::kAllOld) result.item = std::move(outcome.old_item);
   return result;
@@ -60,11 +71,14 @@ Result<ItemResult> DeleteItem(WritePath& write_path, Table& table,
   MT_ASSIGN_OR_RETURN(key, ValidateKeyAndBuildKey(*table.definition(), request.key));
   // The size of the item deleted is unknown until it is read: claim the minimum.
   MT_ASSIGN_OR_RETURN(
-      outcome, AdmittedApply(write_path, table, key, 1,
-                             [&](const std::optional<Item>& old) -> Result<std::optional<Item>> {
-                               MT_RETURN_IF_ERROR(CheckCondition(request.condition, old));
-                               return std::optional<Item>();
-                             }));
+      outcome,
+      AdmittedApply(
+          write_path, table, key, 1,
+          [&](const std::optional<Item>& old) -> Result<std::optional<Item>> {
+            MT_RETURN_IF_ERROR(CheckCondition(request.condition, old));
+            return std::optional<Item>();
+          },
+          WritePath::OnTransaction::kFail, OldImageFor(request.condition, request.return_values)));
   ItemResult result = WriteResultFor(request.table_name, outcome);
   if (request.return_values == ReturnValues::kAllOld) result.item = std::move(outcome.old_item);
   return result;

@@ -11,17 +11,32 @@ namespace monotable {
 
 Result<WriteOutcome> WritePath::Apply(Table& table, const std::string& key,
                                       const ComputeNewImage& compute, OnTransaction on_transaction,
-                                      ChangeOrigin origin) {
+                                      ChangeOrigin origin, OldImage old_image) {
   auto lock = locks_->LockItem(LockTable::IdOf(table.family()->GetID(), key),
                                on_transaction == OnTransaction::kFail);
   if (!lock) return Status(ErrorCode::kTransactionConflict, kTransactionOngoing);
   WriteOutcome outcome;
-  MT_ASSIGN_OR_RETURN(old_item,
-                      ReadStoredItem(*storage_, table, key, nullptr, &outcome.sizes.old_size));
+  // Read under the lock: an index, TTL, history or stream enabled after this write
+  // decided what to read is staged by the writes after it (an index or expiry backfill
+  // takes this item's lock, so it cannot have entries of this item from before).
+  const TableWriteState state = TableWriteState::Of(table);
+  std::optional<Item> old_item;
+  if (old_image == OldImage::kFull || state.ReadsOldImage()) {
+    MT_ASSIGN_OR_RETURN(full,
+                        ReadStoredItem(*storage_, table, key, nullptr, &outcome.sizes.old_size));
+    old_item = std::move(full);
+  } else {
+    MT_ASSIGN_OR_RETURN(size, ReadStoredItemSize(*storage_, table, key));
+    if (size) {
+      old_item.emplace();
+      outcome.sizes.old_size = *size;
+    }
+  }
   MT_ASSIGN_OR_RETURN(new_item, compute(old_item));
   if (new_item) outcome.sizes.new_size = ItemSize(*new_item);
   ItemBatch batch(*storage_, origin);
-  MT_ASSIGN_OR_RETURN(index_writes, batch.Stage(table, key, old_item, new_item, &outcome.sizes));
+  MT_ASSIGN_OR_RETURN(index_writes,
+                      batch.Stage(table, key, old_item, new_item, &outcome.sizes, &state));
   MT_RETURN_IF_ERROR(batch.Commit());
   outcome.old_item = std::move(old_item);
   outcome.new_item = std::move(new_item);

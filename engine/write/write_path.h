@@ -41,11 +41,23 @@ class WritePath {
     kWait,  // wait for the transaction to finish (BatchWriteItem's unconditional writes)
   };
 
+  // What the caller needs of the old image.
+  enum class OldImage {
+    kFull,  // its attributes: a condition, ReturnValues, an update's operands
+    // Only whether it exists: an unconditional Put or Delete that returns nothing. When
+    // the table needs no more either (TableWriteState::ReadsOldImage: no index, TTL,
+    // change history or stream), the old item is not decoded: `compute` and the outcome
+    // then get an empty Item for a present one, and the sizes stay exact (from the
+    // stored header). This saves the decode and the freeing of the old item's maps.
+    kPresence,
+  };
+
   // Errors: whatever `compute` returns; kTransactionConflict ("Transaction is ongoing
   // for the item") with OnTransaction::kFail; kInternal on I/O failure.
   Result<WriteOutcome> Apply(Table& table, const std::string& key, const ComputeNewImage& compute,
                              OnTransaction on_transaction = OnTransaction::kFail,
-                             ChangeOrigin origin = ChangeOrigin::kUser);
+                             ChangeOrigin origin = ChangeOrigin::kUser,
+                             OldImage old_image = OldImage::kFull);
 
   // Apply for many items of one table, for background jobs (the TTL sweeper): each item
   // is read under its lock and `compute` decides its new image, as in Apply, but up to
