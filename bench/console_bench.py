@@ -4,7 +4,8 @@ tests use, against a server this script starts (build/monotable, in memory):
 
   load     page load from the local server: navigation start to the tables list drawn
            (the mark 'monotable-tables-listed'), in a fresh browser profile (cold) and on
-           reloads (warm: every file revalidated, 304), median of --runs
+           reloads (warm: the page revalidated, hashed files from the cache), median of
+           --runs; and how many of the console's files a cold load fetched
   idle     the CPU the console's polling adds to an idle server: the server process's
            user+system time (/proc/PID/stat) over --seconds with no browser, then with
            the console open on the partitions view (2 s polls of partitions + insights
@@ -33,6 +34,11 @@ ACCESS_KEY, REGION = "AKIDBENCH", "us-east-1"
 LOAD_TIME = """
 const [m] = performance.getEntriesByName('monotable-tables-listed');
 return m ? m.startTime : null;
+"""
+# The console's own files the page fetched (not the API calls): count and bytes on the wire.
+FILES = """
+const files = performance.getEntriesByType('resource').filter((e) => e.name.includes('/console/'));
+return [files.length, files.reduce((sum, e) => sum + e.transferSize, 0)];
 """
 
 HEATMAP = """
@@ -105,10 +111,12 @@ def main():
             try:
                 open_view(b, server, "tables")
                 cold.append(b.wait(lambda x: x.driver.execute_script(LOAD_TIME), "load"))
+                files = b.driver.execute_script(FILES)
                 b.driver.refresh()
                 warm.append(b.wait(lambda x: x.driver.execute_script(LOAD_TIME), "reload"))
             finally:
                 b.quit()
+        print(f"files fetched by a cold load: {files[0]} ({files[1]} bytes transferred)")
         print(f"load: cold median {statistics.median(cold):.0f} ms (runs {sorted(round(x) for x in cold)}), "
               f"warm median {statistics.median(warm):.0f} ms (runs {sorted(round(x) for x in warm)})")
 

@@ -1,7 +1,7 @@
 // Partitions: for a table or GSI, the heat map of its partitions over the last minutes
 // (GET /monotable/tables/{t}/partitions, polled every 2 s while shown), throttles
-// marked, Contributor Insights' top keys, and the split history (layout changes seen
-// since the view opened: a split replaces a partition by new ones).
+// marked, Contributor Insights' top keys, and the split history the server keeps (when,
+// which partition became which, why: capacity, heat or size).
 import { ddb, listTables, tableView } from './api.js';
 import { clear, setOptions, field, h, poll, select, showError } from './dom.js';
 import { cellAt, drawHeatMap } from './heatmap.js';
@@ -58,18 +58,20 @@ export function mount(root, params) {
   const topKeys = h('div', { id: 'top-keys' });
   let model = null;
   let geometry = null;
-  let lastLayout = new Map();  // resource -> {version, ids}
 
-  function recordSplits(resource) {
-    const name = resource.IndexName || '';
-    const ids = resource.Partitions.map((p) => p.PartitionId);
-    const before = lastLayout.get(name);
-    lastLayout.set(name, { version: resource.LayoutVersion, ids });
-    if (!before || before.version === resource.LayoutVersion) return;
-    const born = ids.filter((id) => !before.ids.includes(id));
-    const gone = before.ids.filter((id) => !ids.includes(id));
-    splits.prepend(h('li', {}, `${new Date().toLocaleTimeString()} ${name || 'table'}: layout ${before.version} → ${resource.LayoutVersion}, ` +
-      `${gone.length} partition(s) split into ${born.length} (${before.ids.length} → ${ids.length} partitions)`));
+  // The server's split history of the shown resource (it keeps the last 64 splits, over
+  // restarts), newest first; redrawn only when it changes.
+  let shownSplits = '';
+  function showSplits(resource) {
+    const key = JSON.stringify([resource.Splits, resource.SplitsDropped]);
+    if (key === shownSplits) return;
+    shownSplits = key;
+    const id = (range) => range.First;
+    const rows = [...resource.Splits].reverse().map((e) => h('li', { className: 'split' },
+      `${new Date(e.Time * 1000).toLocaleString()} · ${e.Reason.toLowerCase()} · partition ${id(e.Parent)} → ` +
+      `${e.Children.map(id).join(', ')} · layout ${e.LayoutVersion}`));
+    if (resource.SplitsDropped) rows.push(h('li', {}, `${resource.SplitsDropped} earlier split(s) no longer kept`));
+    clear(splits, rows.length ? rows : h('li', { className: 'no-splits' }, 'no splits: the partitions are as the table was created'));
   }
 
   async function refresh() {
@@ -83,8 +85,8 @@ export function mount(root, params) {
     if (JSON.stringify([...resourceSel.options].map((o) => o.value)) !== JSON.stringify(names)) {
       setOptions(resourceSel, names.map((n) => [n, n || '(table)']));
     }
-    view.Resources.forEach(recordSplits);
     const resource = view.Resources.find((r) => (r.IndexName || '') === resourceSel.value) || view.Resources[0];
+    showSplits(resource);
     model = modelOf(view, resource, opSel.value);
     geometry = drawHeatMap(canvas, model, { maxWidth: Math.max(300, Math.min(1200, root.clientWidth - 40)) });
     const clock = (second) => new Date(second * 1000).toLocaleTimeString();
@@ -114,8 +116,6 @@ export function mount(root, params) {
   const redraw = () => refresh().catch((e) => showError(errors, e));
   for (const s of [resourceSel, opSel, windowSel]) s.addEventListener('change', redraw);
   tableSel.addEventListener('change', () => {
-    lastLayout = new Map();
-    clear(splits);
     history.replaceState(null, '', `#partitions?table=${encodeURIComponent(tableSel.value)}`);
     redraw();
   });
@@ -127,7 +127,7 @@ export function mount(root, params) {
       h('div', { className: 'legend' }, h('span', { className: 'swatch idle' }), 'idle ', h('span', { className: 'swatch half' }), '50% ',
         h('span', { className: 'swatch full' }), '≥ 100% of share ', h('span', { className: 'swatch throttle' }), 'throttled')),
     h('h3', {}, 'Top keys (Contributor Insights)'), topKeys,
-    h('h3', {}, 'Split history (since this view opened)'), splits);
+    h('h3', {}, 'Split history (kept by the server: the last 64 splits)'), splits);
 
   let stop = () => {};
   listTables().then((tables) => {

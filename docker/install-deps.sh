@@ -7,7 +7,7 @@
 #   docker/install-deps.sh runtime   shared libraries the binary needs at run time
 set -euo pipefail
 
-build_packages=(g++ cmake make librocksdb-dev libsimdjson-dev libboost-dev
+build_packages=(g++ cmake make python3 librocksdb-dev libsimdjson-dev libboost-dev
                 libssl-dev libgtest-dev zlib1g-dev libjemalloc-dev libspdlog-dev
                 prometheus-cpp-dev)
 # chromium, chromium-driver and python3-selenium: the web console's browser tests

@@ -22,10 +22,20 @@ namespace monotable::server {
 // given, otherwise whether --host is a loopback address (127.0.0.0/8, ::1).
 bool ConsoleEnabled(const Config& config);
 
+// The request headers the console's answers depend on.
+struct ConsoleRequest {
+  std::string_view if_none_match;    // a current ETag answers 304
+  std::string_view accept_encoding;  // gzip accepted: the compressed copy is sent
+};
+
 // Answers `target` (path and query) when its path is /console or under it, and returns
 // false otherwise. `enabled` false answers 404 with how to turn it on. /console
-// redirects to /console/, which is index.html; `if_none_match` is the request's header.
-bool ServeConsole(bool enabled, std::string_view target, std::string_view if_none_match,
+// redirects to /console/, which is index.html. Hashed files (the bundle, the
+// stylesheet) are cached for a year as immutable; the others are revalidated each time.
+bool ServeConsole(bool enabled, std::string_view target, const ConsoleRequest& request,
                   HttpReply& reply);
+
+// Whether an Accept-Encoding header accepts gzip (named or "*", with no q=0).
+bool AcceptsGzip(std::string_view accept_encoding);
 
 }  // namespace monotable::server

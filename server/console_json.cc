@@ -24,6 +24,31 @@ void TableHeader(JsonWriter& w, const TableStats& table) {
   w.Key("BillingMode").String(table.provisioned ? "PROVISIONED" : "PAY_PER_REQUEST");
 }
 
+void Range(JsonWriter& w, const throughput::HashRange& range) {
+  w.BeginObject().Key("First").String(Hex64(range.begin)).Key("Last").String(Hex64(range.last));
+  w.EndObject();
+}
+
+// The resource's split history, oldest first: when (Unix seconds), which partition
+// (named by its first hash, as PartitionId) became which, and why.
+void Splits(JsonWriter& w, const throughput::ResourceSnapshot& r) {
+  w.Key("SplitsDropped").Int(static_cast<int64_t>(r.splits_dropped));
+  w.Key("Splits").BeginArray();
+  for (const throughput::SplitEvent& e : r.splits) {
+    w.BeginObject();
+    w.Key("Time").Double(static_cast<double>(e.time_ms) / 1000);
+    w.Key("LayoutVersion").Int(static_cast<int64_t>(e.layout_version));
+    w.Key("Reason").String(throughput::SplitReasonName(e.reason));
+    w.Key("Parent");
+    Range(w, e.parent);
+    w.Key("Children").BeginArray();
+    for (const throughput::HashRange& child : e.children) Range(w, child);
+    w.EndArray();
+    w.EndObject();
+  }
+  w.EndArray();
+}
+
 // A series as an array of numbers; integral values are written without a fraction.
 template <typename Get>
 void Series(JsonWriter& w, const char* key, const std::vector<throughput::SecondSample>& samples,
@@ -95,13 +120,8 @@ std::string PartitionsJson(const TableStats& table, int64_t seconds) {
       const throughput::PartitionSnapshot& p = r.partitions[i];
       w.BeginObject();
       w.Key("PartitionId").String(Hex64(p.range.begin));
-      w.Key("HashRange")
-          .BeginObject()
-          .Key("First")
-          .String(Hex64(p.range.begin))
-          .Key("Last")
-          .String(Hex64(p.range.last))
-          .EndObject();
+      w.Key("HashRange");
+      Range(w, p.range);
       if (i < resource.contents.size()) {
         w.Key("ItemCount").Int(resource.contents[i].items);
         w.Key("SizeBytes").Int(resource.contents[i].bytes);
@@ -123,6 +143,7 @@ std::string PartitionsJson(const TableStats& table, int64_t seconds) {
       w.EndObject();
     }
     w.EndArray();
+    Splits(w, r);
     w.EndObject();
   }
   w.EndArray();

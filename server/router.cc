@@ -190,7 +190,10 @@ void Router::HandleGet(const HttpRequest& request, HttpReply& reply) const {
     return;
   }
   const auto etag = request[http::field::if_none_match];
-  if (ServeConsole(serve_console_, target, std::string_view(etag.data(), etag.size()), reply)) {
+  const auto encodings = request[http::field::accept_encoding];
+  const ConsoleRequest console_request{std::string_view(etag.data(), etag.size()),
+                                       std::string_view(encodings.data(), encodings.size())};
+  if (ServeConsole(serve_console_, target, console_request, reply)) {
     return;
   }
   if (!ServeMonitoring(*protocol_->engine(), metrics_, target, reply)) {

@@ -1,7 +1,7 @@
 // The admission glue with the fake clock: tickets admit before and settle after, refuse
 // all-or-nothing with DynamoDB's errors and reasons, refund, refill with time; the
-// registry attaches resources by mode, persists partition maps and restores them and
-// the Contributor Insights setting.
+// registry attaches resources by mode, persists partition maps and split histories and
+// restores them and the Contributor Insights setting.
 
 #include <gtest/gtest.h>
 
@@ -145,6 +145,11 @@ TEST_F(AdmissionTest, SplitPartitionMapsArePersistedAndRestored) {
   ThroughputRegistry restarted(*storage_, clock_, throughput::Mode::kEnforce);
   ASSERT_TRUE(restarted.Sync(*table).ok());
   EXPECT_EQ(table->throughput()->table->partition_map(), map);
+  // With the split history: three capacity splits, 1 -> 2 -> 3 -> 4 partitions.
+  const throughput::SplitLog log = table->throughput()->table->split_log();
+  ASSERT_EQ(log.events().size(), 3u);
+  EXPECT_EQ(log.events()[0].reason, throughput::SplitReason::kCapacity);
+  EXPECT_EQ(log.events()[0].parent, (throughput::HashRange{0, UINT64_MAX}));
 }
 
 TEST_F(AdmissionTest, TheContributorInsightsSettingIsPersistedAndApplied) {

@@ -3,6 +3,8 @@
 #include <rocksdb/db.h>
 #include <rocksdb/write_batch.h>
 
+#include <optional>
+
 #include "engine/admission/contributor_insights.h"
 #include "engine/format/catalog_keys.h"
 
@@ -25,6 +27,19 @@ throughput::CapacitySpec BaseCapacityOf(const TableDefinition& table,
   return throughput::CapacitySpec::Provisioned(p.read_capacity_units, p.write_capacity_units);
 }
 
+// A catalog record, or nullopt when there is none.
+Result<std::optional<std::string>> ReadCatalogRecord(Storage& storage, const std::string& key,
+                                                     const char* what, const std::string& family) {
+  std::string record;
+  rocksdb::Status read = storage.db()->Get(storage.read_options(), storage.catalog(), key, &record);
+  if (read.IsNotFound()) return std::optional<std::string>();
+  if (!read.ok()) {
+    return Status::Internal(std::string("reading the ") + what + " of " + family + ": " +
+                            read.ToString());
+  }
+  return std::optional<std::string>(std::move(record));
+}
+
 }  // namespace
 
 throughput::CapacitySpec CapacityOf(const TableDefinition& table,
@@ -44,15 +59,18 @@ Result<std::shared_ptr<throughput::Resource>> ThroughputRegistry::Make(
   config.capacity = capacity;
   config.mode = mode_;
   const std::string record_key = catalog_keys::PartitionMapKey(family);
-  std::string record;
-  rocksdb::Status read =
-      storage_.db()->Get(storage_.read_options(), storage_.catalog(), record_key, &record);
-  if (read.ok()) {
-    auto map = throughput::PartitionMap::Decode(record);
+  const std::string log_key = catalog_keys::SplitLogKey(family);
+  MT_ASSIGN_OR_RETURN(map_record, ReadCatalogRecord(storage_, record_key, "partition map", family));
+  if (map_record) {
+    auto map = throughput::PartitionMap::Decode(*map_record);
     if (!map.ok()) return Status::Internal("corrupt partition map of " + family);
     config.partitions = std::move(*map);
-  } else if (!read.IsNotFound()) {
-    return Status::Internal("reading the partition map of " + family + ": " + read.ToString());
+  }
+  // The split history is only shown, never used to admit: a damaged one is dropped.
+  MT_ASSIGN_OR_RETURN(log_record, ReadCatalogRecord(storage_, log_key, "split log", family));
+  if (log_record) {
+    auto log = throughput::SplitLog::Decode(*log_record);
+    if (log.ok()) config.split_log = std::move(*log);
   }
   MT_ASSIGN_OR_RETURN(resource, throughput::Resource::Create(std::move(config), clock_));
   MT_ASSIGN_OR_RETURN(insights, ReadInsightsSetting(storage_, family));
@@ -61,9 +79,11 @@ Result<std::shared_ptr<throughput::Resource>> ThroughputRegistry::Make(
   // write loses only the split, which the next start-up recomputes from capacity.
   Storage* storage = &storage_;
   resource->set_layout_listener(
-      [storage, record_key](const throughput::Resource&, const throughput::PartitionMap& map) {
+      [storage, record_key, log_key](const throughput::Resource& changed,
+                                     const throughput::PartitionMap& map) {
         rocksdb::WriteBatch batch;
         batch.Put(storage->catalog(), record_key, map.Encode());
+        batch.Put(storage->catalog(), log_key, changed.split_log().Encode());
         storage->Write(&batch).ok();
       });
   return resource;

@@ -37,6 +37,12 @@ std::string PartitionMapKey(std::string_view family) {
   return key;
 }
 
+std::string SplitLogKey(std::string_view family) {
+  std::string key(1, kSplitLogPrefix);
+  key += family;
+  return key;
+}
+
 std::string InsightsKey(std::string_view family) {
   std::string key(1, kInsightsPrefix);
   key += family;

@@ -10,6 +10,8 @@
 //   'w' family '\0' job                 -> how far a background walk of the table stored
 //                                          in `family` got (index/table_walk.h): the last
 //                                          item key it wrote a batch for
+//   'l' family                          -> a table's or GSI's split history
+//                                          (throughput/split_log.h's encoding)
 //   'i' family                          -> a table's or GSI's Contributor Insights
 //                                          setting (admission/contributor_insights.h)
 //   'S' stream id (8 bytes, big-endian)  -> a DynamoDB stream and its shards
@@ -46,6 +48,9 @@ std::string StatsKey(std::string_view family);
 // The throughput partition map of a table or GSI column family: keyed by family, so that
 // a table or index created again under the same name starts afresh.
 std::string PartitionMapKey(std::string_view family);
+inline constexpr char kSplitLogPrefix = 'l';
+// Its split history, beside it and removed with it.
+std::string SplitLogKey(std::string_view family);
 inline constexpr char kInsightsPrefix = 'i';
 std::string InsightsKey(std::string_view family);
 

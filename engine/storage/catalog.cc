@@ -305,6 +305,7 @@ Status Catalog::Update(const std::string& ns, Table& table, const DefinitionChan
     const std::vector<std::string> next = OwnedFamilies(definition);
     if (std::find(next.begin(), next.end(), name) == next.end()) {
       batch.Delete(storage_->catalog(), catalog_keys::PartitionMapKey(name));
+      batch.Delete(storage_->catalog(), catalog_keys::SplitLogKey(name));
       batch.Delete(storage_->catalog(),
                    catalog_keys::WalkProgressKey(definition.column_family, name));
       batch.Delete(storage_->catalog(), catalog_keys::InsightsKey(name));
@@ -345,6 +346,7 @@ Result<std::shared_ptr<Table>> Catalog::Drop(const std::string& ns, const std::s
   for (const auto& family : OwnedFamilies(*layout->definition)) {
     batch.Delete(storage_->catalog(), catalog_keys::StatsKey(family));
     batch.Delete(storage_->catalog(), catalog_keys::PartitionMapKey(family));
+    batch.Delete(storage_->catalog(), catalog_keys::SplitLogKey(family));
     batch.Delete(storage_->catalog(), catalog_keys::InsightsKey(family));
   }
   const std::string collections =

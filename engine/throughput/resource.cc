@@ -20,8 +20,11 @@ Resource::Resource(ResourceConfig config, const Clock& clock)
       map_(config.partitions ? *config.partitions
                              : PartitionMap::Uniform(PartitionsForCapacity(
                                    config.capacity, limits::kOnDemandInitialPeakReu))),
+      splits_(std::move(config.split_log)),
       limits_(config.capacity, clock.NowMillis()),
       insights_(config.insights_capacity) {
+  // Layout versions go on from the persisted history, so they stay increasing over restarts.
+  if (!splits_.events().empty()) layout_version_.store(splits_.events().back().layout_version);
   const int64_t now = clock_.NowMillis();
   for (size_t i = 0; i < map_.size(); ++i) {
     partitions_.push_back(std::make_unique<Partition>(map_.Range(i), now));
@@ -52,8 +55,13 @@ Status Resource::UpdateCapacity(const CapacitySpec& spec) {
   return Status::Ok();
 }
 
-bool Resource::ReplaceLocked(size_t index, const std::vector<uint64_t>& cuts, int64_t now_ms) {
+bool Resource::ReplaceLocked(size_t index, const std::vector<uint64_t>& cuts, int64_t now_ms,
+                             SplitReason reason) {
+  const HashRange parent_range = map_.Range(index);
   if (!map_.Split(index, cuts).ok()) return false;
+  // Every split of one Grow() or SplitForSize() makes the same next layout version.
+  splits_.Add({now_ms, layout_version() + 1, reason, parent_range,
+               SplitEvent::Children(parent_range, cuts)});
   const Partition& parent = *partitions_[index];
   retired_ += parent.Totals();
   std::vector<std::unique_ptr<Partition>> children;
@@ -77,7 +85,7 @@ size_t Resource::Grow() {
     for (size_t i = 0; i < partitions_.size(); ++i) {
       if (!partitions_[i]->wants_split()) continue;
       const HashRange seen = partitions_[i]->seen();
-      if (seen.begin < seen.last && ReplaceLocked(i, {seen.Middle()}, now)) {
+      if (seen.begin < seen.last && ReplaceLocked(i, {seen.Middle()}, now, SplitReason::kHeat)) {
         ++added;
         ++i;  // the upper child is new: it has not been hot yet
       }
@@ -90,7 +98,7 @@ size_t Resource::Grow() {
     }
     while (partitions_.size() < target) {
       const size_t widest = map_.Widest();
-      if (!ReplaceLocked(widest, {map_.Range(widest).Middle()}, now)) break;
+      if (!ReplaceLocked(widest, {map_.Range(widest).Middle()}, now, SplitReason::kCapacity)) break;
       ++added;
     }
   }
@@ -121,7 +129,7 @@ size_t Resource::SplitForSize(const std::function<uint64_t(const HashRange&)>& b
       const size_t index = map_.Find(range.begin);
       if (map_.Range(index) != range) continue;  // split meanwhile; sizes are stale
       const std::vector<uint64_t> cuts = EvenCuts(range, pieces);
-      if (ReplaceLocked(index, cuts, now)) added += cuts.size();
+      if (ReplaceLocked(index, cuts, now, SplitReason::kSize)) added += cuts.size();
     }
   }
   if (added > 0) PublishLayout();
@@ -131,6 +139,11 @@ size_t Resource::SplitForSize(const std::function<uint64_t(const HashRange&)>& b
 PartitionMap Resource::partition_map() const {
   std::shared_lock layout(layout_mu_);
   return map_;
+}
+
+SplitLog Resource::split_log() const {
+  std::shared_lock layout(layout_mu_);
+  return splits_;
 }
 
 void Resource::set_layout_listener(LayoutListener listener) {
@@ -164,6 +177,8 @@ ResourceSnapshot Resource::Snapshot(int64_t seconds) const {
     out.throttled_by_reason[i] = throttled_[i].load(std::memory_order_relaxed);
   }
   out.totals = retired_;
+  out.splits.assign(splits_.events().begin(), splits_.events().end());
+  out.splits_dropped = splits_.dropped();
   for (const auto& partition : partitions_) {
     PartitionSnapshot p;
     p.range = partition->range();

@@ -11,8 +11,9 @@
 //                 key hashes it saw while hot. One hot key is one hash: it never splits,
 //                 as splitting cannot help it.
 // Splits happen on the admission path, right after the admission that noticed them,
-// under the exclusive layout lock (microseconds); the layout listener then receives the
-// new PartitionMap so that the catalog can persist it.
+// under the exclusive layout lock (microseconds); each is recorded in the split log
+// (split_log.h: when, parent -> children, reason), and the layout listener then receives
+// the new PartitionMap so that the catalog can persist it (and split_log()).
 //
 // Thread-safety: every public method is thread-safe. Lock order: layout_mu_ (shared
 // for admission and reading, exclusive for splits), then partition and state mutexes
@@ -40,6 +41,7 @@
 #include "engine/throughput/partition_map.h"
 #include "engine/throughput/resource_limits.h"
 #include "engine/throughput/resource_snapshot.h"
+#include "engine/throughput/split_log.h"
 
 namespace monotable::throughput {
 
@@ -50,6 +52,7 @@ struct ResourceConfig {
   // Boundaries persisted by the catalog; none for a new table (from capacity). A
   // persisted map with fewer partitions than the capacity needs is split to match.
   std::optional<PartitionMap> partitions;
+  SplitLog split_log;  // persisted by the catalog; empty for a new table
   HeatPolicy heat = {limits::kHeatSplitLoadFraction, limits::kHeatSplitSeconds};
   Mode mode = Mode::kObserve;
   size_t insights_capacity = 64;  // counters per Contributor Insights sketch
@@ -88,6 +91,8 @@ class Resource {
   // notice that the map must be persisted again.
   uint64_t layout_version() const { return layout_version_.load(std::memory_order_relaxed); }
   void set_layout_listener(LayoutListener listener);
+  // A copy of the split history (the newest kSplitLogCapacity splits).
+  SplitLog split_log() const;
 
   KeyInsights& insights() { return insights_; }
   const KeyInsights& insights() const { return insights_; }
@@ -108,8 +113,10 @@ class Resource {
   // Applies wanted heat splits and capacity growth under the exclusive layout lock,
   // then tells the listener. Returns the number of partitions added.
   size_t Grow();
-  // Under the exclusive layout lock: replaces partition `index` by pieces cut at `cuts`.
-  bool ReplaceLocked(size_t index, const std::vector<uint64_t>& cuts, int64_t now_ms);
+  // Under the exclusive layout lock: replaces partition `index` by pieces cut at `cuts`
+  // and records the split.
+  bool ReplaceLocked(size_t index, const std::vector<uint64_t>& cuts, int64_t now_ms,
+                     SplitReason reason);
   // Bumps the layout version and tells the listener.
   void PublishLayout();
 
@@ -123,6 +130,7 @@ class Resource {
   PartitionMap map_;                                    // guarded by layout_mu_
   std::vector<std::unique_ptr<Partition>> partitions_;  // parallel to map_
   PartitionTotals retired_;                             // of split partitions; layout_mu_
+  SplitLog splits_;                                     // guarded by layout_mu_
   std::atomic<uint64_t> layout_version_{0};
   std::atomic<bool> grow_wanted_{false};  // a partition wants a split, or the peak rose
 

@@ -13,6 +13,7 @@
 #include "engine/throughput/partition.h"
 #include "engine/throughput/partition_map.h"
 #include "engine/throughput/second_ring.h"
+#include "engine/throughput/split_log.h"
 #include "engine/throughput/throttling_reason.h"
 
 namespace monotable::throughput {
@@ -36,6 +37,8 @@ struct ResourceSnapshot {
   // Requests refused (observe: that would have been refused), by ThrottlingReason.
   std::array<uint64_t, kThrottlingReasonCount> throttled_by_reason{};
   std::vector<PartitionSnapshot> partitions;
+  std::vector<SplitEvent> splits;  // the split history, oldest first
+  uint64_t splits_dropped = 0;     // older splits no longer kept
 };
 
 }  // namespace monotable::throughput

@@ -56,14 +56,8 @@ TEST(SplitTest, SustainedHeatSplitsAtTheMiddleOfTheObservedKeys) {
   auto r = MakeResource(clock, CapacitySpec::OnDemand(), "", Mode::kEnforce, {0.8, 5});
   const uint64_t low = HashIn(*r, 0, 100);
   const uint64_t high = HashIn(*r, 0, 1ull << 40);
-  for (int second = 0; second < 5; ++second) {
-    for (int i = 0; i < 450; ++i) {  // 900 WCU a second: above 80% of the ceiling
-      ASSERT_TRUE(r->Admit({low}, Op::kWrite, 1).admitted);
-      ASSERT_TRUE(r->Admit({high}, Op::kWrite, 1).admitted);
-    }
-    clock.Advance(1000);
-    EXPECT_EQ(r->partition_map().size(), 4u);
-  }
+  TwoHotKeys(*r, clock, low, high, 5);
+  EXPECT_EQ(r->partition_map().size(), 4u);
   r->Admit({low}, Op::kWrite, 1);  // closes the fifth hot second
   const PartitionMap map = r->partition_map();
   ASSERT_EQ(map.size(), 5u);

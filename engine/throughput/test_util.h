@@ -42,6 +42,19 @@ inline int AdmitUntilRefused(Resource& r, uint64_t hash, Op op, double units, in
   return limit;
 }
 
+// Two keys of one partition, 450 WCU each a second (together above 80% of the 1,000 WCU
+// ceiling), for `seconds` seconds. The last second is not closed yet: the next admission
+// closes it, and a heat split follows.
+inline void TwoHotKeys(Resource& r, FakeClock& clock, uint64_t low, uint64_t high, int seconds) {
+  for (int second = 0; second < seconds; ++second) {
+    for (int i = 0; i < 450; ++i) {
+      ASSERT_TRUE(r.Admit({low}, Op::kWrite, 1).admitted);
+      ASSERT_TRUE(r.Admit({high}, Op::kWrite, 1).admitted);
+    }
+    clock.Advance(1000);
+  }
+}
+
 // A refusal whose first (most specific) reason is `reason`.
 inline void ExpectRefused(const Admission& a, ThrottlingReason reason) {
   EXPECT_FALSE(a.admitted);

@@ -9,6 +9,7 @@ from botocore.exceptions import ClientError
 from conftest import start_with_fresh_port
 from console_browser import browser  # noqa: F401 (fixture)
 from mtutil import ACCESS_KEY, REGION, create_table, get_json, make_client, server_args, unique_name
+from security_common import FLAG_KEY, FLAG_SECRET, MISMATCH, UNRECOGNIZED
 
 
 @pytest.fixture(scope="module")
@@ -42,8 +43,8 @@ def open_console(browser, server, route):
     browser.open(server, route, ACCESS_KEY, REGION)
 
 
-def run_query(browser, server, table, pk):
-    open_console(browser, server, f"items?table={table}")
+def run_query(browser, server, table, pk, access_key=ACCESS_KEY):
+    browser.open(server, f"items?table={table}", access_key, REGION)
     browser.wait(lambda b: b.find("#items-table").get_attribute("value") == table, "the table")
     browser.set_value("#items-pk", pk)
     browser.click("#items-run")
@@ -233,6 +234,25 @@ def test_partitions_view_shows_the_hot_partition_and_its_throttles(browser, cons
     browser.screenshot("partitions")
 
 
+def test_the_split_history_shows_splits_made_before_the_page_opened(browser, console_server,
+                                                                     client):
+    name = unique_name("split")
+    create_table(client, name, rcu=5, wcu=5)
+    # ceil(5/3000 + 2500/1000) = 3 partitions: two capacity splits, with no page open.
+    client.update_table(TableName=name, ProvisionedThroughput={"ReadCapacityUnits": 5,
+                                                               "WriteCapacityUnits": 2500})
+    open_console(browser, console_server, f"partitions?table={name}")
+    browser.wait_text("#partition-count", "3 partitions")
+    history = browser.wait_text("#split-history", "capacity")
+    lines = history.splitlines()
+    assert len(lines) == 2  # newest first
+    assert lines[0].endswith("capacity · partition 0000000000000000 → 0000000000000000, "
+                             "4000000000000000 · layout 1")
+    assert lines[1].endswith("capacity · partition 0000000000000000 → 0000000000000000, "
+                             "8000000000000000 · layout 1")
+    browser.screenshot("split-history")
+
+
 def test_a_stream_record_appears_after_a_write(browser, console_server, client):
     name = unique_name("streamed")
     client.create_table(
@@ -295,8 +315,8 @@ def test_requests_signed_with_a_secret_key_match_botocores_signature(browser, co
 
 def test_refused_credentials_ask_for_the_secret_key(browser, console_server):
     """A server that refuses the credentials (here: an empty access key, which it cannot
-    read a namespace from) gets the secret key field highlighted, as with
-    --require-signature."""
+    read a namespace from) gets the secret key field highlighted (--require-signature:
+    test_signed_console_...)."""
     open_console(browser, console_server, "tables")
     browser.wait(lambda b: b.find_all("#table-list, #no-tables"), "the tables view")
     assert "wanted" not in browser.find("#secret-key").get_attribute("class")
@@ -323,5 +343,52 @@ def test_shared_db_lists_every_access_keys_tables_and_draws_partitions(browser,
         browser.open(srv, "tables", "AKIDCONSOLE", "us-east-1")
         browser.wait_text("#table-list tbody tr", name)
         assert "shared (1 table)" in browser.find("#namespace-list").text
+    finally:
+        srv.stop()
+
+
+def use_credentials(browser, access_key, secret):
+    browser.set_value("#access-key", access_key)
+    browser.set_value("#secret-key", secret)
+    browser.click("#use-credentials")
+
+
+def test_signed_console_asks_for_credentials_then_lists_and_queries(browser, tmp_path_factory):
+    """--require-signature: unsigned, the console is refused and asks for the secret key;
+    signed with it, it lists tables and runs a Query; a wrong secret or an unknown key
+    shows DynamoDB's error as boto3 gets it."""
+    srv = start_with_fresh_port(
+        lambda p: server_args(p, in_memory=True, extra=[
+            "--require-signature", "--credential", f"{FLAG_KEY}:{FLAG_SECRET}"]),
+        tmp_path_factory.mktemp("signed-console-logs"))
+    try:
+        client = make_client(srv.endpoint, access_key=FLAG_KEY, secret_key=FLAG_SECRET)
+        name = unique_name("signed")
+        create_table(client, name, billing="PAY_PER_REQUEST")
+        for i in range(3):
+            client.put_item(TableName=name, Item={"PK": {"S": "p"}, "SK": {"S": f"s{i}"}})
+        browser.open(srv, "tables", FLAG_KEY, REGION)
+        browser.wait(lambda b: "wanted" in b.find("#secret-key").get_attribute("class"),
+                     "the console to ask for the secret key")
+        refused = browser.wait_text(".errors .error", "Exception")
+        assert "MissingAuthenticationToken" in refused or "InvalidSignature" in refused
+
+        use_credentials(browser, FLAG_KEY, "not-the-secret")
+        wrong = make_client(srv.endpoint, access_key=FLAG_KEY, secret_key="not-the-secret")
+        with pytest.raises(ClientError) as boto_refused:
+            wrong.list_tables()
+        assert boto_refused.value.response["Error"]["Message"] == MISMATCH
+        assert browser.wait_text(".errors .error", MISMATCH) == \
+            f"InvalidSignatureException {MISMATCH}"
+
+        use_credentials(browser, "AKIDNOBODY", FLAG_SECRET)
+        assert browser.wait_text(".errors .error", UNRECOGNIZED) == \
+            f"UnrecognizedClientException {UNRECOGNIZED}"
+
+        use_credentials(browser, FLAG_KEY, FLAG_SECRET)
+        browser.wait_text(f'#table-list tr[data-table="{name}"]', "ACTIVE")
+        assert run_query(browser, srv, name, "p", FLAG_KEY) == "3 items"
+        assert [row[:2] for row in grid_rows(browser)] == [["p", f"s{i}"] for i in range(3)]
+        browser.screenshot("signed")
     finally:
         srv.stop()

@@ -1,5 +1,7 @@
 """GET /monotable/tables/{name}/partitions: a table's and its GSIs' partitions with their
 hash ranges, contents and recent capacity, for a web console."""
+import time
+
 from mtutil import create_table, get_json, make_client, unique_name
 
 
@@ -45,3 +47,46 @@ def test_bad_requests(server):
     assert get_json(server.port, f"/monotable/tables/{name}/partitions?seconds=0")[0] == 400
     assert get_json(server.port, f"/monotable/tables/{name}/partitions?seconds=601")[0] == 400
     assert get_json(server.port, "/monotable/tables/nope/partitions")[0] == 404
+
+
+def resource_of(port, name):
+    status, body = get_json(port, f"/monotable/tables/{name}/partitions?seconds=1")
+    assert status == 200, body
+    return body["Resources"][0]
+
+
+def test_the_split_history_is_kept_by_the_server_and_survives_a_restart(server_factory,
+                                                                         tmp_path):
+    db = tmp_path / "db"
+    srv = server_factory(db_path=db)
+    client = make_client(srv.endpoint)
+    name = unique_name()
+    create_table(client, name, rcu=5, wcu=5)
+    assert resource_of(srv.port, name)["Splits"] == []
+    before = time.time()
+    # ceil(5/3000 + 2500/1000) = 3 partitions: two capacity splits, made before anyone looked.
+    client.update_table(TableName=name, ProvisionedThroughput={"ReadCapacityUnits": 5,
+                                                               "WriteCapacityUnits": 2500})
+    table = resource_of(srv.port, name)
+    assert table["PartitionCount"] == 3 and table["SplitsDropped"] == 0
+    first, second = table["Splits"]
+    assert before - 1 <= first["Time"] <= time.time() + 1
+    assert first["Reason"] == second["Reason"] == "CAPACITY"
+    assert first["LayoutVersion"] == second["LayoutVersion"] == table["LayoutVersion"] == 1
+    assert first["Parent"] == {"First": "0000000000000000", "Last": "ffffffffffffffff"}
+    assert first["Children"] == [{"First": "0000000000000000", "Last": "7fffffffffffffff"},
+                                 {"First": "8000000000000000", "Last": "ffffffffffffffff"}]
+    assert second["Parent"] == first["Children"][0]
+    # The children of the last splits are today's partitions.
+    ranges = [p["HashRange"] for p in table["Partitions"]]
+    assert ranges == second["Children"] + [first["Children"][1]]
+    srv.stop()
+    srv = server_factory(db_path=db)
+    again = resource_of(srv.port, name)
+    assert again["Splits"] == table["Splits"]
+    assert again["LayoutVersion"] == 1
+    # A table created again under the same name starts with no history.
+    client = make_client(srv.endpoint)
+    client.delete_table(TableName=name)
+    create_table(client, name, rcu=5, wcu=5)
+    assert resource_of(srv.port, name)["Splits"] == []
