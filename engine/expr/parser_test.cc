@@ -144,7 +144,6 @@ TEST(ParserTest, SyntaxErrorsNameTheTokenAndItsNeighbours) {
       {kProj, "a[-1]", "-", "[-1"},
       {kProj, "(a)", "(", "(a"},
       {kProj, "a.b.", "<EOF>", "."},
-      {kProj, "a[99999999999]", "99999999999", "[99999999999]"},
   };
   for (const auto& c : cases) {
     EXPECT_EQ(SyntaxError(c.text, c.kind), "Invalid " + std::string(ExpressionKindName(c.kind)) +
@@ -152,6 +151,15 @@ TEST(ParserTest, SyntaxErrorsNameTheTokenAndItsNeighbours) {
                                                "\", near: \"" + c.near + "\"")
         << c.text;
   }
+}
+
+TEST(ParserTest, ListIndexesAreThirtyTwoBitSigned) {
+  EXPECT_EQ(SyntaxError("a[99999999999]", kProj),
+            "Invalid ProjectionExpression: List index is not within the allowable range; "
+            "index: [99999999999]");
+  EXPECT_EQ(SyntaxError("SET a[2147483648] = b", kUpd),
+            "Invalid UpdateExpression: List index is not within the allowable range; "
+            "index: [2147483648]");
 }
 
 TEST(ParserTest, PrecedenceNotThenAndThenOr) {
