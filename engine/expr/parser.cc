@@ -130,6 +130,8 @@ bool Parser::Fail() {
   return false;
 }
 
+bool Parser::AtDepthLimit() const { return depth_ + 1 > kMaxParseDepth; }
+
 bool Parser::Enter() {
   if (++depth_ <= kMaxParseDepth) return true;
   if (error_.ok()) {

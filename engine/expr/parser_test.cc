@@ -276,6 +276,17 @@ TEST(ParserTest, HostileNestingFailsCleanly) {
             "count: 1001");
 }
 
+TEST(ParserTest, NestedFunctionCallsAreNoOperators) {
+  auto nested = [](std::string_view name, int depth) {
+    std::string s = "a < ";
+    for (int i = 0; i < depth; ++i) s += std::string(name) + "(";
+    return s + "b" + std::string(depth, ')');
+  };
+  EXPECT_TRUE(ParseExpression(nested("size", 680), kCond).ok());
+  EXPECT_EQ(SyntaxError(nested("f", 1355), kCond),
+            "Invalid ConditionExpression: Invalid function name; function: f");
+}
+
 TEST(ParserTest, UpdateSections) {
   auto r = ParseExpression(
       "REMOVE b DELETE c :c ADD d :d, e :e SET f = :f, g = if_not_exists(g, :z) + :one, "
