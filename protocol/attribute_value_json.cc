@@ -105,7 +105,9 @@ Result<AttributeMap> DecodeMap(JsonElement e, int depth) {
 
 Result<AttributeValue> Decode(JsonElement element, int depth) {
   if (depth > limits::kMaxDocumentDepth) {
-    return Status::Validation("Nesting Levels have exceeded supported limits");
+    return Status::Validation(
+        "Nesting Levels have exceeded supported limits: Attributes in the item have nested "
+        "levels beyond supported limit");
   }
   JsonObject object;
   if (element.get_object().get(object)) return WrongJsonType(element, "structure");

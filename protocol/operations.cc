@@ -126,7 +126,12 @@ Response Protocol::Dispatch(std::string_view operation, std::string_view body,
     return ErrorResponse(UnknownOperation());
   }
   auto request = parser.ParseObject(body);
-  if (!request.ok()) return ErrorResponse(request.status(), {}, route_index);
+  // DynamoDB answers a body that is not a JSON object with a bare
+  // {"__type":"com.amazon.coral.service#SerializationException"}: no message member
+  // (dynalite's connection tests, run against DynamoDB; aws-sdk-unity#54's curl).
+  if (!request.ok()) {
+    return ErrorResponse(Status(ErrorCode::kSerialization, ""), {}, route_index);
+  }
   if (table_name != nullptr) {
     std::string_view name;
     if ((*request)["TableName"].get(name) == simdjson::SUCCESS) *table_name = name;

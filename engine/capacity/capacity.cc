@@ -31,11 +31,10 @@ ConsumedCapacity& ConsumedCapacity::operator+=(const ConsumedCapacity& other) {
   return *this;
 }
 
-ConsumedCapacity ReadCharge::ForPage(const std::string& table_name, uint64_t stored_bytes,
+ConsumedCapacity ReadCharge::ForPage(const std::string& table_name, double stored_units,
                                      uint64_t fetched_bytes, bool consistent) const {
   ConsumedCapacity consumed;
   consumed.table_name = table_name;
-  const double stored_units = capacity::ReadUnits(stored_bytes, consistent);
   if (index_name.empty()) {
     consumed.table.read_units = stored_units;
     return consumed;

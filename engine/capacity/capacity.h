@@ -47,9 +47,10 @@ struct ReadCharge {
   std::string index_name;  // empty: the table
   bool global_index = false;
 
-  // `stored_bytes`: the entries read where the page reads; `fetched_bytes`: the table
-  // items fetched for them. Each sum is rounded up once, as DynamoDB does for a page.
-  ConsumedCapacity ForPage(const std::string& table_name, uint64_t stored_bytes,
+  // `stored_units`: the read units of the entries read where the page reads (their
+  // bytes rounded up once for a Query, per partition for a Scan); `fetched_bytes`: the
+  // table items fetched for them, rounded up once, as DynamoDB does for a page.
+  ConsumedCapacity ForPage(const std::string& table_name, double stored_units,
                            uint64_t fetched_bytes, bool consistent) const;
 };
 

@@ -243,6 +243,8 @@ class Update {
  public:
   // An update that changes nothing (an absent or empty AttributeUpdates).
   Update() = default;
+  // True for that update: no actions at all.
+  bool changes_nothing() const { return ast_ == nullptr; }
 
   // Parses (through `cache` when given) and resolves. Errors (kValidation, "Invalid
   // UpdateExpression: ...") in DynamoDB's order: empty; size; syntax; too many

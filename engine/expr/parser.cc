@@ -130,6 +130,8 @@ bool Parser::Fail() {
   return false;
 }
 
+bool Parser::AtDepthLimit() const { return depth_ + 1 > kMaxParseDepth; }
+
 bool Parser::Enter() {
   if (++depth_ <= kMaxParseDepth) return true;
   if (error_.ok()) {
@@ -188,10 +190,21 @@ bool Parser::ParsePathTail(ast::Path& path) {
       Advance();
       const Token& t = Current();
       if (t.type != TokenType::kNumber) return Fail();
+      // DynamoDB takes list indexes as 32-bit signed integers: a larger one is "List
+      // index is not within the allowable range; index: [2147483648]" (its PartiQL
+      // parser's LIST_INDEX_OUTSIDE_RANGE text, which the expression parsers share).
       uint64_t index = 0;
       for (char c : TextOf(t)) {
         index = index * 10 + static_cast<uint64_t>(c - '0');
-        if (index > std::numeric_limits<uint32_t>::max()) return Fail();
+        if (index > static_cast<uint64_t>(std::numeric_limits<int32_t>::max())) {
+          if (error_.ok()) {
+            error_ = InvalidExpression(kind_,
+                                       "List index is not within the allowable range; "
+                                       "index: [" +
+                                           std::string(TextOf(t)) + "]");
+          }
+          return false;
+        }
       }
       ast::PathElement e;
       e.kind = ast::PathElement::Kind::kIndex;

@@ -43,6 +43,8 @@ class Parser {
   // Nesting guard against stack exhaustion on hostile input (4 KB of parentheses).
   bool Enter();
   void Leave() { --depth_; }
+  // Whether the next Enter() fails.
+  bool AtDepthLimit() const;
   void CountOperator() { ++operators_; }
   void WrapInParens(ast::Node& node);
 

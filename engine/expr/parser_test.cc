@@ -144,7 +144,6 @@ TEST(ParserTest, SyntaxErrorsNameTheTokenAndItsNeighbours) {
       {kProj, "a[-1]", "-", "[-1"},
       {kProj, "(a)", "(", "(a"},
       {kProj, "a.b.", "<EOF>", "."},
-      {kProj, "a[99999999999]", "99999999999", "[99999999999]"},
   };
   for (const auto& c : cases) {
     EXPECT_EQ(SyntaxError(c.text, c.kind), "Invalid " + std::string(ExpressionKindName(c.kind)) +
@@ -152,6 +151,15 @@ TEST(ParserTest, SyntaxErrorsNameTheTokenAndItsNeighbours) {
                                                "\", near: \"" + c.near + "\"")
         << c.text;
   }
+}
+
+TEST(ParserTest, ListIndexesAreThirtyTwoBitSigned) {
+  EXPECT_EQ(SyntaxError("a[99999999999]", kProj),
+            "Invalid ProjectionExpression: List index is not within the allowable range; "
+            "index: [99999999999]");
+  EXPECT_EQ(SyntaxError("SET a[2147483648] = b", kUpd),
+            "Invalid UpdateExpression: List index is not within the allowable range; "
+            "index: [2147483648]");
 }
 
 TEST(ParserTest, PrecedenceNotThenAndThenOr) {
@@ -266,6 +274,17 @@ TEST(ParserTest, HostileNestingFailsCleanly) {
   EXPECT_EQ(SyntaxError(nots, kCond),
             "Invalid ConditionExpression: The expression contains too many operators; operator "
             "count: 1001");
+}
+
+TEST(ParserTest, NestedFunctionCallsAreNoOperators) {
+  auto nested = [](std::string_view name, int depth) {
+    std::string s = "a < ";
+    for (int i = 0; i < depth; ++i) s += std::string(name) + "(";
+    return s + "b" + std::string(depth, ')');
+  };
+  EXPECT_TRUE(ParseExpression(nested("size", 680), kCond).ok());
+  EXPECT_EQ(SyntaxError(nested("f", 1355), kCond),
+            "Invalid ConditionExpression: Invalid function name; function: f");
 }
 
 TEST(ParserTest, UpdateSections) {

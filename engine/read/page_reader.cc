@@ -5,6 +5,7 @@
 #include "engine/base/limits.h"
 #include "engine/capacity/capacity.h"
 #include "engine/format/item_codec.h"
+#include "engine/format/key_codec.h"
 
 namespace monotable {
 namespace {
@@ -33,6 +34,9 @@ Result<ReadPage> ReadOnePage(rocksdb::Iterator& it, bool forward, const RangeCla
   bool first = true;
   std::optional<Item> last_item_key;
   bool stopped_early = false;
+  std::optional<ScanPartitionTally> tally;
+  if (source.scan_partitions) tally.emplace(*source.scan_partitions);
+  uint64_t last_hash = 0;  // of the last entry read
   const auto& projection = request.projection ? request.projection : source.returned;
   const bool keep_items = request.select != Select::kCount;
   // Most reads return whole stored items: those go to the page as stored bytes, never
@@ -59,6 +63,8 @@ Result<ReadPage> ReadOnePage(rocksdb::Iterator& it, bool forward, const RangeCla
       ++page.scanned_count;
       bytes_read += item_bytes;
       stored_bytes += item_bytes;
+      last_hash = key_codec::HashOfKey(key);
+      if (tally) tally->Add(last_hash, item_bytes);
       ++page.count;
       if (keep_items) page.items.emplace_back(bytes);
       if (page_full()) {
@@ -81,7 +87,10 @@ Result<ReadPage> ReadOnePage(rocksdb::Iterator& it, bool forward, const RangeCla
     ++page.scanned_count;
     const size_t item_bytes = ItemSize(item);
     bytes_read += item_bytes;
-    stored_bytes += resolved ? ItemSize(stored) : item_bytes;
+    const size_t stored_item_bytes = resolved ? ItemSize(stored) : item_bytes;
+    stored_bytes += stored_item_bytes;
+    last_hash = key_codec::HashOfKey(key);
+    if (tally) tally->Add(last_hash, stored_item_bytes);
     if (resolved) fetched_bytes += item_bytes;
     if (request.filter.empty() || request.filter.Evaluate(&item)) {
       ++page.count;
@@ -104,7 +113,11 @@ Result<ReadPage> ReadOnePage(rocksdb::Iterator& it, bool forward, const RangeCla
   if (!it.status().ok()) return Status::Internal(it.status().ToString());
   if (stopped_early) page.last_evaluated_key = std::move(last_item_key);
   page.bytes_read = bytes_read;
-  page.consumed = source.charge.ForPage(request.table_name, stored_bytes, fetched_bytes,
+  const double stored_units =
+      tally ? tally->Units(request.consistent_read,
+                           stopped_early ? std::optional<uint64_t>(last_hash) : std::nullopt)
+            : capacity::ReadUnits(stored_bytes, request.consistent_read);
+  page.consumed = source.charge.ForPage(request.table_name, stored_units, fetched_bytes,
                                         request.consistent_read);
   return page;
 }

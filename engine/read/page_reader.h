@@ -12,6 +12,7 @@
 #include "engine/api/requests.h"
 #include "engine/base/status.h"
 #include "engine/capacity/capacity.h"
+#include "engine/read/scan_partitions.h"
 #include "engine/schema/table_schema.h"
 
 namespace rocksdb {
@@ -39,6 +40,8 @@ struct PageSource {
   // LSI read through to the table still returns only what it projects); nullopt: all.
   std::optional<expr::Projection> returned;
   ReadCharge charge;  // where the page's consumed capacity is charged
+  // A Scan's: its read units are counted per partition (scan_partitions.h).
+  std::optional<ScanPartitions> scan_partitions;
 };
 
 // Reads one page starting at the iterator's current position. `forward` selects

@@ -74,7 +74,7 @@ class PageReaderTest : public ::testing::Test {
   std::unique_ptr<Storage> storage_;
   ColumnFamilyRef family_;
   RangeClassifier classify_ = [](std::string_view) { return RangePosition::kInside; };
-  PageSource source_{{"pk", "sk"}, {}, std::nullopt, {}};
+  PageSource source_{{"pk", "sk"}, {}, std::nullopt, {}, std::nullopt};
   ReadPageRequest request_ = [] {
     ReadPageRequest request;
     request.table_name = "t";

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <memory>
 
+#include "engine/admission/table_throughput.h"
 #include "engine/admission/ticket.h"
 #include "engine/expr/key_condition.h"
 #include "engine/format/key_codec.h"
@@ -45,6 +46,26 @@ Result<std::string> StartKey(const ReadTarget& target, const Item& key, bool que
                                        : "The provided starting key is invalid");
 }
 
+// The partitions of what a Scan reads (the table, which an LSI shares, or a GSI), from
+// `first_hash` to the end of its segment (`end`, exclusive; nullopt: the hash space).
+// nullopt when the throughput model has no resource for it (the page is then charged
+// as one).
+std::optional<ScanPartitions> ScanPartitionsOf(const Table& table, const ReadTarget& target,
+                                               uint64_t first_hash, std::optional<uint64_t> end) {
+  auto throughput = table.throughput();
+  if (!throughput) return std::nullopt;
+  const bool global = target.index && target.index->global;
+  const throughput::Resource* resource =
+      global ? throughput->FindIndex(target.index->definition->name) : throughput->table.get();
+  if (resource == nullptr) return std::nullopt;
+  const throughput::PartitionMap map = resource->partition_map();
+  ScanPartitions partitions;
+  for (size_t i = 0; i < map.size(); ++i) partitions.begins.push_back(map.Range(i).begin);
+  partitions.first_hash = first_hash;
+  partitions.last_hash = end ? *end - 1 : UINT64_MAX;
+  return partitions;
+}
+
 // The sort key part of a stored key, given what follows the partition prefix.
 std::string_view SortComponent(const ReadTarget& target, std::string_view rest) {
   if (target.sort_key_is_last() || target.key_schema.size() < 2) return rest;
@@ -57,7 +78,7 @@ std::string_view SortComponent(const ReadTarget& target, std::string_view rest) 
 // attributes, the table's items they point to.
 PageSource SourceOf(const Storage& storage, const Table& table, const ReadTarget& target,
                     const ReadPageRequest& request) {
-  PageSource source{target.page_key_names, {}, std::nullopt, {}};
+  PageSource source{target.page_key_names, {}, std::nullopt, {}, std::nullopt};
   if (target.index) source.charge = {target.index->definition->name, target.index->global};
   if (!target.fetch_from_table) return source;
   if (request.select == Select::kAllProjectedAttributes) {
@@ -203,9 +224,10 @@ Result<ReadPage> ScanPage(const Storage& storage, const Table& table, const Scan
   // A Scan page is charged where it starts: the partition of its start key, or of the
   // first hash of its segment.
   const uint64_t start_hash = skip_key.empty() ? lo : key_codec::HashOfKey(skip_key);
+  PageSource source = SourceOf(storage, table, target, request);
+  source.scan_partitions = ScanPartitionsOf(table, target, start_hash, hi);
   return AdmittedPage(table, target, start_hash, request.consistent_read, [&] {
-    return ReadOnePage(*it, /*forward=*/true, classify, skip_key,
-                       SourceOf(storage, table, target, request), request);
+    return ReadOnePage(*it, /*forward=*/true, classify, skip_key, source, request);
   });
 }
 

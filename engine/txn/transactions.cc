@@ -23,8 +23,7 @@ Result<std::optional<Item>> NewImage(const PlannedTransactWrite& write,
     case Kind::kConditionCheck: return old;
     case Kind::kUpdate: {
       auto key_names = KeyAttributeNames(*write.table->definition());
-      MT_ASSIGN_OR_RETURN(item, UpdatedImage(action.update, action.item, old, key_names));
-      return std::optional<Item>(std::move(item));
+      return UpdatedImage(action.update, action.item, old, key_names);
     }
   }
   return Status::Internal("unknown transaction action");

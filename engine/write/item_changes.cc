@@ -23,16 +23,20 @@ std::vector<std::string_view> KeyAttributeNames(const TableDefinition& table) {
   return names;
 }
 
-Result<Item> UpdatedImage(const expr::Update& update, const Item& key,
-                          const std::optional<Item>& old,
-                          std::span<const std::string_view> key_names) {
+Result<std::optional<Item>> UpdatedImage(const expr::Update& update, const Item& key,
+                                         const std::optional<Item>& old,
+                                         std::span<const std::string_view> key_names) {
   // A missing item is created from the key, which the update's operands can read.
   Item item = old ? *old : key;
   MT_RETURN_IF_ERROR(update.ApplyTo(item, key_names));
+  // Actions that left a missing item with nothing but its key (REMOVE, DELETE): no item.
+  if (!old && !update.changes_nothing() && item.size() == key.size()) {
+    return std::optional<Item>();
+  }
   if (ItemSize(item) > limits::kMaxItemBytes) {
     return Status::Validation("Item size to update has exceeded the maximum allowed size");
   }
-  return item;
+  return std::optional<Item>(std::move(item));
 }
 
 }  // namespace monotable

@@ -24,10 +24,13 @@ Status CheckCondition(const WriteCondition& write_condition, const std::optional
 std::vector<std::string_view> KeyAttributeNames(const TableDefinition& table);
 
 // The item after `update`: applied to `old`, or to an item made of `key` when there is
-// none. Errors: the update's kValidation errors, and "Item size to update has exceeded
-// the maximum allowed size".
-Result<Item> UpdatedImage(const expr::Update& update, const Item& key,
-                          const std::optional<Item>& old,
-                          std::span<const std::string_view> key_names);
+// none. nullopt (nothing written) when there was no item and the update's actions left
+// it with no attribute beside the key (only REMOVE or DELETE actions): DynamoDB does
+// not create such an item (scylladb/scylladb#5862), while an update with no actions at
+// all does create the key-only item. Errors: the update's kValidation errors, and "Item
+// size to update has exceeded the maximum allowed size".
+Result<std::optional<Item>> UpdatedImage(const expr::Update& update, const Item& key,
+                                         const std::optional<Item>& old,
+                                         std::span<const std::string_view> key_names);
 
 }  // namespace monotable

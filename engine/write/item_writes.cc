@@ -95,9 +95,7 @@ Result<ItemResult> UpdateItem(WritePath& write_path, Table& table,
       outcome, AdmittedApply(write_path, table, key, 1,
                              [&](const std::optional<Item>& old) -> Result<std::optional<Item>> {
                                MT_RETURN_IF_ERROR(CheckCondition(request.condition, old));
-                               MT_ASSIGN_OR_RETURN(
-                                   item, UpdatedImage(request.update, request.key, old, key_names));
-                               return std::optional<Item>(std::move(item));
+                               return UpdatedImage(request.update, request.key, old, key_names);
                              }));
   ItemResult result = WriteResultFor(request.table_name, outcome);
   result.item = UpdateReturnValues(request, outcome);

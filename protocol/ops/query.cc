@@ -16,14 +16,17 @@ Result<std::string> Query(const OperationContext& ctx, JsonObject object) {
   request.scan_forward = forward.value_or(true);
   MT_ASSIGN_OR_RETURN(capacity, DecodeReturnConsumedCapacity(object));
 
+  // DynamoDB lets the legacy KeyConditions go with FilterExpression and
+  // ProjectionExpression: only a KeyConditionExpression beside it is mixing. The
+  // parameters are listed in DynamoDB's order (dynalite's query.js mixing tests).
   MT_RETURN_IF_ERROR(
-      CheckNotMixed({{"KeyConditions", key_conditions.has_value()},
+      CheckNotMixed({{"AttributesToGet", inputs.attributes_to_get.has_value()},
                      {"QueryFilter", inputs.legacy_filter.has_value()},
                      {"ConditionalOperator", inputs.conditional_operator_given},
-                     {"AttributesToGet", inputs.attributes_to_get.has_value()}},
-                    {{"KeyConditionExpression", key_expression.has_value()},
+                     {"KeyConditions", key_conditions.has_value() && key_expression.has_value()}},
+                    {{"ProjectionExpression", inputs.projection_expression.has_value()},
                      {"FilterExpression", inputs.filter_expression.has_value()},
-                     {"ProjectionExpression", inputs.projection_expression.has_value()}}));
+                     {"KeyConditionExpression", key_expression.has_value()}}));
   if (!key_expression && !key_conditions) {
     return Status::Validation(
         "Either the KeyConditions or KeyConditionExpression parameter must be specified in the "

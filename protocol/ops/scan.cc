@@ -47,11 +47,11 @@ Result<std::string> Scan(const OperationContext& ctx, JsonObject object) {
 
   MT_RETURN_IF_ERROR(CheckSegments(request));
   MT_RETURN_IF_ERROR(
-      CheckNotMixed({{"ScanFilter", inputs.legacy_filter.has_value()},
-                     {"ConditionalOperator", inputs.conditional_operator_given},
-                     {"AttributesToGet", inputs.attributes_to_get.has_value()}},
-                    {{"FilterExpression", inputs.filter_expression.has_value()},
-                     {"ProjectionExpression", inputs.projection_expression.has_value()}}));
+      CheckNotMixed({{"AttributesToGet", inputs.attributes_to_get.has_value()},
+                     {"ScanFilter", inputs.legacy_filter.has_value()},
+                     {"ConditionalOperator", inputs.conditional_operator_given}},
+                    {{"ProjectionExpression", inputs.projection_expression.has_value()},
+                     {"FilterExpression", inputs.filter_expression.has_value()}}));
   MT_RETURN_IF_ERROR(CheckSelect(inputs, request));
   RequestExpressions expressions;
   MT_RETURN_IF_ERROR(expressions.Decode(object));

@@ -1,7 +1,7 @@
 """Item-level errors: missing and mistyped key attributes, keys that do not match the
 schema, empty and oversized key values, oversized items, malformed attribute values
 (no type, two types, empty or duplicate sets, invalid, too precise, overflowing and
-underflowing numbers) and PutItem's ReturnValues.
+underflowing numbers, nesting deeper than 32 levels) and PutItem's ReturnValues.
 
 Each test asserts the exact code, message and HTTP 400; the sources the tests cite
 ([dynalite], [moto], [issue], [aws-sdk-js]) are described in errors_common.py.
@@ -134,6 +134,39 @@ def test_binary_partition_key_too_large(ddb):
         ddb.put_item(TableName=name, Item={"PK": {"B": b"\x00" * 2048}})
     finally:
         ddb.delete_table(TableName=name)
+
+
+TOO_DEEP = ("Nesting Levels have exceeded supported limits: Attributes in the item have "
+            "nested levels beyond supported limit")
+
+
+def nested(levels):
+    """An attribute value `levels` deep (the top-level value is level 1), alternating
+    lists and maps around a string."""
+    value = {"S": "leaf"}
+    for i in range(1, levels):
+        value = {"L": [value]} if i % 2 else {"M": {"k": value}}
+    return value
+
+
+def test_value_nesting_limit(ddb, table):
+    # The Developer Guide's quota: "DynamoDB supports nested attributes up to 32 levels
+    # deep". The message is the service's, as DynamoDB Local's
+    # ITEM_NESTING_LEVELS_LIMIT_EXCEEDED and suites verified against DynamoDB word it.
+    ddb.put_item(TableName=table, Item=dict(k("deep"), v=nested(32)))
+    assert ddb.get_item(TableName=table, Key=k("deep"),
+                        ConsistentRead=True)["Item"]["v"] == nested(32)
+    expect_error(ddb.put_item, V, TOO_DEEP, TableName=table, Item=dict(k("deep"), v=nested(33)))
+    # The same limit for values anywhere in a request; an expression value's error is
+    # wrapped as every invalid ExpressionAttributeValues entry is.
+    expect_error(ddb.update_item, V,
+                 "ExpressionAttributeValues contains invalid value: " + TOO_DEEP + " for key :v",
+                 TableName=table, Key=k("deep"), UpdateExpression="SET w = :v",
+                 ExpressionAttributeValues={":v": nested(33)})
+    expect_error(ddb.batch_write_item, V, TOO_DEEP, RequestItems={
+        table: [{"PutRequest": {"Item": dict(k("deep2"), v=nested(40))}}]})
+    assert ddb.get_item(TableName=table, Key=k("deep"), ConsistentRead=True)["Item"]["v"] == \
+        nested(32)
 
 
 def test_item_too_large(ddb, table):

@@ -359,6 +359,21 @@ def test_operator_limit_update(ddb, table):
                  ddb=ddb, table=table, op="update", **upd(too_many, {":v": N1}))
 
 
+def test_deeply_nested_functions(ddb, table):
+    # scylladb/scylladb test_limits.py test_deeply_nested_expression_5 (runs against
+    # DynamoDB): "a < f(f(...(b)))" 1,355 deep, under 4 KB, is "Invalid
+    # ConditionExpression: Invalid function name; function: f"; function calls are not
+    # operators, so 680 nested size() calls meet size's operand check instead.
+    deep = "a < " + "f(" * 1355 + "b" + ")" * 1355
+    assert len(deep) < 4096
+    expect_error(call, VALIDATION, IC + "Invalid function name; function: f",
+                 ddb=ddb, table=table, op="put", **cond(deep))
+    sizes = "a < " + "size(" * 680 + "b" + ")" * 680
+    expect_error(call, VALIDATION,
+                 IC + "Incorrect operand type for operator or function; operator or function: "
+                 "size, operand type: N", ddb=ddb, table=table, op="put", **cond(sizes))
+
+
 def test_in_operand_limit(ddb, table):
     values = {f":v{i}": {"N": str(i)} for i in range(101)}
     hundred = "a IN (" + ", ".join(f":v{i}" for i in range(100)) + ")"

@@ -388,3 +388,41 @@ def test_scan_exclusive_start_key_errors(ddb, paged, start):
     # range table is invalid"
     expect_error(ddb.scan, VALIDATION, "The provided starting key is invalid: " + SCHEMA,
                  TableName=paged, ExclusiveStartKey=start)
+
+
+# Hash-only tables. [dynalite] scan.js "should return ValidationException if
+# ExclusiveStartKey does not match schema" (a hash table: no key, another attribute,
+# the key with an extra attribute, the key of another type) and query.js "... if
+# ExclusiveStartKey is invalid" / "... does not match hash schema".
+HASH_ONLY_STARTS = [
+    ("empty", {}, START_INVALID),
+    ("other-attribute", {"b": S("a")}, START_INVALID),
+    ("extra-attribute", {"PK": S("a"), "b": S("a")}, START_INVALID),
+    ("number-key", {"PK": N("1")}, SCHEMA),
+    ("bool-key", {"PK": {"BOOL": True}}, SCHEMA),
+    ("list-key", {"PK": {"L": []}}, SCHEMA),
+]
+
+
+@pytest.mark.parametrize("name,start,query_message", HASH_ONLY_STARTS,
+                         ids=[s[0] for s in HASH_ONLY_STARTS])
+def test_hash_only_exclusive_start_key_errors(ddb, hash_table, name, start, query_message):
+    expect_error(ddb.scan, VALIDATION, "The provided starting key is invalid: " + SCHEMA,
+                 TableName=hash_table, ExclusiveStartKey=start)
+    expect_error(ddb.query, VALIDATION, query_message, TableName=hash_table,
+                 KeyConditionExpression="PK = :p", ExpressionAttributeValues={":p": S("a")},
+                 ExclusiveStartKey=start)
+
+
+def test_hash_only_exclusive_start_key_resumes(ddb, hash_table):
+    put_items(ddb, hash_table, [{"PK": S(f"h{i}"), "n": N(str(i))} for i in range(5)])
+    first = ddb.scan(TableName=hash_table, Limit=2, ConsistentRead=True)
+    assert first["LastEvaluatedKey"].keys() == {"PK"}
+    rest = follow_pages(ddb.scan, TableName=hash_table, ConsistentRead=True,
+                        ExclusiveStartKey=first["LastEvaluatedKey"])
+    seen = [i["PK"]["S"] for i in first["Items"]] + [i["PK"]["S"] for i in page_items(rest)]
+    assert sorted(seen) == [f"h{i}" for i in range(5)]
+    # A Query's start key on a hash-only table is the partition's own key: nothing after.
+    resp = ddb.query(TableName=hash_table, KeyConditionExpression="PK = :p",
+                     ExpressionAttributeValues={":p": S("h1")}, ExclusiveStartKey={"PK": S("h1")})
+    assert resp["Items"] == [] and "LastEvaluatedKey" not in resp

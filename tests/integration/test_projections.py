@@ -53,6 +53,7 @@ CASES = [
     ("name-with-dot", "#ab", {"#ab": "a.b"}, {"a.b": S("dotted")}),
     ("name-with-hash", "#h", {"#h": "#weird"}, {"#weird": S("hash")}),
     ("missing-paths-skipped", "a, nope, m.nope, l[9], a2", None, {"a": S("A")}),
+    ("largest-index", "l[2147483647], a", None, {"a": S("A")}),
     ("wrong-type-steps-skipped", "a.x, b[0], m[0], l.x, #s", {"#s": "status"},
      {"status": S("on")}),
     ("spaces-and-newlines", "  a ,\n\tm . x  ", None, {"a": S("A"), "m": {"M": {"x": S("mx")}}}),
@@ -120,6 +121,14 @@ ERRORS = [
      'Invalid ProjectionExpression: Syntax error; token: ":v", near: ", :v"'),
     ("syntax-negative-index", "l[-1]", None,
      'Invalid ProjectionExpression: Syntax error; token: "-", near: "[-1"'),
+    # A list index must fit a 32-bit signed integer (the text DynamoDB's PartiQL parser
+    # also uses, LIST_INDEX_OUTSIDE_RANGE in DynamoDB Local).
+    ("index-out-of-range", "l[2147483648]", None,
+     "Invalid ProjectionExpression: List index is not within the allowable range; "
+     "index: [2147483648]"),
+    ("index-far-out-of-range", "a.l[99999999999999999999]", None,
+     "Invalid ProjectionExpression: List index is not within the allowable range; "
+     "index: [99999999999999999999]"),
     ("syntax-function", "size(a)", None,
      'Invalid ProjectionExpression: Syntax error; token: "(", near: "size(a"'),
     ("empty", "", None, "Invalid ProjectionExpression: The expression can not be empty;"),

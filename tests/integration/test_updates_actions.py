@@ -1,6 +1,6 @@
 """UpdateExpression REMOVE, ADD and DELETE (numbers and sets), all sections in one
 update, ReturnValues (every mode, nested list paths, absent when empty, invalid), item
-creation by an update, updates of key attributes refused, the item size limit, the
+creation by an update (and none by a REMOVE- or DELETE-only one), updates of key attributes refused, the item size limit, the
 expression cache with other placeholders, whitespace and case, and the AWS CLI's
 update-item.
 
@@ -202,10 +202,48 @@ def test_update_with_only_key_creates_item(ddb, table):
     assert get(ddb, table, k("bare")) == dict(k("bare"), a=N("1"))
 
 
-def test_update_remove_on_missing_item_creates_key_only_item(ddb, table):
-    resp = update(ddb, table, k("rm"), "REMOVE a", ReturnValues="ALL_NEW")
-    assert resp["Attributes"] == k("rm")
-    assert get(ddb, table, k("rm")) == k("rm")
+# scylladb/scylladb#5862 (verified against DynamoDB): "If the update requests just to
+# delete an attribute from a specific item, then if the item did not previously exist,
+# it is not created." Nothing is written, so every ReturnValues mode returns no
+# Attributes (there is no old item, and no new one).
+@pytest.mark.parametrize("return_values", ["NONE", "ALL_NEW", "UPDATED_NEW", "ALL_OLD",
+                                           "UPDATED_OLD"])
+def test_update_remove_on_missing_item_does_not_create_it(ddb, table, return_values):
+    resp = update(ddb, table, k("rm-" + return_values), "REMOVE a, b",
+                  ReturnValues=return_values)
+    assert "Attributes" not in resp
+    assert get(ddb, table, k("rm-" + return_values)) is None
+
+
+def test_update_delete_only_on_missing_item_does_not_create_it(ddb, table):
+    update(ddb, table, k("del"), "DELETE s :s", {":s": {"SS": ["x"]}})
+    assert get(ddb, table, k("del")) is None
+    # The legacy form: scylladb#5862's own test.
+    ddb.update_item(TableName=table, Key=k("del"), AttributeUpdates={"a": {"Action": "DELETE"}})
+    assert get(ddb, table, k("del")) is None
+    # A condition that holds on the missing item does not change that.
+    update(ddb, table, k("del"), "REMOVE a", ConditionExpression="attribute_not_exists(PK)")
+    assert get(ddb, table, k("del")) is None
+
+
+def test_update_remove_with_set_on_missing_item_creates_it(ddb, table):
+    resp = update(ddb, table, k("rs"), "SET b = :v REMOVE a", {":v": S("x")},
+                  ReturnValues="ALL_NEW")
+    assert resp["Attributes"] == dict(k("rs"), b=S("x"))
+    assert get(ddb, table, k("rs")) == dict(k("rs"), b=S("x"))
+
+
+def test_update_remove_on_existing_key_only_item_keeps_it(ddb, table):
+    ddb.put_item(TableName=table, Item=k("ko"))
+    resp = update(ddb, table, k("ko"), "REMOVE a", ReturnValues="ALL_NEW")
+    assert resp["Attributes"] == k("ko")
+    assert get(ddb, table, k("ko")) == k("ko")
+
+
+def test_transaction_remove_on_missing_item_does_not_create_it(ddb, table):
+    ddb.transact_write_items(TransactItems=[{"Update": {
+        "TableName": table, "Key": k("tx"), "UpdateExpression": "REMOVE a"}}])
+    assert get(ddb, table, k("tx")) is None
 
 
 @pytest.mark.parametrize("expression,names,attribute", [
@@ -326,3 +364,15 @@ def test_cli_update_item(aws_cli, ddb, table):
     assert rc != 0
     assert "ConditionalCheckFailedException" in err
     assert "The conditional request failed" in err
+
+
+def test_update_list_index_range(ddb, table):
+    ddb.put_item(TableName=table, Item=dict(k("ix"), l=L(S("a"))))
+    expect_error(update, VALIDATION,
+                 "Invalid UpdateExpression: List index is not within the allowable range; "
+                 "index: [2147483648]",
+                 ddb=ddb, table=table, key=k("ix"), expression="SET l[2147483648] = :v",
+                 values={":v": S("x")})
+    # The largest index appends, like any index past the end.
+    update(ddb, table, k("ix"), "SET l[2147483647] = :v REMOVE l[2147483646]", {":v": S("x")})
+    assert get(ddb, table, k("ix"))["l"] == L(S("a"), S("x"))
