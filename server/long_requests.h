@@ -4,8 +4,10 @@
 // I/O thread, where a GetItem answers fastest. Long: reads of a page or of many items
 // (Scan, Query, BatchGetItem, TransactGetItems, Streams' GetRecords), writes of many
 // items (BatchWriteItem, TransactWriteItems), PartiQL (a statement may be a Scan), the
-// control plane's operations that create or drop column families or copy a table, and
-// the monitoring views (they walk every table's statistics).
+// control plane's operations that create or drop column families (CreateTable,
+// DeleteTable, UpdateTable, the restores, ImportTable) or read a table out
+// (ExportTableToPointInTime), and the monitoring views (they walk every table's
+// statistics).
 //
 // Thread-safe (pure functions).
 
