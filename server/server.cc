@@ -24,8 +24,10 @@ struct Server::Io {
       : tracker(max_connections),
         drain_timer(ioc),
         workers(workers_wanted > 0 ? workers_wanted : WorkerPool::DefaultThreads()) {}
-  boost::asio::io_context ioc;
+  // Before the io_context, so it outlives the sessions the io_context's destructor frees
+  // (a reply a worker finished after the I/O threads stopped is one of them).
   ConnectionTracker tracker;
+  boost::asio::io_context ioc;
   std::shared_ptr<Listener> listener;
   boost::asio::steady_timer drain_timer;
   std::chrono::steady_clock::time_point drain_deadline;
