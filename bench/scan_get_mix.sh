@@ -34,11 +34,8 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-port=$(free_port)
 # shellcheck disable=SC2086
-"$server_bin" --host 127.0.0.1 --port "$port" --in-memory $MT_FLAGS >"$tmp/server.log" 2>&1 &
-server_pid=$!
-wait_port "$port" "$server_pid" || { cat "$tmp/server.log" >&2; exit 3; }
+start_memory_server "$tmp/server.log" $MT_FLAGS
 
 bench() { timeout 600 "$bench_bin" --host 127.0.0.1 --port "$port" "$@"; }
 gets=(--op get --keys 110000 --table mix_items)

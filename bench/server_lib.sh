@@ -27,3 +27,15 @@ find_binaries() {
     [ -x "$f" ] || { echo "missing executable: $f" >&2; exit 2; }
   done
 }
+
+# start_memory_server LOG [FLAGS...]: starts $server_bin in memory on a free loopback
+# port with its output in LOG; sets port and server_pid. Exits 3 (printing LOG) when it
+# does not come up.
+start_memory_server() {
+  local log=$1
+  shift
+  port=$(free_port)
+  "$server_bin" --host 127.0.0.1 --port "$port" --in-memory "$@" >"$log" 2>&1 &
+  server_pid=$!
+  wait_port "$port" "$server_pid" || { cat "$log" >&2; exit 3; }
+}

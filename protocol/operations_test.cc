@@ -4,8 +4,6 @@
 #include "protocol/operations.h"
 
 #include <gtest/gtest.h>
-#include <spdlog/sinks/ostream_sink.h>
-#include <spdlog/spdlog.h>
 
 #include <memory>
 #include <sstream>
@@ -13,6 +11,7 @@
 #include <vector>
 
 #include "engine/base/clock.h"
+#include "engine/testing/log_capture.h"
 
 namespace monotable::protocol {
 namespace {
@@ -37,22 +36,7 @@ constexpr Route kTestRoutes[] = {
     {"Ok", Succeeds},
 };
 
-// Sends spdlog's default logger to a string for the test's lifetime.
-class LogCapture {
- public:
-  LogCapture() : previous_(spdlog::default_logger()) {
-    auto logger = std::make_shared<spdlog::logger>(
-        "capture", std::make_shared<spdlog::sinks::ostream_sink_mt>(out_));
-    logger->set_level(spdlog::level::trace);
-    spdlog::set_default_logger(std::move(logger));
-  }
-  ~LogCapture() { spdlog::set_default_logger(previous_); }
-  std::string text() const { return out_.str(); }
-
- private:
-  std::ostringstream out_;
-  std::shared_ptr<spdlog::logger> previous_;
-};
+using test_log::LogCapture;
 
 class ProtocolBoundaryTest : public ::testing::Test {
  protected:

@@ -83,6 +83,9 @@ options:
   --shared-db            one set of tables for every access key and region
   --cors ORIGINS         answer CORS requests for these origins ("*" for any)
   --threads N            I/O threads (default: one per core)
+  --workers N            threads serving long requests (Scan and Query pages, batches,
+                         transactions, PartiQL) so that they never hold up the I/O
+                         threads' point operations (default: one per core, at least 2)
   --cache-mb N           RocksDB block cache in MiB, filled as data is read (default 512)
   --log-level LEVEL      trace, debug, info, warn, error or off (default info); the
                          log goes to stderr
@@ -183,6 +186,10 @@ Result<Config> ParseCommandLine(const std::vector<std::string>& args) {
       MT_ASSIGN_OR_RETURN(v, next_value());
       MT_ASSIGN_OR_RETURN(threads, ParseInt(flag, v, 1, 256));
       config.threads = static_cast<int>(threads);
+    } else if (flag == "--workers") {
+      MT_ASSIGN_OR_RETURN(v, next_value());
+      MT_ASSIGN_OR_RETURN(workers, ParseInt(flag, v, 1, 256));
+      config.workers = static_cast<int>(workers);
     } else if (flag == "--cache-mb") {
       MT_ASSIGN_OR_RETURN(v, next_value());
       MT_ASSIGN_OR_RETURN(mb, ParseInt(flag, v, 8, 1 << 20));

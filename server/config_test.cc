@@ -30,6 +30,7 @@ TEST(ConfigTest, Defaults) {
   EXPECT_FALSE(c.shared_db);
   EXPECT_EQ(c.cors_origins, "");
   EXPECT_EQ(c.threads, 0);
+  EXPECT_EQ(c.workers, 0);  // one per core
   EXPECT_EQ(c.cache_mb, 512);
   EXPECT_EQ(c.log_level, spdlog::level::info);
   EXPECT_FALSE(c.log_requests);
@@ -39,7 +40,7 @@ TEST(ConfigTest, Defaults) {
 TEST(ConfigTest, MonotableFlags) {
   Config c =
       Parse({"--host", "0.0.0.0", "--port", "9001", "--db-path", "/var/lib/mt", "--in-memory",
-             "--shared-db", "--cors", "*", "--threads", "4", "--cache-mb", "64"});
+             "--shared-db", "--cors", "*", "--threads", "4", "--cache-mb", "64", "--workers", "3"});
   EXPECT_EQ(c.host, "0.0.0.0");
   EXPECT_EQ(c.port, 9001);
   EXPECT_EQ(c.db_path, "/var/lib/mt");
@@ -47,6 +48,7 @@ TEST(ConfigTest, MonotableFlags) {
   EXPECT_TRUE(c.shared_db);
   EXPECT_EQ(c.cors_origins, "*");
   EXPECT_EQ(c.threads, 4);
+  EXPECT_EQ(c.workers, 3);
   EXPECT_EQ(c.cache_mb, 64);
 }
 
@@ -183,6 +185,8 @@ TEST(ConfigTest, BadNumbers) {
   EXPECT_EQ(Error({"--threads", "257"}),
             "invalid value '257' for --threads (expected an integer from 1 to 256)");
   EXPECT_EQ(Parse({"--threads", "256"}).threads, 256);
+  EXPECT_EQ(Error({"--workers", "0"}),
+            "invalid value '0' for --workers (expected an integer from 1 to 256)");
   EXPECT_EQ(Error({"--cache-mb", "4"}),
             "invalid value '4' for --cache-mb (expected an integer from 8 to 1048576)");
 }

@@ -1,11 +1,16 @@
 #include "server/http_session.h"
 
+#include <spdlog/spdlog.h>
+
 #include <algorithm>
 #include <array>
+#include <boost/asio/post.hpp>
 #include <boost/asio/write.hpp>
 #include <boost/beast/core/stream_traits.hpp>
 #include <boost/beast/core/string.hpp>
 #include <type_traits>
+
+#include "engine/base/catch_all.h"
 
 namespace monotable::server {
 namespace {
@@ -23,6 +28,11 @@ void ConnectionHandler::HeaderTooLarge(std::string_view what, size_t limit, Http
   reply.status = 400;
   reply.body =
       "request " + std::string(what) + " too large: over " + std::to_string(limit) + " bytes\n";
+}
+
+void ConnectionHandler::Failed(HttpReply& reply) {
+  reply.status = 500;
+  reply.body = "internal server error\n";
 }
 
 template <class Stream>
@@ -203,8 +213,32 @@ void BasicHttpSession<Stream>::OnRead(beast::error_code ec) {
     return;
   }
   request_since_tick_.store(true, std::memory_order_relaxed);
-  HttpRequest& request = parser_->get();
-  handler_->Handle(request, reply_);
+  if (limits_.workers != nullptr && handler_->RunsLong(parser_->get())) {
+    // Nothing else touches the session until Answer(): the worker's queue and the
+    // io_context's post order the memory accesses of this hand-over and of the return.
+    WorkerPool::Task task = [self = this->shared_from_this()] {
+      self->Serve();
+      boost::asio::post(self->stream_.get_executor(), [self] { self->Answer(); });
+    };
+    if (limits_.workers->Post(task)) return;
+    // The pool has stopped (the server is going down): serve it here.
+  }
+  Serve();
+  Answer();
+}
+
+template <class Stream>
+void BasicHttpSession<Stream>::Serve() {
+  Status thrown = CatchAll([this] { handler_->Handle(parser_->get(), reply_); });
+  if (thrown.ok()) return;
+  spdlog::error("request handler threw an exception: {}", thrown.message());
+  reply_.Reset();
+  handler_->Failed(reply_);
+}
+
+template <class Stream>
+void BasicHttpSession<Stream>::Answer() {
+  const HttpRequest& request = parser_->get();
   // While the server drains, this answer is the connection's last.
   const bool keep_alive =
       request.keep_alive() && (limits_.tracker == nullptr || !limits_.tracker->draining());

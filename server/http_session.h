@@ -9,6 +9,12 @@
 // A session is one chain of asynchronous operations (read, handle, write, read, ...);
 // each is started from the previous one's handler, so its handlers never overlap (Asio's
 // "implicit strand") and the completion/initiation pair orders their memory accesses.
+// A request the handler says RunsLong is handled on the limits' WorkerPool instead (one
+// more link of the chain, on a worker thread) and its reply is posted back to the
+// socket's executor to be written. The next request is read only after a reply is
+// written, so one connection's replies stay in request order, pipelined or not.
+// The handler's exceptions are caught per request: the answer is handler->Failed()
+// (a 500) and an error log line, and the connection goes on.
 // The idle timer is a second chain that touches only itself, atomics and, to end an idle
 // or too slow connection, socket shutdown(2) — a syscall on a descriptor that stays open
 // until the session is destroyed, which cannot happen while the timer handler holds it.
@@ -37,6 +43,7 @@
 
 #include "server/connection_tracker.h"
 #include "server/http_reply.h"
+#include "server/worker_pool.h"
 
 namespace monotable::server {
 
@@ -60,6 +67,12 @@ class ConnectionHandler {
   // "header section" or "request line", and `limit` its size); the connection then
   // closes. By default a plain 400.
   virtual void HeaderTooLarge(std::string_view what, size_t limit, HttpReply& reply);
+  // True for a request that may take long (a page read, a batch): the session hands it
+  // to its WorkerPool, when it has one, so that the I/O thread stays free. By default
+  // false. Called on the I/O thread before Handle.
+  virtual bool RunsLong(const HttpRequest& /*request*/) const { return false; }
+  // The answer when Handle threw (the exception is logged): by default a plain 500.
+  virtual void Failed(HttpReply& reply);
 };
 
 using ConnectionHandlerFactory = std::function<std::unique_ptr<ConnectionHandler>()>;
@@ -77,6 +90,8 @@ struct SessionLimits {
   std::chrono::steady_clock::duration header_timeout = std::chrono::seconds(20);
   // Counts requests in flight and says when the server drains; may be null (tests).
   ConnectionTracker* tracker = nullptr;
+  // Runs the requests the handler says RunsLong; null: every request on its I/O thread.
+  WorkerPool* workers = nullptr;
 };
 
 // A fresh request parser as every session sets it up for `limits`; the HTTP fuzz
@@ -110,6 +125,10 @@ class BasicHttpSession : public std::enable_shared_from_this<BasicHttpSession<St
   // Answers a read error that has an answer (a limit exceeded); false for the others.
   bool AnswerReadError(beast::error_code ec);
   void EndRequest();
+  // Handle() inside the request's exception boundary; on a worker for a long request.
+  void Serve();
+  // Writes the reply Serve() filled; on the socket's executor.
+  void Answer();
   void Write(unsigned version, bool keep_alive, bool send_body);
   void OnWrite(bool keep_alive, beast::error_code ec);
   void Close();

@@ -1,6 +1,8 @@
 // HttpSession and Listener over real loopback sockets, with the io_context on two
 // threads as in the server: keep-alive, the body limit, and the idle timeout (short
-// here, so that the test does not wait minutes).
+// here, so that the test does not wait minutes). Long requests on a WorkerPool: with one
+// I/O thread, a request blocked on a worker holds up no other connection, replies keep
+// request order, and a handler's exception is answered and logged.
 
 #include "server/http_session.h"
 
@@ -8,15 +10,23 @@
 #include <sys/socket.h>
 #include <sys/time.h>
 
+#include <atomic>
 #include <boost/asio/post.hpp>
 #include <boost/asio/read.hpp>
 #include <boost/asio/read_until.hpp>
 #include <boost/asio/write.hpp>
+#include <future>
+#include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "engine/base/clock.h"
+#include "engine/engine.h"
+#include "engine/testing/log_capture.h"
+#include "protocol/operations.h"
 #include "server/listener.h"
+#include "server/router.h"
 
 namespace monotable::server {
 namespace {
@@ -24,35 +34,69 @@ namespace {
 namespace asio = boost::asio;
 using asio::ip::tcp;
 
-// Answers every request with its target, and "too large" past the body limit.
+// Lets a test hold a long request inside its handler: /slow... targets wait for it.
+struct Gate {
+  std::promise<void> entered;  // set when a /slow handler starts (once)
+  std::promise<void> open;
+  std::shared_future<void> opened = open.get_future().share();
+  std::atomic<bool> entered_set{false};
+  std::atomic<bool> open_set{false};
+  void Open() {
+    if (!open_set.exchange(true)) open.set_value();
+  }
+};
+
+// Answers every request with its target, and "too large" past the body limit. Targets
+// starting with /slow run long (on the worker pool) and wait for the gate; targets
+// ending in "boom" throw.
 class EchoTarget final : public ConnectionHandler {
  public:
+  explicit EchoTarget(Gate* gate) : gate_(gate) {}
   void Handle(HttpRequest& request, HttpReply& reply) override {
+    std::string target(request.target());
+    if (target.ends_with("boom")) throw std::runtime_error("handler failed on " + target);
+    if (target.starts_with("/slow") && gate_ != nullptr) {
+      if (!gate_->entered_set.exchange(true)) gate_->entered.set_value();
+      gate_->opened.wait();
+    }
     reply.AddHeader("Content-Type", "text/plain");
-    reply.body = std::string(request.target());
+    reply.body = target;
+  }
+  bool RunsLong(const HttpRequest& request) const override {
+    return request.target().starts_with("/slow");
   }
   void BodyTooLarge(HttpReply& reply) override {
     reply.status = 413;
     reply.body = "too large";
   }
+
+ private:
+  Gate* gate_;
 };
 
 class HttpSessionTest : public ::testing::Test {
  protected:
-  void Start(SessionLimits limits) {
-    auto listener = Listener::Bind(
-        ioc_, {asio::ip::make_address("127.0.0.1"), 0},
-        [] { return std::make_unique<EchoTarget>(); }, limits);
+  void Start(SessionLimits limits, int io_threads = 2, ConnectionHandlerFactory factory = {}) {
+    if (!factory) factory = [this] { return std::make_unique<EchoTarget>(&gate_); };
+    auto listener =
+        Listener::Bind(ioc_, {asio::ip::make_address("127.0.0.1"), 0}, std::move(factory), limits);
     ASSERT_TRUE(listener.ok());
     listener_ = *listener;
     listener_->Start();
-    for (int i = 0; i < 2; ++i) threads_.emplace_back([this] { ioc_.run(); });
+    for (int i = 0; i < io_threads; ++i) threads_.emplace_back([this] { ioc_.run(); });
   }
 
-  void TearDown() override {
+  void TearDown() override { StopServer(); }
+
+  // Idempotent: TearDown calls it again.
+  void StopServer() {
+    gate_.Open();  // a test that failed with a request still held must not hang here
     if (listener_) asio::post(ioc_, [l = listener_] { l->Stop(); });
     ioc_.stop();
     for (auto& t : threads_) t.join();
+    threads_.clear();
+    listener_.reset();
+    workers_.Stop();
   }
 
   // A blocking client socket whose reads give up after 10 s (a hang fails the test).
@@ -91,6 +135,16 @@ class HttpSessionTest : public ::testing::Test {
     return ec == asio::error::eof || ec == asio::error::connection_reset;
   }
 
+  static std::string Get(const std::string& target) {
+    return "GET " + target + " HTTP/1.1\r\nHost: x\r\n\r\n";
+  }
+  static std::string Echoed(const std::string& target) {
+    return "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: " +
+           std::to_string(target.size()) + "\r\n\r\n" + target;
+  }
+
+  Gate gate_;
+  WorkerPool workers_{1};
   asio::io_context ioc_;
   asio::io_context client_ioc_;
   std::shared_ptr<Listener> listener_;
@@ -145,6 +199,106 @@ TEST_F(HttpSessionTest, BusyConnectionOutlivesManyIdlePeriods) {
     ASSERT_NE(ReadResponse(socket, pending), "") << "closed after " << i << " requests";
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
+}
+
+// One I/O thread: were the long request served on it, the other connection would get
+// no answer while the handler waits (the read would give up after 10 s and fail).
+TEST_F(HttpSessionTest, ALongRequestOnAWorkerHoldsUpNoOtherConnection) {
+  Start({.body_limit = 1024, .workers = &workers_}, /*io_threads=*/1);
+  tcp::socket slow = Connect();
+  asio::write(slow, asio::buffer(Get("/slow-page")));
+  gate_.entered.get_future().wait();  // the long request is being served now
+  tcp::socket fast = Connect();
+  std::string pending;
+  for (std::string target : {"/point-1", "/point-2"}) {
+    asio::write(fast, asio::buffer(Get(target)));
+    EXPECT_EQ(ReadResponse(fast, pending), Echoed(target));
+  }
+  gate_.Open();
+  std::string slow_pending;
+  EXPECT_EQ(ReadResponse(slow, slow_pending), Echoed("/slow-page"));
+}
+
+// Pipelined requests, long and short mixed, sent in one write: the replies come back in
+// request order although the long ones are served on a worker.
+TEST_F(HttpSessionTest, RepliesOnOneConnectionKeepRequestOrder) {
+  Start({.body_limit = 1024, .workers = &workers_}, /*io_threads=*/1);
+  gate_.Open();
+  const std::vector<std::string> targets = {"/slow-1", "/a", "/slow-2", "/slow-3", "/b", "/c"};
+  std::string pipelined;
+  for (const auto& target : targets) pipelined += Get(target);
+  tcp::socket socket = Connect();
+  asio::write(socket, asio::buffer(pipelined));
+  std::string pending;
+  for (const auto& target : targets) EXPECT_EQ(ReadResponse(socket, pending), Echoed(target));
+}
+
+// A handler that throws, on the I/O thread or on a worker: the client gets the
+// handler's Failed() answer (500), the log says why, and the connection goes on.
+TEST_F(HttpSessionTest, AHandlerExceptionIsAnsweredAndLogged) {
+  test_log::LogCapture log;
+  Start({.body_limit = 1024, .workers = &workers_});
+  tcp::socket socket = Connect();
+  std::string pending;
+  for (std::string target : {"/boom", "/slow-boom"}) {
+    asio::write(socket, asio::buffer(Get(target)));
+    EXPECT_EQ(ReadResponse(socket, pending),
+              "HTTP/1.1 500 Internal Server Error\r\nContent-Length: 22\r\n\r\n"
+              "internal server error\n");
+    asio::write(socket, asio::buffer(Get("/after")));
+    EXPECT_EQ(ReadResponse(socket, pending), Echoed("/after"));
+  }
+  StopServer();  // every thread done before the log is read
+  EXPECT_NE(log.text().find("request handler threw an exception: handler failed on /boom"),
+            std::string::npos)
+      << log.text();
+  EXPECT_NE(log.text().find("handler failed on /slow-boom"), std::string::npos) << log.text();
+}
+
+// The server's own classification, through the Router and the Protocol (test routes
+// named after DynamoDB's operations): a GetItem is answered while a Scan is held in its
+// handler on the worker, with one I/O thread.
+Gate* held_scan_gate = nullptr;
+Result<std::string> HeldScan(const protocol::OperationContext&, protocol::JsonObject) {
+  if (!held_scan_gate->entered_set.exchange(true)) held_scan_gate->entered.set_value();
+  held_scan_gate->opened.wait();
+  return std::string(R"({"Items":[],"Count":0,"ScannedCount":0})");
+}
+Result<std::string> QuickGetItem(const protocol::OperationContext&, protocol::JsonObject) {
+  return std::string(R"({"Item":{"k":{"S":"a"}}})");
+}
+constexpr protocol::Route kHeldScanRoutes[] = {{"Scan", HeldScan}, {"GetItem", QuickGetItem}};
+
+TEST_F(HttpSessionTest, AGetItemIsAnsweredWhileAScanIsServed) {
+  EngineOptions options;
+  options.in_memory = true;
+  options.block_cache_bytes = size_t{8} << 20;
+  auto engine = Engine::Open(options, std::make_unique<FakeClock>(1700000000000));
+  ASSERT_TRUE(engine.ok()) << engine.status().message();
+  protocol::Protocol protocol(engine->get(), {}, kHeldScanRoutes);
+  Router router(&protocol, "");
+  held_scan_gate = &gate_;
+  Start({.body_limit = 1024, .workers = &workers_}, /*io_threads=*/1,
+        [&router] { return router.NewConnection(); });
+  auto post = [](const std::string& operation, const std::string& body) {
+    return "POST / HTTP/1.1\r\nHost: x\r\nX-Amz-Target: DynamoDB_20120810." + operation +
+           "\r\nAuthorization: AWS4-HMAC-SHA256 Credential=AKID/20250101/us-east-1/dynamodb/"
+           "aws4_request, SignedHeaders=host, Signature=abc\r\nContent-Length: " +
+           std::to_string(body.size()) + "\r\n\r\n" + body;
+  };
+  tcp::socket scan = Connect();
+  asio::write(scan, asio::buffer(post("Scan", R"({"TableName":"orders"})")));
+  gate_.entered.get_future().wait();
+  tcp::socket get = Connect();
+  std::string pending;
+  asio::write(get, asio::buffer(post("GetItem", R"({"TableName":"items","Key":{"k":{"S":"a"}}})")));
+  const std::string got = ReadResponse(get, pending);
+  EXPECT_TRUE(got.ends_with(R"({"Item":{"k":{"S":"a"}}})")) << got;
+  gate_.Open();
+  pending.clear();
+  const std::string scanned = ReadResponse(scan, pending);
+  EXPECT_TRUE(scanned.ends_with(R"("ScannedCount":0})")) << scanned;
+  StopServer();  // sessions reference the router: stop before it goes
 }
 
 }  // namespace

@@ -14,6 +14,7 @@
 #include "protocol/errors.h"
 #include "server/console.h"
 #include "server/crc32.h"
+#include "server/long_requests.h"
 #include "server/monitoring.h"
 
 namespace monotable::server {
@@ -36,6 +37,8 @@ class RouterConnection final : public ConnectionHandler {
   void HeaderTooLarge(std::string_view what, size_t limit, HttpReply& reply) override {
     router_->HeaderTooLarge(what, limit, reply);
   }
+  bool RunsLong(const HttpRequest& request) const override { return Router::RunsLong(request); }
+  void Failed(HttpReply& reply) override { router_->InternalError(reply); }
 
  private:
   Router* router_;
@@ -136,6 +139,21 @@ void Router::HeaderTooLarge(std::string_view what, size_t limit, HttpReply& repl
                                                         " too large: it exceeds " +
                                                         std::to_string(limit) + " bytes"));
   Json(error.http_status, std::move(error.body), reply);
+}
+
+void Router::InternalError(HttpReply& reply) {
+  auto error = protocol::EncodeError(Status::Internal("Internal server error"));
+  Json(error.http_status, std::move(error.body), reply);
+}
+
+bool Router::RunsLong(const HttpRequest& request) {
+  if (request.method() == http::verb::post) {
+    std::optional<std::string_view> operation = OperationOf(request);
+    return operation && IsLongOperation(*operation);
+  }
+  if (request.method() != http::verb::get) return false;
+  const std::string_view target(request.target().data(), request.target().size());
+  return IsLongGet(target.substr(0, target.find('?')));
 }
 
 void Router::AddCors(const HttpRequest& request, HttpReply& reply) const {

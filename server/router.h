@@ -34,6 +34,10 @@ class Router {
   void RequestTooLarge(HttpReply& reply);
   // 400 ValidationException for a request line or header section over its limit.
   void HeaderTooLarge(std::string_view what, size_t limit, HttpReply& reply);
+  // 500 InternalServerError, DynamoDB's answer when serving a request threw.
+  void InternalError(HttpReply& reply);
+  // True for a request the session should serve on its WorkerPool (server/long_requests.h).
+  static bool RunsLong(const HttpRequest& request);
 
   const RequestMetrics& metrics() const { return metrics_; }
 

@@ -259,5 +259,37 @@ TEST_F(RouterTest, AConnectionHandlerRoutesThroughTheRouter) {
   EXPECT_EQ(too_large.status, 413u);
 }
 
+// Which requests go to the worker pool: page reads, batches, transactions, PartiQL and
+// the monitoring views; not point operations, the health check or other methods.
+TEST(RouterRunsLongTest, PageReadsBatchesAndViewsRunLongPointOperationsDoNot) {
+  auto post = [](const std::string& target) {
+    HttpRequest request{http::verb::post, "/", 11};
+    request.set("X-Amz-Target", target);
+    return Router::RunsLong(request);
+  };
+  for (const char* op : {"Scan", "Query", "BatchGetItem", "BatchWriteItem", "TransactGetItems",
+                         "TransactWriteItems", "ExecuteStatement", "BatchExecuteStatement",
+                         "ExecuteTransaction", "CreateTable", "DeleteTable"}) {
+    EXPECT_TRUE(post(std::string(kTarget) + op)) << op;
+  }
+  EXPECT_TRUE(post("DynamoDBStreams_20120810.GetRecords"));
+  for (const char* op : {"GetItem", "PutItem", "UpdateItem", "DeleteItem", "DescribeTable",
+                         "ListTables", "NoSuchOperation"}) {
+    EXPECT_FALSE(post(std::string(kTarget) + op)) << op;
+  }
+  EXPECT_FALSE(post("Scan"));  // without DynamoDB's prefix: an unknown operation
+  EXPECT_FALSE(post("DynamoDBStreams_20120810.DescribeStream"));
+
+  auto get = [](http::verb method, const std::string& target) {
+    return Router::RunsLong(HttpRequest{method, target, 11});
+  };
+  EXPECT_TRUE(get(http::verb::get, "/metrics"));
+  EXPECT_TRUE(get(http::verb::get, "/monotable/tables?namespace=shared"));
+  EXPECT_FALSE(get(http::verb::get, "/"));
+  EXPECT_FALSE(get(http::verb::get, "/console/"));
+  EXPECT_FALSE(get(http::verb::head, "/metrics"));
+  EXPECT_FALSE(get(http::verb::options, "/"));
+}
+
 }  // namespace
 }  // namespace monotable::server

@@ -15,16 +15,25 @@
 #include "server/io_thread.h"
 #include "server/listener.h"
 #include "server/open_file_limit.h"
+#include "server/worker_pool.h"
 
 namespace monotable::server {
 
 struct Server::Io {
-  explicit Io(int64_t max_connections) : tracker(max_connections), drain_timer(ioc) {}
-  boost::asio::io_context ioc;
+  Io(int64_t max_connections, int workers_wanted)
+      : tracker(max_connections),
+        drain_timer(ioc),
+        workers(workers_wanted > 0 ? workers_wanted : WorkerPool::DefaultThreads()) {}
+  // Before the io_context, so it outlives the sessions the io_context's destructor frees
+  // (a reply a worker finished after the I/O threads stopped is one of them).
   ConnectionTracker tracker;
+  boost::asio::io_context ioc;
   std::shared_ptr<Listener> listener;
   boost::asio::steady_timer drain_timer;
   std::chrono::steady_clock::time_point drain_deadline;
+  // After the io_context, so destroyed (stopped) before it: queued tasks hold sessions,
+  // whose sockets belong to the io_context.
+  WorkerPool workers;
 };
 
 Server::Server(const Config& config) : config_(config) {}
@@ -92,7 +101,7 @@ Result<std::unique_ptr<Server>> Server::Create(const Config& config) {
   // Every connection is a descriptor: raise the soft limit as far as the hard one allows,
   // and hold the connection limit below what is left after RocksDB's files.
   const int64_t max_connections = FitConnectionsToOpenFileLimit(config.max_connections);
-  server->io_ = std::make_unique<Io>(max_connections);
+  server->io_ = std::make_unique<Io>(max_connections, config.workers);
   boost::system::error_code ec;
   auto address = boost::asio::ip::make_address(config.host, ec);
   if (ec) return Status::Internal("invalid --host address '" + config.host + "'");
@@ -103,7 +112,8 @@ Result<std::unique_ptr<Server>> Server::Create(const Config& config) {
                     .header_limit = static_cast<size_t>(config.max_header_bytes),
                     .request_line_limit = static_cast<size_t>(config.max_request_line_bytes),
                     .header_timeout = std::chrono::milliseconds(config.header_timeout_ms),
-                    .tracker = &server->io_->tracker},
+                    .tracker = &server->io_->tracker,
+                    .workers = &server->io_->workers},
       server->tls_.get());
   if (!listener.ok()) return listener.status();
   server->io_->listener = std::move(*listener);
@@ -155,6 +165,11 @@ Status Server::Run() {
   for (int i = 1; i < threads; ++i) pool.emplace_back([&ioc] { RunIoContext(ioc); });
   RunIoContext(ioc);
   for (auto& t : pool) t.join();
+  // The I/O threads are gone, so no reply can be written any more: requests still on a
+  // worker finish their engine call first (the engine is flushed after them).
+  if (size_t dropped = io_->workers.Stop(); dropped > 0) {
+    spdlog::warn("{} long requests still queued were not served", dropped);
+  }
   return engine_->Flush();
 }
 

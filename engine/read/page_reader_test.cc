@@ -142,6 +142,25 @@ TEST_F(PageReaderTest, APageStopsAfterOneMegabyteRead) {
   }
 }
 
+// DynamoDB bounds a page by the data it reads, before the filter: a filter that keeps
+// nothing does not make the page read on to the end of the table.
+TEST_F(PageReaderTest, AFilterThatKeepsNothingStillEndsThePageAtOneMegabyteRead) {
+  Fill(15, 100 * 1024);
+  expr::ExpressionAttributeValues values{{":v", N("-1")}};
+  expr::Placeholders placeholders(nullptr, &values);
+  auto filter = expr::Condition::Parse("n < :v", expr::ExpressionKind::kFilter, placeholders);
+  ASSERT_TRUE(filter.ok());
+  ReadPageRequest request = request_;
+  request.filter = *filter;
+  auto page = Read(request);
+  ASSERT_TRUE(page.ok());
+  EXPECT_EQ(page->count, 0);
+  EXPECT_TRUE(page->items.empty());
+  EXPECT_EQ(page->scanned_count, 11);
+  ASSERT_TRUE(page->last_evaluated_key.has_value());
+  EXPECT_EQ(*page->last_evaluated_key, KeyItem(10));
+}
+
 TEST_F(PageReaderTest, ReadsBackwardFromTheLastKey) {
   Fill(10);
   request_.limit = 2;
