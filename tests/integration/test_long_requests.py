@@ -20,8 +20,10 @@ ITEMS = 12_000  # ~110 B each: a 1 MB page reads ~9,500 of them
 SCANS = 8
 # Each Scan page on the worker decodes ~9,500 items and evaluates the filter on each; a
 # GetItem on the I/O thread reads one. Were the Scans on the I/O thread, a connection's
-# GetItems could at best alternate with them, one per page.
-GETS = 3 * SCANS
+# GetItems could at best alternate with them, one per page, so SCANS + 2 GetItems could
+# not all be answered before the last page. No more than that: the fewer GetItems, the
+# wider the margin on a loaded machine.
+GETS = SCANS + 2
 
 
 def key(i):
