@@ -26,6 +26,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   monotable::protocol::Response response =
       service.protocol->Handle(operation, body, {"AKIDFUZZ", "us-east-1"}, parser);
   monotable::fuzz::CheckResponse(operation, body, response.http_status, response.body);
-  monotable::fuzz::ForgetTablesEvery(4096, *service.protocol, parser);
+  monotable::fuzz::ForgetTablesEvery(1024, *service.protocol, parser);
   return 0;
 }
