@@ -158,7 +158,13 @@ Result<TableDescription> Engine::UpdateTable(const RequestContext& ctx,
   return impl_->WithWarm(ctx, std::move(description));
 }
 Result<TableDescription> Engine::DeleteTable(const RequestContext& ctx, const std::string& name) {
-  MT_ASSIGN_OR_RETURN(description, impl_->tables->DeleteTable(ctx.ns, name));
+  // A table with point-in-time recovery leaves a SYSTEM backup behind.
+  auto system_backup = [&](const Table& table) -> Status {
+    if (!table.definition()->point_in_time_recovery.enabled) return Status::Ok();
+    auto backup = impl_->backups->CreateSystemBackup(ctx.ns, table);
+    return backup.ok() ? Status::Ok() : backup.status();
+  };
+  MT_ASSIGN_OR_RETURN(description, impl_->tables->DeleteTable(ctx.ns, name, system_backup));
   // Its backups stay; its point-in-time recovery history goes with it.
   MT_RETURN_IF_ERROR(impl_->backups->ForgetTable(description.definition));
   return description;

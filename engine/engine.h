@@ -67,7 +67,9 @@ class Engine {
   Result<TableDefinition> TableDefinitionOf(const RequestContext& ctx, const std::string& name);
   Result<TableDescription> UpdateTable(const RequestContext& ctx,
                                        const UpdateTableRequest& request);
-  // Returns the description with status DELETING; the table is gone afterwards.
+  // Returns the description with status DELETING; the table is gone afterwards. With
+  // point-in-time recovery enabled, a SYSTEM backup "<name>$DeletedTableBackup" is
+  // taken first (kept 35 days). Errors: control/table_control.h's.
   Result<TableDescription> DeleteTable(const RequestContext& ctx, const std::string& name);
 
   // Time to Live (ttl/time_to_live.h). Errors: kResourceNotFound, kValidation
@@ -103,7 +105,8 @@ class Engine {
   // Backups, restores and point-in-time recovery (backup/backup_control.h). Errors:
   // kTableNotFound, kTableInUse, kBackupNotFound and kBackupInUse (empty messages: the
   // protocol names the backup's ARN), kTableAlreadyExists, kValidation (restore
-  // overrides), kPitrUnavailable, kInvalidRestoreTime, kInternal. A
+  // overrides; DeleteBackup of a SYSTEM backup), kPitrUnavailable, kInvalidRestoreTime,
+  // kInternal. A
   // restore returns the new table's description (CREATING); it turns ACTIVE once loaded.
   Result<BackupInfo> CreateBackup(const RequestContext& ctx, const std::string& table_name,
                                   const std::string& backup_name);

@@ -104,22 +104,6 @@ void ConstraintErrors::Add(std::string_view shown_value, std::string_view path,
                     "' failed to satisfy constraint: " + std::string(constraint));
 }
 
-void ConstraintErrors::CheckLength(const std::optional<std::string_view>& value,
-                                   std::string_view path, size_t min, size_t max, bool required) {
-  if (!value) {
-    if (required) Null(path);
-    return;
-  }
-  size_t chars = 0;  // UTF-8 lead bytes: the JSON parser has validated the encoding
-  for (char c : *value) chars += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-  if (chars < min) {
-    AddString(*value, path,
-              "Member must have length greater than or equal to " + std::to_string(min));
-  } else if (chars > max) {
-    AddString(*value, path, "Member must have length less than or equal to " + std::to_string(max));
-  }
-}
-
 void ConstraintErrors::AddString(std::string_view value, std::string_view path,
                                  std::string_view constraint) {
   // Appended piece by piece: GCC 12 reports a false -Wrestrict (bug 105329) for
@@ -142,29 +126,30 @@ Status ConstraintErrors::ToStatus() const {
   return Status::Validation(std::move(message));
 }
 
-void ConstraintErrors::CheckTableName(const std::optional<std::string_view>& name,
-                                      std::string_view path) {
-  if (!name) return Null(path);
-  for (char c : *name) {
-    bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-              c == '_' || c == '.' || c == '-';
-    if (!ok) {
-      AddString(*name, path, "Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+");
-      break;
-    }
-  }
-  if (name->size() < limits::kMinTableNameLength) {
-    AddString(*name, path, "Member must have length greater than or equal to 3");
-  }
-  if (name->size() > limits::kMaxTableNameLength) {
-    AddString(*name, path, "Member must have length less than or equal to 255");
-  }
-}
-
 Result<JsonArray> RequiredList(JsonObject object, std::string_view key) {
   MT_ASSIGN_OR_RETURN(list, OptionalArray(object, key));
   if (!list) return UnknownModelValue(key, "null");
   return *list;
+}
+
+namespace {
+// A required member the model check let through; absent is monotable's bug.
+template <typename T>
+Result<T> Required(const Result<std::optional<T>>& value, std::string_view key) {
+  if (!value.ok()) return value.status();
+  if (!value->has_value()) return UnknownModelValue(key, "null");
+  return **value;
+}
+}  // namespace
+
+Result<std::string_view> RequiredString(JsonObject object, std::string_view key) {
+  return Required(OptionalString(object, key), key);
+}
+Result<JsonObject> RequiredObject(JsonObject object, std::string_view key) {
+  return Required(OptionalObject(object, key), key);
+}
+Result<bool> RequiredBool(JsonObject object, std::string_view key) {
+  return Required(OptionalBool(object, key), key);
 }
 
 Status UnknownModelValue(std::string_view member, std::string_view value) {

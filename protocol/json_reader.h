@@ -54,15 +54,6 @@ class ConstraintErrors {
   bool empty() const { return errors_.empty(); }
   Status ToStatus() const;  // Ok when empty
 
-  // A string member's length constraint in characters: adds "Member must not be null"
-  // when `required` and absent, and the min/max violation otherwise.
-  void CheckLength(const std::optional<std::string_view>& value, std::string_view path, size_t min,
-                   size_t max, bool required);
-
-  // Table name rules shared by every operation: [a-zA-Z0-9_.-]+, length 3-255 (in
-  // that order, as DynamoDB lists them).
-  void CheckTableName(const std::optional<std::string_view>& name, std::string_view path);
-
  private:
   std::vector<std::string> errors_;
 };
@@ -71,6 +62,19 @@ class ConstraintErrors {
 // length the service model's check (model_validation.h) has verified. Errors:
 // kSerialization; kInternal when absent (a request the model check let through).
 Result<JsonArray> RequiredList(JsonObject object, std::string_view key);
+// The same for a required string, structure, boolean or number member.
+Result<std::string_view> RequiredString(JsonObject object, std::string_view key);
+Result<JsonObject> RequiredObject(JsonObject object, std::string_view key);
+Result<bool> RequiredBool(JsonObject object, std::string_view key);
+
+// Stores a decoder's value into `target` (a member of a typed request), or passes its
+// error on: MT_RETURN_IF_ERROR(StoreDecoded(create.tags, DecodeTags(*tags))).
+template <typename T, typename U>
+Status StoreDecoded(T& target, Result<U> value) {
+  if (!value.ok()) return value.status();
+  target = std::move(*value);
+  return Status::Ok();
+}
 
 // A value the service model's check (model_validation.h) let through but this decoder
 // does not know: a bug in monotable, reported as kInternal rather than accepted.

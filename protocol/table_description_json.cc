@@ -135,21 +135,27 @@ std::string BackupArn(std::string_view region, std::string_view account_id, std:
 }
 
 void WriteTableDescription(JsonWriter& w, const TableDescription& description,
-                           std::string_view region, std::string_view account_id) {
+                           std::string_view region, std::string_view account_id,
+                           TableDescriptionForm form) {
   const TableDefinition& t = description.definition;
   const std::string arn = TableArn(region, account_id, t.name);
+  const bool full = form == TableDescriptionForm::kFull;
   w.BeginObject();
-  w.Key("AttributeDefinitions").BeginArray();
-  for (const auto& d : t.attribute_definitions) {
-    w.BeginObject().Key("AttributeName").String(d.name);
-    w.Key("AttributeType").String(AttributeTypeName(d.type)).EndObject();
+  if (full) {
+    w.Key("AttributeDefinitions").BeginArray();
+    for (const auto& d : t.attribute_definitions) {
+      w.BeginObject().Key("AttributeName").String(d.name);
+      w.Key("AttributeType").String(AttributeTypeName(d.type)).EndObject();
+    }
+    w.EndArray();
   }
-  w.EndArray();
   w.Key("TableName").String(t.name);
-  w.Key("KeySchema");
-  WriteKeySchema(w, t.key_schema);
+  if (full) {
+    w.Key("KeySchema");
+    WriteKeySchema(w, t.key_schema);
+  }
   w.Key("TableStatus").String(StatusName(t.status));
-  w.Key("CreationDateTime").EpochSeconds(t.creation_ms);
+  if (full) w.Key("CreationDateTime").EpochSeconds(t.creation_ms);
   w.Key("ProvisionedThroughput");
   WriteThroughput(w, t.throughput);
   w.Key("TableSizeBytes").Int(description.size_bytes);
@@ -166,11 +172,11 @@ void WriteTableDescription(JsonWriter& w, const TableDescription& description,
     }
     w.EndObject();
   }
-  if (!t.local_secondary_indexes.empty()) {
+  if (full && !t.local_secondary_indexes.empty()) {
     w.Key("LocalSecondaryIndexes");
     WriteIndexes(w, description, /*global=*/false, arn);
   }
-  if (!t.global_secondary_indexes.empty()) {
+  if (full && !t.global_secondary_indexes.empty()) {
     w.Key("GlobalSecondaryIndexes");
     WriteIndexes(w, description, /*global=*/true, arn);
   }

@@ -27,13 +27,21 @@ struct BackupInfo {
   TableDefinition table;
   int64_t table_item_count = 0;
   int64_t table_size_bytes = 0;
+  // A SYSTEM backup: taken by DeleteTable of a table with point-in-time recovery
+  // enabled, kept until `expiry_ms` (35 days), not deletable by DeleteBackup.
+  bool system = false;
+  int64_t expiry_ms = 0;
 };
+
+// ListBackups' BackupType. USER when absent, as DynamoDB (its API reference).
+enum class BackupTypeFilter { kUser, kSystem, kAwsBackup, kAll };
 
 struct ListBackupsRequest {
   std::optional<std::string> table_name;
   std::optional<int64_t> lower_bound_ms;  // inclusive
   std::optional<int64_t> upper_bound_ms;  // exclusive
   std::optional<std::string> exclusive_start_id;
+  BackupTypeFilter type = BackupTypeFilter::kUser;
   int limit = 100;
 };
 

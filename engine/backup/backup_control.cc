@@ -36,7 +36,29 @@ Status EraseBackup(Storage& storage, const std::string& ns, const std::string& i
   return storage.Write(&batch);
 }
 
+bool OfType(const BackupInfo& backup, BackupTypeFilter type) {
+  switch (type) {
+    case BackupTypeFilter::kUser: return !backup.system;
+    case BackupTypeFilter::kSystem: return backup.system;
+    case BackupTypeFilter::kAwsBackup: return false;  // monotable has no AWS Backup
+    case BackupTypeFilter::kAll: return true;
+  }
+  return true;
+}
+
 }  // namespace
+
+Status BackupControl::ExpireSystemBackups() {
+  MT_ASSIGN_OR_RETURN(records, AllRecords(storage_));
+  const int64_t now = clock_.NowMillis();
+  for (const auto& [ns, backup] : records) {
+    if (!backup.system || backup.expiry_ms > now) continue;
+    std::lock_guard lock(mutex_);
+    if (busy_backups_.count(BusyKey(ns, backup.id))) continue;  // being restored: next hour
+    MT_RETURN_IF_ERROR(EraseBackup(storage_, ns, backup.id));
+  }
+  return Status::Ok();
+}
 
 BackupControl::BackupControl(Storage& storage, Catalog& catalog, const Clock& clock,
                              TableCreated on_created)
@@ -44,8 +66,12 @@ BackupControl::BackupControl(Storage& storage, Catalog& catalog, const Clock& cl
       catalog_(catalog),
       clock_(clock),
       on_created_(std::move(on_created)),
-      worker_(std::make_unique<BackupWorker>([this] { return TrimHistories(); }, kTrimIntervalMs)) {
-}
+      worker_(std::make_unique<BackupWorker>(
+          [this] {
+            MT_RETURN_IF_ERROR(ExpireSystemBackups());
+            return TrimHistories();
+          },
+          kTrimIntervalMs)) {}
 
 BackupControl::~BackupControl() { worker_.reset(); }
 
@@ -84,11 +110,21 @@ Result<BackupInfo> BackupControl::CreateBackup(const std::string& ns, const std:
                                                const std::string& backup_name) {
   auto table = catalog_.Find(ns, table_name);
   if (!table) return Status(ErrorCode::kTableNotFound, "Table not found: " + table_name);
-  const auto layout = table->layout();
-  if (layout->definition->status == TableStatus::kCreating) {
+  if (table->definition()->status == TableStatus::kCreating) {
     return Status(ErrorCode::kTableInUse,
                   "Table is being restored: " + table_name + "; back it up once it is ACTIVE");
   }
+  return StartBackup(ns, *table, backup_name, /*system=*/false);
+}
+
+Result<BackupInfo> BackupControl::CreateSystemBackup(const std::string& ns, const Table& table) {
+  // The Developer Guide: "<table name>$DeletedTableBackup", kept for 35 days.
+  return StartBackup(ns, table, table.definition()->name + "$DeletedTableBackup", /*system=*/true);
+}
+
+Result<BackupInfo> BackupControl::StartBackup(const std::string& ns, const Table& table,
+                                              const std::string& backup_name, bool system) {
+  const auto layout = table.layout();
   // The snapshot fixes what the backup holds: the table as of this request.
   SnapshotRef snapshot = TakeSnapshot(storage_);
   BackupInfo backup;
@@ -97,15 +133,20 @@ Result<BackupInfo> BackupControl::CreateBackup(const std::string& ns, const std:
   backup.name = backup_name;
   backup.status = BackupStatus::kCreating;
   backup.table = *layout->definition;
-  backup.table_item_count = table->item_count();
-  backup.table_size_bytes = table->size_bytes();
+  backup.table_item_count = table.item_count();
+  backup.table_size_bytes = table.size_bytes();
+  backup.system = system;
+  if (system) backup.expiry_ms = backup.creation_ms + kSystemBackupRetentionMs;
   MT_RETURN_IF_ERROR(PutRecord(storage_, ns, backup));
   {
     std::lock_guard lock(mutex_);
     busy_backups_.insert(BusyKey(ns, backup.id));
   }
+  const std::string table_name = backup.table.name;
+  // The family reference keeps a dropped table's items readable (a SYSTEM backup is
+  // taken as its table is deleted).
   worker_->Submit("backup " + backup.id + " of " + table_name,
-                  [this, ns, backup, snapshot, family = table->family_ref()](
+                  [this, ns, backup, snapshot, family = table.family_ref()](
                       const std::atomic<bool>& stopping) mutable -> Status {
                     const int64_t started = clock_.NowMillis();
                     auto totals = CopyToBackup(storage_, family, snapshot, backup.id, stopping);
@@ -143,6 +184,7 @@ Result<ListBackupsResult> BackupControl::ListBackups(const std::string& ns,
     if (request.table_name && backup.table.name != *request.table_name) continue;
     if (request.lower_bound_ms && backup.creation_ms < *request.lower_bound_ms) continue;
     if (request.upper_bound_ms && backup.creation_ms >= *request.upper_bound_ms) continue;
+    if (!OfType(backup, request.type)) continue;
     if (static_cast<int>(result.backups.size()) == request.limit) {
       result.last_evaluated_id = result.backups.back().id;
       break;
@@ -154,6 +196,12 @@ Result<ListBackupsResult> BackupControl::ListBackups(const std::string& ns,
 
 Result<BackupInfo> BackupControl::DeleteBackup(const std::string& ns, const std::string& id) {
   MT_ASSIGN_OR_RETURN(backup, GetRecord(storage_, ns, id));
+  if (backup.system) {
+    // The protocol answers with the backup's ARN before it gets here (DeleteBackup in
+    // protocol/ops/backups.cc); this guards the engine's own callers.
+    return Status::Validation("Invalid Request: User is not allowed to delete the system backup " +
+                              id);
+  }
   {
     std::lock_guard lock(mutex_);
     if (busy_backups_.count(BusyKey(ns, id))) return Status(ErrorCode::kBackupInUse, "");

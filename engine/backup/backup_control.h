@@ -38,6 +38,9 @@
 
 namespace monotable::backup {
 
+// How long a SYSTEM backup is kept.
+inline constexpr int64_t kSystemBackupRetentionMs = int64_t{35} * 24 * 3600 * 1000;
+
 class BackupControl {
  public:
   // Called after a restore created its table (the engine attaches throughput).
@@ -55,13 +58,19 @@ class BackupControl {
   // restored), kInternal.
   Result<BackupInfo> CreateBackup(const std::string& ns, const std::string& table_name,
                                   const std::string& backup_name);
+  // The SYSTEM backup DeleteTable takes of a table with point-in-time recovery enabled,
+  // just before it drops the table: "<name>$DeletedTableBackup", copied in the
+  // background like CreateBackup's, expiring after 35 days (the Developer Guide,
+  // "Delete a table with PITR enabled"). Errors: kInternal.
+  Result<BackupInfo> CreateSystemBackup(const std::string& ns, const Table& table);
   // Errors: kBackupNotFound (empty message: the protocol names the ARN), kInternal.
   Result<BackupInfo> DescribeBackup(const std::string& ns, const std::string& id) const;
   // Errors: kInternal.
   Result<ListBackupsResult> ListBackups(const std::string& ns,
                                         const ListBackupsRequest& request) const;
   // Returns the backup with status DELETED. Errors: kBackupNotFound, kBackupInUse
-  // (being created or restored; empty message), kInternal.
+  // (being created or restored; empty message), kValidation (a SYSTEM backup: "Invalid
+  // Request: User is not allowed to delete the system backup <id>"), kInternal.
   Result<BackupInfo> DeleteBackup(const std::string& ns, const std::string& id);
 
   // Create the target table (CREATING) and queue its load; return its definition as
@@ -84,6 +93,9 @@ class BackupControl {
   // After DeleteTable: the table's change history goes with it. Errors: kInternal.
   Status ForgetTable(const TableDefinition& deleted);
 
+  // Deletes the SYSTEM backups past their expiry (the worker runs it hourly).
+  // Errors: kInternal.
+  Status ExpireSystemBackups();
   // Trims every change history past its recovery period (the worker runs it hourly).
   // Errors: kInternal.
   Status TrimHistories();
@@ -104,6 +116,9 @@ class BackupControl {
     return ns + '\0' + id;
   }
   ContinuousBackupsInfo Describe(const TableDefinition& definition) const;
+  // Records a backup (CREATING) of `table` as of now and queues its copy.
+  Result<BackupInfo> StartBackup(const std::string& ns, const Table& table,
+                                 const std::string& backup_name, bool system);
   // Creates a restore's target table. Errors: kTableAlreadyExists, kValidation, kInternal.
   Result<std::shared_ptr<Table>> CreateTarget(const std::string& ns, const TableDefinition& source,
                                               const std::string& target,

@@ -115,5 +115,65 @@ TEST_F(BackupTest, PointInTimeRestoreUndoesExactlyTheLaterChanges) {
             ErrorCode::kInvalidRestoreTime);
 }
 
+TEST_F(BackupTest, DeletingATableWithPitrLeavesASystemBackup) {
+  ASSERT_TRUE(engine_->UpdateContinuousBackups(ctx_, "src", true, std::nullopt).ok());
+  Put("src", "a", "1");
+  Put("src", "b", "2");
+  ASSERT_TRUE(engine_->DeleteTable(ctx_, "src").ok());
+  engine_->WaitForBackups();
+  ListBackupsRequest list;
+  EXPECT_TRUE(engine_->ListBackups(ctx_, list)->backups.empty());  // USER by default
+  list.type = BackupTypeFilter::kSystem;
+  auto system = engine_->ListBackups(ctx_, list);
+  ASSERT_TRUE(system.ok());
+  ASSERT_EQ(system->backups.size(), 1u);
+  const BackupInfo& backup = system->backups[0];
+  EXPECT_EQ(backup.name, "src$DeletedTableBackup");
+  EXPECT_TRUE(backup.system);
+  EXPECT_EQ(backup.status, BackupStatus::kAvailable);
+  EXPECT_EQ(backup.item_count, 2);
+  EXPECT_EQ(backup.expiry_ms, backup.creation_ms + 35LL * 24 * 3600 * 1000);
+  Status refused = engine_->DeleteBackup(ctx_, backup.id).status();
+  EXPECT_EQ(refused.code(), ErrorCode::kValidation);
+  EXPECT_EQ(refused.message(),
+            "Invalid Request: User is not allowed to delete the system backup " + backup.id);
+  RestoreFromBackupRequest restore{backup.id, "src", {}};
+  ASSERT_TRUE(engine_->RestoreTableFromBackup(ctx_, restore).ok());
+  engine_->WaitForBackups();
+  EXPECT_EQ(Contents("src"), (std::map<std::string, std::string>{{"a", "1"}, {"b", "2"}}));
+  // Without point-in-time recovery no backup is left.
+  ASSERT_TRUE(engine_->DeleteTable(ctx_, "src").ok());
+  engine_->WaitForBackups();
+  list.type = BackupTypeFilter::kAll;
+  EXPECT_EQ(engine_->ListBackups(ctx_, list)->backups.size(), 1u);
+}
+
+TEST_F(BackupTest, ATableBeingRestoredCannotBeUpdatedOrDeleted) {
+  Put("src", "a", "1");
+  auto small = engine_->CreateBackup(ctx_, "src", "small");
+  ASSERT_TRUE(small.ok());
+  engine_->WaitForBackups();
+  // The worker runs one job at a time: a long copy queued first keeps the restore
+  // behind it CREATING while the requests below run.
+  for (int i = 0; i < 20000; ++i) Put("src", "k" + std::to_string(i), "v");
+  ASSERT_TRUE(engine_->CreateBackup(ctx_, "src", "large").ok());
+  RestoreFromBackupRequest restore{small->id, "dst", {}};
+  ASSERT_TRUE(engine_->RestoreTableFromBackup(ctx_, restore).ok());
+  ASSERT_EQ(engine_->DescribeTable(ctx_, "dst")->definition.status, TableStatus::kCreating);
+  const std::string busy =
+      "Attempt to change a resource which is still in use: Table is being created: dst";
+  Status deleted = engine_->DeleteTable(ctx_, "dst").status();
+  EXPECT_EQ(deleted.code(), ErrorCode::kResourceInUse);
+  EXPECT_EQ(deleted.message(), busy);
+  UpdateTableRequest update;
+  update.table_name = "dst";
+  update.deletion_protection = true;
+  Status updated = engine_->UpdateTable(ctx_, update).status();
+  EXPECT_EQ(updated.code(), ErrorCode::kResourceInUse);
+  EXPECT_EQ(updated.message(), busy);
+  engine_->WaitForBackups();
+  EXPECT_TRUE(engine_->DeleteTable(ctx_, "dst").ok());
+}
+
 }  // namespace
 }  // namespace monotable

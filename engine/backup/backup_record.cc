@@ -22,6 +22,8 @@ std::string Encode(const BackupInfo& b) {
             {"tbytes", Int(b.table_size_bytes)},
             {"titems", Int(b.table_item_count)},
             {"table", AttributeValue::Binary(catalog_codec::Encode(b.table))}};
+  // Optional fields (absent in records written before SYSTEM backups): a user backup.
+  if (b.system) item.emplace("expires", Int(b.expiry_ms));
   return item_codec::Encode(item);
 }
 
@@ -51,6 +53,7 @@ Result<BackupInfo> Decode(std::string_view id, std::string_view bytes) {
   }
   b.name = name->second.scalar;
   b.status = static_cast<BackupStatus>(status);
+  b.system = ReadInt(*item, "expires", &b.expiry_ms);
   MT_ASSIGN_OR_RETURN(definition, catalog_codec::Decode(table->second.scalar));
   b.table = std::move(definition);
   return b;

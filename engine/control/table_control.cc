@@ -6,6 +6,20 @@
 #include "engine/schema/tag_rules.h"
 
 namespace monotable {
+namespace {
+
+// A table being restored is CREATING until its items are loaded: DynamoDB refuses to
+// change or delete a table in that state (dynalite's deleteTable tests against
+// DynamoDB; the same text from UpdateTable in terraform-aws-modules/
+// terraform-aws-dynamodb-table#51).
+Status RefuseWhileCreating(const TableDefinition& table) {
+  if (table.status != TableStatus::kCreating) return Status::Ok();
+  return Status(
+      ErrorCode::kResourceInUse,
+      "Attempt to change a resource which is still in use: Table is being created: " + table.name);
+}
+
+}  // namespace
 
 TableDescription TableControl::Describe(const Table& table) const {
   auto layout = table.layout();
@@ -80,6 +94,7 @@ Result<TableDescription> TableControl::UpdateTable(const std::string& ns,
     return Status::NotFound("Requested resource not found: Table: " + request.table_name +
                             " not found");
   }
+  MT_RETURN_IF_ERROR(RefuseWhileCreating(*table->definition()));
   const int64_t now_ms = clock_.NowMillis();
   MT_RETURN_IF_ERROR(
       catalog_.Update(ns, *table, [&](const TableDefinition& current) -> Result<TableDefinition> {
@@ -117,13 +132,16 @@ Status TableControl::ContinueIndexChanges(const std::string& ns,
   });
 }
 
-Result<TableDescription> TableControl::DeleteTable(const std::string& ns, const std::string& name) {
+Result<TableDescription> TableControl::DeleteTable(const std::string& ns, const std::string& name,
+                                                   const BeforeDrop& before_drop) {
   auto existing = catalog_.Find(ns, name);
+  if (existing) MT_RETURN_IF_ERROR(RefuseWhileCreating(*existing->definition()));
   if (existing && existing->definition()->deletion_protection) {
     return Status::Validation(
         "Resource cannot be deleted as it is currently protected against "
         "deletion. Disable deletion protection first.");
   }
+  if (existing && before_drop) MT_RETURN_IF_ERROR(before_drop(*existing));
   auto table = catalog_.Drop(ns, name);
   if (!table.ok()) return table.status();
   MT_RETURN_IF_ERROR(streams_.TableDropped(**table));

@@ -4,6 +4,7 @@
 // GSI created on a live table is backfilled in the background, a deleted one is
 // dropped once no write uses it. Thread-safe.
 
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -39,13 +40,17 @@ class TableControl {
   Result<TableDefinition> Definition(const std::string& ns, const std::string& name);
   // Never fails today; a Result for the engine's uniform signature.
   Result<ListTablesResult> ListTables(const std::string& ns, const ListTablesRequest& request);
-  // Errors: kResourceNotFound, kValidation and kLimitExceeded (table_rules.h,
-  // index_update_rules.h), kInternal.
+  // Errors: kResourceNotFound, kResourceInUse "Attempt to change a resource which is
+  // still in use: Table is being created: <name>" (a restore still loading it),
+  // kValidation and kLimitExceeded (table_rules.h, index_update_rules.h), kInternal.
   Result<TableDescription> UpdateTable(const std::string& ns, const UpdateTableRequest& request);
+  // Runs after DeleteTable's checks, before the table is dropped (a SYSTEM backup).
+  using BeforeDrop = std::function<Status(const Table&)>;
   // Returns the description with status DELETING; the table is gone afterwards, its
-  // stream (if any) disabled. Errors: kValidation (deletion protection),
-  // kResourceNotFound, kInternal.
-  Result<TableDescription> DeleteTable(const std::string& ns, const std::string& name);
+  // stream (if any) disabled. Errors: kResourceInUse (being created, as UpdateTable),
+  // kValidation (deletion protection), kResourceNotFound, `before_drop`'s, kInternal.
+  Result<TableDescription> DeleteTable(const std::string& ns, const std::string& name,
+                                       const BeforeDrop& before_drop = nullptr);
 
   // Carries on the online index changes recorded in the table's definition: drops
   // DELETING indexes, starts backfilling CREATING ones (at start-up, for what a

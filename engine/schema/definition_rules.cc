@@ -19,20 +19,40 @@ std::string JoinNames(const std::vector<std::string>& names) {
 }  // namespace
 
 Status CheckKeySchema(const std::vector<KeySchemaElement>& key_schema) {
+  // DynamoDB's order (dynalite's tests, run against it): a repeated name is reported
+  // before the key types, and without the "Invalid KeySchema" prefix.
+  if (key_schema.size() > 1 && key_schema[0].name == key_schema[1].name) {
+    return Status::Validation(
+        "Both the Hash Key and the Range Key element in the KeySchema have the same name");
+  }
   if (key_schema.empty() || key_schema[0].type != KeyType::kHash) {
     return Status::Validation(
         "Invalid KeySchema: The first KeySchemaElement is not a HASH key type");
   }
-  if (key_schema.size() > 1) {
-    if (key_schema[1].type != KeyType::kRange) {
-      return Status::Validation(
-          "Invalid KeySchema: The second KeySchemaElement is not a RANGE key type");
-    }
-    if (key_schema[0].name == key_schema[1].name) {
-      return Status::Validation(
-          "Invalid KeySchema: Both the Hash Key and the Range Key element in the KeySchema "
-          "have the same name");
-    }
+  if (key_schema.size() > 1 && key_schema[1].type != KeyType::kRange) {
+    return Status::Validation(
+        "Invalid KeySchema: The second KeySchemaElement is not a RANGE key type");
+  }
+  return Status::Ok();
+}
+
+Status CheckThroughputForMode(BillingMode mode, const std::optional<ProvisionedThroughput>& t) {
+  if (mode == BillingMode::kPayPerRequest && t) {
+    return Status::Validation(std::string(kInvalidParameter) +
+                              "Neither ReadCapacityUnits nor WriteCapacityUnits can be specified "
+                              "when BillingMode is PAY_PER_REQUEST");
+  }
+  if (mode == BillingMode::kProvisioned && !t) {
+    return Status::Validation(std::string(kInvalidParameter) +
+                              "ReadCapacityUnits and WriteCapacityUnits must both be specified "
+                              "when BillingMode is PROVISIONED");
+  }
+  if (t && (t->read_capacity_units > limits::kMaxProvisionedUnits ||
+            t->write_capacity_units > limits::kMaxProvisionedUnits)) {
+    return {ErrorCode::kLimitExceeded,
+            "Subscriber limit exceeded: Provisioned throughput for the table exceeds the "
+            "account limit of " +
+                std::to_string(limits::kMaxProvisionedUnits) + " units"};
   }
   return Status::Ok();
 }
@@ -54,15 +74,45 @@ Status CheckKeysDefined(const std::vector<KeySchemaElement>& keys,
                             ", AttributeDefinitions: " + JoinNames(defined_names));
 }
 
-Status CheckGlobalIndexThroughput(BillingMode mode, const SecondaryIndexDefinition& index) {
+Status CheckGlobalIndexThroughput(BillingMode mode, const SecondaryIndexDefinition& index,
+                                  IndexThroughputCheck check) {
+  const bool create = check == IndexThroughputCheck::kCreateTable;
   if (mode == BillingMode::kProvisioned && !index.throughput) {
     return Status::Validation(std::string(kInvalidParameter) +
-                              "ProvisionedThroughput should not be null for index: " + index.name);
+                              (create ? "ProvisionedThroughput is not specified for index: "
+                                      : "ProvisionedThroughput must be specified for index: ") +
+                              index.name);
   }
   if (mode == BillingMode::kPayPerRequest && index.throughput) {
-    return Status::Validation(std::string(kInvalidParameter) +
-                              "ProvisionedThroughput should be null for index: " + index.name +
-                              " when BillingMode is PAY_PER_REQUEST");
+    return Status::Validation(
+        std::string(kInvalidParameter) +
+        (create ? "ProvisionedThroughput should not be specified for index: "
+                : "Neither ReadCapacityUnits nor WriteCapacityUnits can be specified for index: ") +
+        index.name + " when BillingMode is PAY_PER_REQUEST");
+  }
+  return Status::Ok();
+}
+
+Status CheckProjection(const Projection& projection) {
+  const std::string prefix(kInvalidParameter);
+  if (!projection.type_given) return Status::Validation(prefix + "Unknown ProjectionType: null");
+  const bool include = projection.type == ProjectionType::kInclude;
+  if (!include && !projection.non_key_attributes.empty()) {
+    return Status::Validation(prefix + "ProjectionType is " +
+                              (projection.type == ProjectionType::kAll ? "ALL" : "KEYS_ONLY") +
+                              ", but NonKeyAttributes is specified");
+  }
+  if (include && projection.non_key_attributes.empty()) {
+    return Status::Validation(prefix +
+                              "ProjectionType is INCLUDE, but NonKeyAttributes is not specified");
+  }
+  for (size_t i = 0; i < projection.non_key_attributes.size(); ++i) {
+    const std::string& name = projection.non_key_attributes[i];
+    if (std::find(projection.non_key_attributes.begin() + static_cast<std::ptrdiff_t>(i) + 1,
+                  projection.non_key_attributes.end(),
+                  name) != projection.non_key_attributes.end()) {
+      return Status::Validation(prefix + "Duplicate element in NonKeyAttributes: " + name);
+    }
   }
   return Status::Ok();
 }

@@ -14,9 +14,19 @@ namespace monotable {
 // The prefix of DynamoDB's "invalid parameter" validation messages.
 inline constexpr std::string_view kInvalidParameter = "One or more parameter values were invalid: ";
 
-// A table's or index's key schema: HASH first, optional RANGE second, distinct names.
-// Errors: kValidation "Invalid KeySchema: ...".
+// A table's or index's key schema, checked in DynamoDB's order: distinct names
+// ("Both the Hash Key and the Range Key element in the KeySchema have the same name"),
+// HASH first, RANGE second ("Invalid KeySchema: The first KeySchemaElement is not a
+// HASH key type", "... second ... RANGE key type"). Errors: kValidation.
 Status CheckKeySchema(const std::vector<KeySchemaElement>& key_schema);
+
+// Throughput against the billing mode: none when PAY_PER_REQUEST, both units when
+// PROVISIONED, within the account's quota. Errors: kValidation "One or more parameter
+// values were invalid: Neither ReadCapacityUnits nor WriteCapacityUnits can be specified
+// when BillingMode is PAY_PER_REQUEST" / "ReadCapacityUnits and WriteCapacityUnits must
+// both be specified when BillingMode is PROVISIONED"; kLimitExceeded "Subscriber limit
+// exceeded: Provisioned throughput for the table exceeds the account limit of 40000 units".
+Status CheckThroughputForMode(BillingMode mode, const std::optional<ProvisionedThroughput>& t);
 
 // Every attribute of `keys` has a definition. Errors: kValidation "One or more
 // parameter values were invalid: Some index key attributes are not defined in
@@ -24,9 +34,26 @@ Status CheckKeySchema(const std::vector<KeySchemaElement>& key_schema);
 Status CheckKeysDefined(const std::vector<KeySchemaElement>& keys,
                         const std::vector<AttributeDefinition>& definitions);
 
-// A GSI has provisioned throughput exactly when its table is provisioned.
-// Errors: kValidation "... ProvisionedThroughput should (not) be null for index: <name>".
-Status CheckGlobalIndexThroughput(BillingMode mode, const SecondaryIndexDefinition& index);
+// Which operation a GSI's throughput is checked for: CreateTable and UpdateTable word
+// the same rule differently.
+enum class IndexThroughputCheck { kCreateTable, kUpdateTable };
+
+// A GSI has provisioned throughput exactly when its table is provisioned. Errors:
+// kValidation "One or more parameter values were invalid: " and, for CreateTable,
+// "ProvisionedThroughput is not specified for index: <name>" / "ProvisionedThroughput
+// should not be specified for index: <name> when BillingMode is PAY_PER_REQUEST"; for
+// UpdateTable "ProvisionedThroughput must be specified for index: <name>" / "Neither
+// ReadCapacityUnits nor WriteCapacityUnits can be specified for index: <name> when
+// BillingMode is PAY_PER_REQUEST".
+Status CheckGlobalIndexThroughput(BillingMode mode, const SecondaryIndexDefinition& index,
+                                  IndexThroughputCheck check);
+
+// A new index's Projection: a ProjectionType, NonKeyAttributes exactly with INCLUDE.
+// Errors: kValidation "One or more parameter values were invalid: " and "Unknown
+// ProjectionType: null", "ProjectionType is <type>, but NonKeyAttributes is specified",
+// "ProjectionType is INCLUDE, but NonKeyAttributes is not specified", "Duplicate
+// element in NonKeyAttributes: <name>".
+Status CheckProjection(const Projection& projection);
 
 // OnDemandThroughput of a table (empty `index_name`) or GSI: only on an on-demand table,
 // each maximum at least 1 or -1 (remove the maximum). Errors: kValidation "One or more

@@ -41,10 +41,19 @@ TEST(StreamRulesTest, CreateTableTakesAnEnabledStreamWithItsViewType) {
   auto off = BuildTableDefinition(Request(StreamSpecificationRequest{false, std::nullopt}), kNow);
   ASSERT_TRUE(off.ok());
   EXPECT_FALSE(off->stream_view_type.has_value());
+  // CreateTable's own wording (nubo-db/dynoxide#115 and ack-api-quirks, from AWS).
   auto bad = BuildTableDefinition(Request(StreamSpecificationRequest{true, std::nullopt}), kNow);
   ASSERT_FALSE(bad.ok());
   EXPECT_EQ(bad.status().message(),
-            std::string(kInvalid) + "If stream is being enabled then UpdateViewType is required");
+            std::string(kInvalid) +
+                "Table is being created with a stream enabled, UpdateViewType is required");
+  auto disabled_with_view = BuildTableDefinition(
+      Request(StreamSpecificationRequest{false, StreamViewType::kNewImage}), kNow);
+  ASSERT_FALSE(disabled_with_view.ok());
+  EXPECT_EQ(disabled_with_view.status().message(),
+            std::string(kInvalid) +
+                "Table is being created with a stream disabled, UpdateViewType should not be "
+                "specified");
 }
 
 TEST(StreamRulesTest, UpdateTableEnablesAndDisables) {

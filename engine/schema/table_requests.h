@@ -28,6 +28,10 @@ struct CreateTableRequest {
   std::optional<WarmThroughput> warm_throughput;
   std::vector<SecondaryIndexDefinition> global_secondary_indexes;
   std::vector<SecondaryIndexDefinition> local_secondary_indexes;
+  // The lists were in the request, even empty (which is refused: "List of ... is
+  // empty"); a non-empty list counts as given either way.
+  bool global_secondary_indexes_given = false;
+  bool local_secondary_indexes_given = false;
   bool deletion_protection = false;
   std::vector<TagInput> tags;
   // ResourcePolicy: a document the protocol validated and minified.

@@ -68,6 +68,9 @@ struct WarmThroughput {
 struct Projection {
   ProjectionType type = ProjectionType::kAll;
   std::vector<std::string> non_key_attributes;  // INCLUDE only
+  // In a request only (never persisted): false when Projection named no ProjectionType,
+  // which CreateTable refuses ("Unknown ProjectionType: null") in its own order.
+  bool type_given = true;
 };
 
 struct SecondaryIndexDefinition {

@@ -77,8 +77,9 @@ void WriteBackupDetails(JsonWriter& w, const OperationContext& ctx, const Backup
   w.Key("BackupName").String(backup.name);
   if (backup.status != BackupStatus::kCreating) w.Key("BackupSizeBytes").Int(backup.size_bytes);
   w.Key("BackupStatus").String(BackupStatusName(backup.status));
-  w.Key("BackupType").String("USER");
+  w.Key("BackupType").String(backup.system ? "SYSTEM" : "USER");
   w.Key("BackupCreationDateTime").EpochSeconds(backup.creation_ms);
+  if (backup.system) w.Key("BackupExpiryDateTime").EpochSeconds(backup.expiry_ms);
   w.EndObject();
 }
 
@@ -130,7 +131,8 @@ void WriteBackupSummary(JsonWriter& w, const OperationContext& ctx, const Backup
   w.Key("BackupName").String(backup.name);
   w.Key("BackupCreationDateTime").EpochSeconds(backup.creation_ms);
   w.Key("BackupStatus").String(BackupStatusName(backup.status));
-  w.Key("BackupType").String("USER");
+  w.Key("BackupType").String(backup.system ? "SYSTEM" : "USER");
+  if (backup.system) w.Key("BackupExpiryDateTime").EpochSeconds(backup.expiry_ms);
   if (backup.status != BackupStatus::kCreating) w.Key("BackupSizeBytes").Int(backup.size_bytes);
   w.EndObject();
 }
@@ -145,22 +147,13 @@ Result<std::optional<int64_t>> OptionalEpochMillis(JsonObject object, std::strin
   return std::optional<int64_t>(static_cast<int64_t>(seconds * 1000.0 + 0.5));
 }
 
-Result<RestoreOverrides> DecodeRestoreOverrides(JsonObject request, ConstraintErrors& errors) {
+Result<RestoreOverrides> DecodeRestoreOverrides(JsonObject request) {
   RestoreOverrides overrides;
-  MT_ASSIGN_OR_RETURN(mode, OptionalString(request, "BillingModeOverride"));
-  if (mode) {
-    if (*mode == "PROVISIONED") {
-      overrides.billing_mode = BillingMode::kProvisioned;
-    } else if (*mode == "PAY_PER_REQUEST") {
-      overrides.billing_mode = BillingMode::kPayPerRequest;
-    } else {
-      errors.AddString(*mode, "billingModeOverride",
-                       "Member must satisfy enum value set: [PROVISIONED, PAY_PER_REQUEST]");
-    }
-  }
+  MT_ASSIGN_OR_RETURN(mode, DecodeBillingMode(request, "BillingModeOverride"));
+  overrides.billing_mode = mode;
   MT_ASSIGN_OR_RETURN(throughput, OptionalObject(request, "ProvisionedThroughputOverride"));
   if (throughput) {
-    MT_ASSIGN_OR_RETURN(t, DecodeThroughput(*throughput, "provisionedThroughputOverride", errors));
+    MT_ASSIGN_OR_RETURN(t, DecodeThroughput(*throughput));
     overrides.throughput = t;
   }
   MT_ASSIGN_OR_RETURN(on_demand, OptionalObject(request, "OnDemandThroughputOverride"));
@@ -170,12 +163,12 @@ Result<RestoreOverrides> DecodeRestoreOverrides(JsonObject request, ConstraintEr
   }
   MT_ASSIGN_OR_RETURN(gsis, OptionalArray(request, "GlobalSecondaryIndexOverride"));
   if (gsis) {
-    MT_ASSIGN_OR_RETURN(list, DecodeIndexes(*gsis, "globalSecondaryIndexOverride", true, errors));
+    MT_ASSIGN_OR_RETURN(list, DecodeIndexes(*gsis, true));
     overrides.global_secondary_indexes = std::move(list);
   }
   MT_ASSIGN_OR_RETURN(lsis, OptionalArray(request, "LocalSecondaryIndexOverride"));
   if (lsis) {
-    MT_ASSIGN_OR_RETURN(list, DecodeIndexes(*lsis, "localSecondaryIndexOverride", false, errors));
+    MT_ASSIGN_OR_RETURN(list, DecodeIndexes(*lsis, false));
     overrides.local_secondary_indexes = std::move(list);
   }
   MT_ASSIGN_OR_RETURN(sse, OptionalObject(request, "SSESpecificationOverride"));

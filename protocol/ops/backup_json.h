@@ -38,8 +38,8 @@ Result<std::optional<int64_t>> OptionalEpochMillis(JsonObject object, std::strin
 // BillingModeOverride, ProvisionedThroughputOverride, OnDemandThroughputOverride,
 // GlobalSecondaryIndexOverride and LocalSecondaryIndexOverride; SSESpecificationOverride
 // is accepted when it asks for no customer key (monotable stores data unencrypted, as
-// DynamoDB's default AWS-owned key is invisible to clients). Constraint violations go to
-// `errors`. Errors: kSerialization, kValidation (a KMS key).
-Result<RestoreOverrides> DecodeRestoreOverrides(JsonObject request, ConstraintErrors& errors);
+// DynamoDB's default AWS-owned key is invisible to clients). The model checked the
+// members' constraints. Errors: kSerialization, kValidation (a KMS key).
+Result<RestoreOverrides> DecodeRestoreOverrides(JsonObject request);
 
 }  // namespace monotable::protocol::ops

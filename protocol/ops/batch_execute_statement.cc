@@ -30,9 +30,9 @@
 namespace monotable::protocol::ops {
 namespace {
 
-struct BatchStatement {
-  StatementInput input;
-  bool consistent_read = false;
+// ReturnValuesOnConditionCheckFailure is checked, but a failed condition returns no
+// item in a batch (recorded on AWS).
+struct BatchStatement : ListedStatement {
   std::shared_ptr<const partiql::ast::Statement> parsed;
   // The answer.
   std::optional<Status> error;
@@ -55,24 +55,6 @@ std::string_view ErrorCodeName(ErrorCode code) {
     case ErrorCode::kThrottling: return "ThrottlingError";
     default: return "InternalServerError";
   }
-}
-
-Result<std::vector<BatchStatement>> DecodeStatements(JsonArray list) {
-  std::vector<BatchStatement> statements;
-  for (JsonElement element : list) {
-    JsonObject object;
-    if (element.get_object().get(object)) return WrongJsonType(element, "structure");
-    BatchStatement s;
-    MT_ASSIGN_OR_RETURN(input, DecodeStatementInput(object));
-    s.input = std::move(input);
-    MT_ASSIGN_OR_RETURN(consistent, OptionalBool(object, "ConsistentRead"));
-    s.consistent_read = consistent.value_or(false);
-    // Checked, but a failed condition returns no item in a batch (recorded on AWS).
-    Result<bool> return_old = DecodeReturnOldOnConditionFailure(object);
-    if (!return_old.ok()) return return_old.status();
-    statements.push_back(std::move(s));
-  }
-  return statements;
 }
 
 // Parses each statement; one that does not parse (or is an EXISTS) answers its own
@@ -171,7 +153,8 @@ Status WriteResponse(JsonWriter& w, const BatchStatement& s) {
 
 Result<std::string> BatchExecuteStatement(const OperationContext& ctx, JsonObject request) {
   MT_ASSIGN_OR_RETURN(list, RequiredList(request, "Statements"));
-  MT_ASSIGN_OR_RETURN(statements, DecodeStatements(list));
+  MT_ASSIGN_OR_RETURN(statements,
+                      DecodeStatementListAs<BatchStatement>(list, /*consistent_read=*/true));
   MT_ASSIGN_OR_RETURN(capacity, DecodeReturnConsumedCapacity(request));
   MT_ASSIGN_OR_RETURN(reads, ParseAll(ctx, statements));
 

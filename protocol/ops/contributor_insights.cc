@@ -6,26 +6,19 @@
 namespace monotable::protocol::ops {
 namespace {
 
-constexpr char kModeConstraint[] =
-    "Member must satisfy enum value set: [THROTTLED_KEYS, ACCESSED_AND_THROTTLED_KEYS]";
-constexpr char kActionConstraint[] = "Member must satisfy enum value set: [ENABLE, DISABLE]";
-
 std::string_view ModeName(ContributorInsightsMode mode) {
   return mode == ContributorInsightsMode::kThrottledKeys ? "THROTTLED_KEYS"
                                                          : "ACCESSED_AND_THROTTLED_KEYS";
 }
 
-// TableName (required) and IndexName (optional), checked as DynamoDB checks names.
-Status DecodeNames(JsonObject request, ConstraintErrors& errors, std::string& table,
-                   std::string& index, bool table_required) {
+// TableName and IndexName, their constraints checked by the model (TableName's by the
+// TableName shape: tools/gen_model_constraints.py). An absent TableName is left empty
+// (ListContributorInsights).
+Status DecodeNames(JsonObject request, std::string& table, std::string& index) {
   MT_ASSIGN_OR_RETURN(name, OptionalString(request, "TableName"));
-  if (name || table_required) errors.CheckTableName(name, "tableName");
   if (name) table = std::string(*name);
   MT_ASSIGN_OR_RETURN(index_name, OptionalString(request, "IndexName"));
-  if (index_name) {
-    errors.CheckTableName(index_name, "indexName");
-    index = std::string(*index_name);
-  }
+  if (index_name) index = std::string(*index_name);
   return Status::Ok();
 }
 
@@ -49,28 +42,21 @@ void WriteInfo(JsonWriter& w, const ContributorInsightsInfo& info, bool describe
 }  // namespace
 
 Result<std::string> UpdateContributorInsights(const OperationContext& ctx, JsonObject request) {
-  ConstraintErrors errors;
   UpdateContributorInsightsRequest update;
-  MT_RETURN_IF_ERROR(DecodeNames(request, errors, update.table_name, update.index_name, true));
-  MT_ASSIGN_OR_RETURN(action, OptionalString(request, "ContributorInsightsAction"));
-  if (!action) {
-    errors.Null("contributorInsightsAction");
-  } else if (*action == "ENABLE" || *action == "DISABLE") {
-    update.enable = *action == "ENABLE";
-  } else {
-    errors.AddString(*action, "contributorInsightsAction", kActionConstraint);
+  MT_RETURN_IF_ERROR(DecodeNames(request, update.table_name, update.index_name));
+  MT_ASSIGN_OR_RETURN(action, RequiredString(request, "ContributorInsightsAction"));
+  if (action != "ENABLE" && action != "DISABLE") {
+    return UnknownModelValue("ContributorInsightsAction", action);
   }
+  update.enable = action == "ENABLE";
   MT_ASSIGN_OR_RETURN(mode, OptionalString(request, "ContributorInsightsMode"));
-  if (mode) {
-    if (*mode == "THROTTLED_KEYS") {
-      update.mode = ContributorInsightsMode::kThrottledKeys;
-    } else if (*mode == "ACCESSED_AND_THROTTLED_KEYS") {
-      update.mode = ContributorInsightsMode::kAccessedAndThrottledKeys;
-    } else {
-      errors.AddString(*mode, "contributorInsightsMode", kModeConstraint);
-    }
+  if (mode == std::optional<std::string_view>("THROTTLED_KEYS")) {
+    update.mode = ContributorInsightsMode::kThrottledKeys;
+  } else if (mode == std::optional<std::string_view>("ACCESSED_AND_THROTTLED_KEYS")) {
+    update.mode = ContributorInsightsMode::kAccessedAndThrottledKeys;
+  } else if (mode) {
+    return UnknownModelValue("ContributorInsightsMode", *mode);
   }
-  MT_RETURN_IF_ERROR(errors.ToStatus());
   MT_ASSIGN_OR_RETURN(info, ctx.engine.UpdateContributorInsights(ctx.request, update));
   JsonWriter w;
   WriteInfo(w, info, /*describe=*/false);
@@ -78,10 +64,8 @@ Result<std::string> UpdateContributorInsights(const OperationContext& ctx, JsonO
 }
 
 Result<std::string> DescribeContributorInsights(const OperationContext& ctx, JsonObject request) {
-  ConstraintErrors errors;
   std::string table, index;
-  MT_RETURN_IF_ERROR(DecodeNames(request, errors, table, index, true));
-  MT_RETURN_IF_ERROR(errors.ToStatus());
+  MT_RETURN_IF_ERROR(DecodeNames(request, table, index));
   MT_ASSIGN_OR_RETURN(info, ctx.engine.DescribeContributorInsights(ctx.request, table, index));
   JsonWriter w;
   WriteInfo(w, info, /*describe=*/true);
@@ -89,25 +73,22 @@ Result<std::string> DescribeContributorInsights(const OperationContext& ctx, Jso
 }
 
 Result<std::string> ListContributorInsights(const OperationContext& ctx, JsonObject request) {
-  ConstraintErrors errors;
   ListContributorInsightsRequest list;
   std::string index;
-  MT_RETURN_IF_ERROR(DecodeNames(request, errors, list.table_name, index, false));
+  MT_RETURN_IF_ERROR(DecodeNames(request, list.table_name, index));
   MT_ASSIGN_OR_RETURN(max, OptionalInt(request, "MaxResults"));
   if (max) {
-    if (*max > 100) {
-      errors.AddString(std::to_string(*max), "maxResults",
-                       "Member must have value less than or equal to 100");
-    } else if (*max < 0) {
+    // The model states the maximum (100) only; a negative count is refused in its form.
+    if (*max < 0) {
+      ConstraintErrors errors;
       errors.AddString(std::to_string(*max), "maxResults",
                        "Member must have value greater than or equal to 0");
-    } else {
-      list.max_results = *max;
+      return errors.ToStatus();
     }
+    list.max_results = *max;
   }
   MT_ASSIGN_OR_RETURN(token, OptionalString(request, "NextToken"));
   if (token) list.next_token = std::string(*token);
-  MT_RETURN_IF_ERROR(errors.ToStatus());
   MT_ASSIGN_OR_RETURN(result, ctx.engine.ListContributorInsights(ctx.request, list));
   JsonWriter w;
   w.BeginObject().Key("ContributorInsightsSummaries").BeginArray();

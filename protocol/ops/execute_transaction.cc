@@ -30,9 +30,7 @@
 namespace monotable::protocol::ops {
 namespace {
 
-struct TransactStatementInput {
-  StatementInput input;
-  bool return_old_on_failure = false;
+struct TransactStatementInput : ListedStatement {
   std::shared_ptr<const partiql::ast::Statement> parsed;
 };
 
@@ -60,21 +58,6 @@ Status WithDuplicateItems(Status status, const std::vector<bool>& inserts) {
   return Status(renamed.code(), renamed.message()).WithDetail(std::move(detail));
 }
 
-Result<std::vector<TransactStatementInput>> DecodeStatements(JsonArray list) {
-  std::vector<TransactStatementInput> statements;
-  for (JsonElement element : list) {
-    JsonObject object;
-    if (element.get_object().get(object)) return WrongJsonType(element, "structure");
-    TransactStatementInput s;
-    MT_ASSIGN_OR_RETURN(input, DecodeStatementInput(object));
-    s.input = std::move(input);
-    MT_ASSIGN_OR_RETURN(return_old, DecodeReturnOldOnConditionFailure(object));
-    s.return_old_on_failure = return_old;
-    statements.push_back(std::move(s));
-  }
-  return statements;
-}
-
 // Parses every statement; the first decides whether the transaction reads or writes
 // (EXISTS is a write's check). Returns true for reads.
 Result<bool> ParseAll(const OperationContext& ctx,
@@ -95,7 +78,8 @@ Result<bool> ParseAll(const OperationContext& ctx,
 
 Result<std::string> ExecuteTransaction(const OperationContext& ctx, JsonObject request) {
   MT_ASSIGN_OR_RETURN(list, RequiredList(request, "TransactStatements"));
-  MT_ASSIGN_OR_RETURN(statements, DecodeStatements(list));
+  MT_ASSIGN_OR_RETURN(
+      statements, DecodeStatementListAs<TransactStatementInput>(list, /*consistent_read=*/false));
   MT_ASSIGN_OR_RETURN(token, DecodeClientRequestToken(request));
   MT_ASSIGN_OR_RETURN(capacity, DecodeReturnConsumedCapacity(request));
   MT_ASSIGN_OR_RETURN(reads, ParseAll(ctx, statements));

@@ -6,6 +6,7 @@
 #include "engine/base/limits.h"
 #include "engine/partiql/parser.h"
 #include "protocol/attribute_value_json.h"
+#include "protocol/expression_params.h"
 
 namespace monotable::protocol::ops {
 namespace {
@@ -92,6 +93,25 @@ Result<StatementInput> DecodeStatementInput(JsonObject object) {
     }
   }
   return input;
+}
+
+Result<std::vector<ListedStatement>> DecodeStatementList(JsonArray list, bool consistent_read) {
+  std::vector<ListedStatement> statements;
+  for (JsonElement element : list) {
+    JsonObject object;
+    if (element.get_object().get(object)) return WrongJsonType(element, "structure");
+    ListedStatement s;
+    MT_ASSIGN_OR_RETURN(input, DecodeStatementInput(object));
+    s.input = std::move(input);
+    if (consistent_read) {
+      MT_ASSIGN_OR_RETURN(consistent, OptionalBool(object, "ConsistentRead"));
+      s.consistent_read = consistent.value_or(false);
+    }
+    MT_ASSIGN_OR_RETURN(return_old, DecodeReturnOldOnConditionFailure(object));
+    s.return_old_on_failure = return_old;
+    statements.push_back(std::move(s));
+  }
+  return statements;
 }
 
 Result<std::shared_ptr<const partiql::ast::Statement>> ParseStatement(const OperationContext& ctx,

@@ -25,6 +25,31 @@ struct StatementInput {
 // lengths) passed. Errors: kSerialization, kValidation (a malformed AttributeValue).
 Result<StatementInput> DecodeStatementInput(JsonObject object);
 
+// An element of BatchExecuteStatement's Statements or ExecuteTransaction's
+// TransactStatements: its statement and Parameters, ConsistentRead (Statements only)
+// and whether ReturnValuesOnConditionCheckFailure asks for ALL_OLD.
+struct ListedStatement {
+  StatementInput input;
+  bool consistent_read = false;
+  bool return_old_on_failure = false;
+};
+
+// The elements of such a list, after the model's checks. `consistent_read`: the list's
+// elements have a ConsistentRead member (BatchStatementRequest). Errors: kSerialization,
+// kValidation (a malformed AttributeValue).
+Result<std::vector<ListedStatement>> DecodeStatementList(JsonArray list, bool consistent_read);
+
+// The same, into an operation's own statement type (derived from ListedStatement).
+template <typename T>
+Result<std::vector<T>> DecodeStatementListAs(JsonArray list, bool consistent_read) {
+  MT_ASSIGN_OR_RETURN(listed, DecodeStatementList(list, consistent_read));
+  std::vector<T> statements(listed.size());
+  for (size_t i = 0; i < listed.size(); ++i) {
+    static_cast<ListedStatement&>(statements[i]) = std::move(listed[i]);
+  }
+  return statements;
+}
+
 // DynamoDB Local's text for an INSERT of an existing key (ValidationExceptionMessages
 // DUPLICATE_ITEM_IN_TABLE), the same as AWS's in recorded AWS CLI and SDK output.
 inline constexpr std::string_view kDuplicateItem = "Duplicate primary key exists in table";

@@ -8,12 +8,9 @@
 namespace monotable::protocol::ops {
 namespace {
 
-constexpr size_t kMaxRevisionIdLength = 255;
-
-Result<std::optional<std::string>> ReadExpectedRevision(JsonObject request,
-                                                        ConstraintErrors& errors) {
+// ExpectedRevisionId (its length checked by the model).
+Result<std::optional<std::string>> ReadExpectedRevision(JsonObject request) {
   MT_ASSIGN_OR_RETURN(expected, OptionalString(request, "ExpectedRevisionId"));
-  errors.CheckLength(expected, "expectedRevisionId", 1, kMaxRevisionIdLength, false);
   if (!expected) return std::optional<std::string>();
   return std::optional<std::string>(*expected);
 }
@@ -29,31 +26,24 @@ std::string RevisionResponse(const std::optional<std::string>& revision) {
 }  // namespace
 
 Result<std::string> PutResourcePolicy(const OperationContext& ctx, JsonObject request) {
-  ConstraintErrors errors;
-  MT_ASSIGN_OR_RETURN(arn, ReadResourceArn(request, errors));
-  MT_ASSIGN_OR_RETURN(policy, OptionalString(request, "Policy"));
-  if (!policy) errors.Null("policy");
-  MT_ASSIGN_OR_RETURN(expected, ReadExpectedRevision(request, errors));
+  MT_ASSIGN_OR_RETURN(policy, RequiredString(request, "Policy"));
+  MT_ASSIGN_OR_RETURN(expected, ReadExpectedRevision(request));
   // ConfirmRemoveSelfResourceAccess guards against a policy that locks its author out;
   // monotable enforces no policy, so only its type is checked.
   MT_ASSIGN_OR_RETURN(confirm, OptionalBool(request, "ConfirmRemoveSelfResourceAccess"));
   (void)confirm;
-  MT_RETURN_IF_ERROR(errors.ToStatus());
-  MT_ASSIGN_OR_RETURN(table, ResolveResourceArn(ctx, *arn, ArnUse::kPolicy));
-  MT_ASSIGN_OR_RETURN(document, CheckPolicyDocument(*policy));
-  PutResourcePolicyRequest put{std::move(table.table_name), std::string(*arn), std::move(document),
-                               std::move(expected)};
+  MT_ASSIGN_OR_RETURN(target, ReadResourceArn(ctx, request, ArnUse::kPolicy));
+  MT_ASSIGN_OR_RETURN(document, CheckPolicyDocument(policy));
+  PutResourcePolicyRequest put{std::move(target.table_name), std::string(target.arn),
+                               std::move(document), std::move(expected)};
   MT_ASSIGN_OR_RETURN(revision, ctx.engine.PutResourcePolicy(ctx.request, put));
   return RevisionResponse(revision);
 }
 
 Result<std::string> GetResourcePolicy(const OperationContext& ctx, JsonObject request) {
-  ConstraintErrors errors;
-  MT_ASSIGN_OR_RETURN(arn, ReadResourceArn(request, errors));
-  MT_RETURN_IF_ERROR(errors.ToStatus());
-  MT_ASSIGN_OR_RETURN(table, ResolveResourceArn(ctx, *arn, ArnUse::kPolicy));
-  MT_ASSIGN_OR_RETURN(
-      policy, ctx.engine.GetResourcePolicy(ctx.request, table.table_name, std::string(*arn)));
+  MT_ASSIGN_OR_RETURN(target, ReadResourceArn(ctx, request, ArnUse::kPolicy));
+  MT_ASSIGN_OR_RETURN(policy, ctx.engine.GetResourcePolicy(ctx.request, target.table_name,
+                                                           std::string(target.arn)));
   JsonWriter w;
   w.BeginObject()
       .Key("Policy")
@@ -65,12 +55,9 @@ Result<std::string> GetResourcePolicy(const OperationContext& ctx, JsonObject re
 }
 
 Result<std::string> DeleteResourcePolicy(const OperationContext& ctx, JsonObject request) {
-  ConstraintErrors errors;
-  MT_ASSIGN_OR_RETURN(arn, ReadResourceArn(request, errors));
-  MT_ASSIGN_OR_RETURN(expected, ReadExpectedRevision(request, errors));
-  MT_RETURN_IF_ERROR(errors.ToStatus());
-  MT_ASSIGN_OR_RETURN(table, ResolveResourceArn(ctx, *arn, ArnUse::kPolicy));
-  DeleteResourcePolicyRequest del{std::move(table.table_name), std::string(*arn),
+  MT_ASSIGN_OR_RETURN(expected, ReadExpectedRevision(request));
+  MT_ASSIGN_OR_RETURN(target, ReadResourceArn(ctx, request, ArnUse::kPolicy));
+  DeleteResourcePolicyRequest del{std::move(target.table_name), std::string(target.arn),
                                   std::move(expected)};
   MT_ASSIGN_OR_RETURN(removed, ctx.engine.DeleteResourcePolicy(ctx.request, del));
   return RevisionResponse(removed);

@@ -2,19 +2,11 @@
 
 namespace monotable::protocol::ops {
 
-namespace {
-constexpr size_t kMaxResourceArnLength = 1283;
-}
-
-Result<std::optional<std::string_view>> ReadResourceArn(JsonObject request,
-                                                        ConstraintErrors& errors) {
-  MT_ASSIGN_OR_RETURN(arn, OptionalString(request, "ResourceArn"));
-  errors.CheckLength(arn, "resourceArn", 1, kMaxResourceArnLength, /*required=*/true);
-  return arn;
-}
-
-Result<ArnTable> ResolveResourceArn(const OperationContext& ctx, std::string_view arn, ArnUse use) {
-  return ResolveTableArn(arn, ctx.region, ctx.account_id, use);
+Result<ResourceTarget> ReadResourceArn(const OperationContext& ctx, JsonObject request,
+                                       ArnUse use) {
+  MT_ASSIGN_OR_RETURN(arn, RequiredString(request, "ResourceArn"));
+  MT_ASSIGN_OR_RETURN(table, ResolveTableArn(arn, ctx.region, ctx.account_id, use));
+  return ResourceTarget{arn, std::move(table.table_name)};
 }
 
 }  // namespace monotable::protocol::ops

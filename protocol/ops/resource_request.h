@@ -2,7 +2,7 @@
 // The ResourceArn member shared by the tag and resource-policy operations. Pure;
 // thread-safe.
 
-#include <optional>
+#include <string>
 #include <string_view>
 
 #include "engine/base/status.h"
@@ -12,12 +12,14 @@
 
 namespace monotable::protocol::ops {
 
-// Reads ResourceArn (required, 1-1283 characters), collecting constraint violations in
-// `errors`. Errors: kSerialization when it is not a string.
-Result<std::optional<std::string_view>> ReadResourceArn(JsonObject request,
-                                                        ConstraintErrors& errors);
+struct ResourceTarget {
+  std::string_view arn;  // as the client sent it (into the request body)
+  std::string table_name;
+};
 
-// The table the ARN names, in the request's region and account (resource_arn.h).
-Result<ArnTable> ResolveResourceArn(const OperationContext& ctx, std::string_view arn, ArnUse use);
+// ResourceArn (required; its length checked by the model) and the table it names in
+// the request's region and account. Errors: kSerialization when it is not a string,
+// resource_arn.h's errors for an ARN that names no table here.
+Result<ResourceTarget> ReadResourceArn(const OperationContext& ctx, JsonObject request, ArnUse use);
 
 }  // namespace monotable::protocol::ops

@@ -7,8 +7,6 @@
 namespace monotable::protocol::ops {
 namespace {
 
-constexpr size_t kMaxArnLength = 1024;
-
 Result<std::string> RestoredTableResponse(const OperationContext& ctx,
                                           const Result<TableDescription>& description) {
   if (!description.ok()) return description.status();
@@ -22,34 +20,28 @@ Result<std::string> RestoredTableResponse(const OperationContext& ctx,
 }  // namespace
 
 Result<std::string> RestoreTableFromBackup(const OperationContext& ctx, JsonObject request) {
-  ConstraintErrors errors;
-  MT_ASSIGN_OR_RETURN(target, OptionalString(request, "TargetTableName"));
-  MT_ASSIGN_OR_RETURN(arn, OptionalString(request, "BackupArn"));
-  errors.CheckTableName(target, "targetTableName");
-  errors.CheckLength(arn, "backupArn", 37, kMaxArnLength, /*required=*/true);
+  // The members' constraints are the service model's checks.
+  MT_ASSIGN_OR_RETURN(target, RequiredString(request, "TargetTableName"));
+  MT_ASSIGN_OR_RETURN(arn, RequiredString(request, "BackupArn"));
   RestoreFromBackupRequest restore;
-  MT_ASSIGN_OR_RETURN(overrides, DecodeRestoreOverrides(request, errors));
-  MT_RETURN_IF_ERROR(errors.ToStatus());
-  MT_ASSIGN_OR_RETURN(id, BackupIdOfArn(ctx, *arn));
+  MT_ASSIGN_OR_RETURN(overrides, DecodeRestoreOverrides(request));
+  MT_ASSIGN_OR_RETURN(id, BackupIdOfArn(ctx, arn));
   restore.backup_id = std::move(id);
-  restore.target_table_name = std::string(*target);
+  restore.target_table_name = std::string(target);
   restore.overrides = std::move(overrides);
   auto description = ctx.engine.RestoreTableFromBackup(ctx.request, restore);
-  if (!description.ok()) return NameBackupArn(description.status(), *arn);
+  if (!description.ok()) return NameBackupArn(description.status(), arn);
   return RestoredTableResponse(ctx, description);
 }
 
 Result<std::string> RestoreTableToPointInTime(const OperationContext& ctx, JsonObject request) {
-  ConstraintErrors errors;
-  MT_ASSIGN_OR_RETURN(target, OptionalString(request, "TargetTableName"));
+  // The members' constraints are the service model's checks.
+  MT_ASSIGN_OR_RETURN(target, RequiredString(request, "TargetTableName"));
   MT_ASSIGN_OR_RETURN(source_name, OptionalString(request, "SourceTableName"));
   MT_ASSIGN_OR_RETURN(source_arn, OptionalString(request, "SourceTableArn"));
-  errors.CheckTableName(target, "targetTableName");
-  if (source_name) errors.CheckTableName(source_name, "sourceTableName");
   MT_ASSIGN_OR_RETURN(latest, OptionalBool(request, "UseLatestRestorableTime"));
   MT_ASSIGN_OR_RETURN(at, OptionalEpochMillis(request, "RestoreDateTime"));
-  MT_ASSIGN_OR_RETURN(overrides, DecodeRestoreOverrides(request, errors));
-  MT_RETURN_IF_ERROR(errors.ToStatus());
+  MT_ASSIGN_OR_RETURN(overrides, DecodeRestoreOverrides(request));
   if (!source_name == !source_arn) {
     return Status::Validation("Exactly one of SourceTableName or SourceTableArn must be specified");
   }
@@ -64,7 +56,7 @@ Result<std::string> RestoreTableToPointInTime(const OperationContext& ctx, JsonO
   RestoreToPointInTimeRequest restore;
   MT_ASSIGN_OR_RETURN(source, TableNameOrArn(ctx, source_name ? *source_name : *source_arn));
   restore.source_table_name = std::move(source);
-  restore.target_table_name = std::string(*target);
+  restore.target_table_name = std::string(target);
   restore.restore_ms = at;
   restore.overrides = std::move(overrides);
   return RestoredTableResponse(ctx, ctx.engine.RestoreTableToPointInTime(ctx.request, restore));

@@ -6,39 +6,27 @@
 namespace monotable::protocol::ops {
 namespace {
 
-// An integer member within [1, max], DynamoDB's constraint texts otherwise.
-void CheckLimit(const std::optional<int64_t>& limit, int64_t max, int& out,
-                ConstraintErrors& errors) {
-  if (!limit) return;
-  if (*limit < 1) {
-    errors.Add(std::to_string(*limit), "limit",
-               "Member must have value greater than or equal to 1");
-  } else if (*limit > max) {
-    errors.Add(std::to_string(*limit), "limit",
-               "Member must have value less than or equal to " + std::to_string(max));
-  } else {
-    out = static_cast<int>(*limit);
+// Limit: the model states its minimum (1) only; DynamoDB Streams' maxima (100 for
+// ListStreams and DescribeStream, 1000 for GetRecords) are checked here, in the
+// model's wording.
+Result<std::optional<int>> DecodeLimit(JsonObject request, int64_t max) {
+  MT_ASSIGN_OR_RETURN(limit, OptionalInt(request, "Limit"));
+  if (!limit) return std::optional<int>();
+  if (*limit > max) {
+    ConstraintErrors errors;
+    errors.AddString(std::to_string(*limit), "limit",
+                     "Member must have value less than or equal to " + std::to_string(max));
+    return errors.ToStatus();
   }
+  return std::optional<int>(static_cast<int>(*limit));
 }
 
-// A StreamArn member: its length constraint, then its form.
-Result<std::optional<StreamName>> DecodeStreamArn(std::optional<std::string_view> arn,
-                                                  std::string_view path, ConstraintErrors& errors) {
-  if (!arn) {
-    errors.Null(path);
-    return std::optional<StreamName>();
-  }
-  if (arn->size() < 37) {
-    errors.AddString(*arn, path, "Member must have length greater than or equal to 37");
-    return std::optional<StreamName>();
-  }
-  if (arn->size() > 1024) {
-    errors.AddString(*arn, path, "Member must have length less than or equal to 1024");
-    return std::optional<StreamName>();
-  }
-  std::optional<StreamName> name = ParseStreamArn(*arn);
+// A StreamArn (its length checked by the model): the table and label it names.
+// Errors: kValidation "Invalid StreamArn".
+Result<StreamName> DecodeStreamArn(std::string_view arn) {
+  std::optional<StreamName> name = ParseStreamArn(arn);
   if (!name) return Status::Validation("Invalid StreamArn");
-  return name;
+  return std::move(*name);
 }
 
 std::optional<ShardIteratorType> ParseIteratorType(std::string_view name) {
@@ -52,21 +40,16 @@ std::optional<ShardIteratorType> ParseIteratorType(std::string_view name) {
 }  // namespace
 
 Result<std::string> ListStreams(const OperationContext& ctx, JsonObject request) {
-  ConstraintErrors errors;
   ListStreamsRequest list;
   MT_ASSIGN_OR_RETURN(table, OptionalString(request, "TableName"));
-  if (table) {
-    errors.CheckTableName(table, "tableName");
-    list.table_name = std::string(*table);
-  }
-  MT_ASSIGN_OR_RETURN(limit, OptionalInt(request, "Limit"));
-  CheckLimit(limit, 100, list.limit, errors);
+  if (table) list.table_name = std::string(*table);
+  MT_ASSIGN_OR_RETURN(limit, DecodeLimit(request, 100));
+  if (limit) list.limit = *limit;
   MT_ASSIGN_OR_RETURN(start, OptionalString(request, "ExclusiveStartStreamArn"));
   if (start) {
-    MT_ASSIGN_OR_RETURN(name, DecodeStreamArn(start, "exclusiveStartStreamArn", errors));
+    MT_ASSIGN_OR_RETURN(name, DecodeStreamArn(*start));
     list.exclusive_start = std::move(name);
   }
-  MT_RETURN_IF_ERROR(errors.ToStatus());
   MT_ASSIGN_OR_RETURN(result, ctx.engine.ListStreams(ctx.request, list));
   JsonWriter w;
   w.BeginObject();
@@ -87,26 +70,15 @@ Result<std::string> ListStreams(const OperationContext& ctx, JsonObject request)
 }
 
 Result<std::string> DescribeStream(const OperationContext& ctx, JsonObject request) {
-  ConstraintErrors errors;
   DescribeStreamRequest describe;
-  MT_ASSIGN_OR_RETURN(arn, OptionalString(request, "StreamArn"));
-  MT_ASSIGN_OR_RETURN(limit, OptionalInt(request, "Limit"));
-  CheckLimit(limit, 100, describe.limit, errors);
+  MT_ASSIGN_OR_RETURN(arn, RequiredString(request, "StreamArn"));
+  MT_ASSIGN_OR_RETURN(limit, DecodeLimit(request, 100));
+  if (limit) describe.limit = *limit;
   MT_ASSIGN_OR_RETURN(start, OptionalString(request, "ExclusiveStartShardId"));
-  if (start) {
-    if (start->size() < 28) {
-      errors.AddString(*start, "exclusiveStartShardId",
-                       "Member must have length greater than or equal to 28");
-    } else if (start->size() > 65) {
-      errors.AddString(*start, "exclusiveStartShardId",
-                       "Member must have length less than or equal to 65");
-    }
-    describe.exclusive_start_shard_id = std::string(*start);
-  }
-  MT_ASSIGN_OR_RETURN(name, DecodeStreamArn(arn, "streamArn", errors));
-  MT_RETURN_IF_ERROR(errors.ToStatus());
-  describe.stream = std::move(*name);
-  describe.stream_arn = std::string(*arn);
+  if (start) describe.exclusive_start_shard_id = std::string(*start);
+  MT_ASSIGN_OR_RETURN(name, DecodeStreamArn(arn));
+  describe.stream = std::move(name);
+  describe.stream_arn = std::string(arn);
   MT_ASSIGN_OR_RETURN(description, ctx.engine.DescribeStream(ctx.request, describe));
   JsonWriter w;
   w.BeginObject().Key("StreamDescription");
@@ -116,39 +88,17 @@ Result<std::string> DescribeStream(const OperationContext& ctx, JsonObject reque
 }
 
 Result<std::string> GetShardIterator(const OperationContext& ctx, JsonObject request) {
-  ConstraintErrors errors;
   GetShardIteratorRequest get;
-  MT_ASSIGN_OR_RETURN(arn, OptionalString(request, "StreamArn"));
-  MT_ASSIGN_OR_RETURN(shard, OptionalString(request, "ShardId"));
-  MT_ASSIGN_OR_RETURN(type, OptionalString(request, "ShardIteratorType"));
+  MT_ASSIGN_OR_RETURN(arn, RequiredString(request, "StreamArn"));
+  MT_ASSIGN_OR_RETURN(shard, RequiredString(request, "ShardId"));
+  MT_ASSIGN_OR_RETURN(type, RequiredString(request, "ShardIteratorType"));
   MT_ASSIGN_OR_RETURN(sequence, OptionalString(request, "SequenceNumber"));
-  MT_ASSIGN_OR_RETURN(name, DecodeStreamArn(arn, "streamArn", errors));
-  if (!shard) {
-    errors.Null("shardId");
-  } else if (shard->size() < 28) {
-    errors.AddString(*shard, "shardId", "Member must have length greater than or equal to 28");
-  } else if (shard->size() > 65) {
-    errors.AddString(*shard, "shardId", "Member must have length less than or equal to 65");
-  }
-  std::optional<ShardIteratorType> iterator_type;
-  if (!type) {
-    errors.Null("shardIteratorType");
-  } else if (!(iterator_type = ParseIteratorType(*type))) {
-    errors.AddString(*type, "shardIteratorType",
-                     "Member must satisfy enum value set: [AFTER_SEQUENCE_NUMBER, LATEST, "
-                     "AT_SEQUENCE_NUMBER, TRIM_HORIZON]");
-  }
-  if (sequence && sequence->size() < 21) {
-    errors.AddString(*sequence, "sequenceNumber",
-                     "Member must have length greater than or equal to 21");
-  } else if (sequence && sequence->size() > 40) {
-    errors.AddString(*sequence, "sequenceNumber",
-                     "Member must have length less than or equal to 40");
-  }
-  MT_RETURN_IF_ERROR(errors.ToStatus());
-  get.stream = std::move(*name);
-  get.stream_arn = std::string(*arn);
-  get.shard_id = std::string(*shard);
+  MT_ASSIGN_OR_RETURN(name, DecodeStreamArn(arn));
+  std::optional<ShardIteratorType> iterator_type = ParseIteratorType(type);
+  if (!iterator_type) return UnknownModelValue("ShardIteratorType", type);
+  get.stream = std::move(name);
+  get.stream_arn = std::string(arn);
+  get.shard_id = std::string(shard);
   get.type = *iterator_type;
   const bool by_sequence = get.type == ShardIteratorType::kAtSequenceNumber ||
                            get.type == ShardIteratorType::kAfterSequenceNumber;
@@ -175,22 +125,11 @@ Result<std::string> GetShardIterator(const OperationContext& ctx, JsonObject req
 }
 
 Result<std::string> GetRecords(const OperationContext& ctx, JsonObject request) {
-  ConstraintErrors errors;
   GetRecordsRequest get;
-  MT_ASSIGN_OR_RETURN(iterator, OptionalString(request, "ShardIterator"));
-  if (!iterator) {
-    errors.Null("shardIterator");
-  } else if (iterator->empty()) {
-    errors.AddString(*iterator, "shardIterator",
-                     "Member must have length greater than or equal to 1");
-  } else if (iterator->size() > 2048) {
-    errors.AddString(*iterator, "shardIterator",
-                     "Member must have length less than or equal to 2048");
-  }
-  MT_ASSIGN_OR_RETURN(limit, OptionalInt(request, "Limit"));
-  CheckLimit(limit, 1000, get.limit, errors);
-  MT_RETURN_IF_ERROR(errors.ToStatus());
-  get.shard_iterator = std::string(*iterator);
+  MT_ASSIGN_OR_RETURN(iterator, RequiredString(request, "ShardIterator"));
+  MT_ASSIGN_OR_RETURN(limit, DecodeLimit(request, 1000));
+  if (limit) get.limit = *limit;
+  get.shard_iterator = std::string(iterator);
   MT_ASSIGN_OR_RETURN(result, ctx.engine.GetRecords(ctx.request, get));
   JsonWriter w(512 + result.records.size() * 512);
   w.BeginObject();

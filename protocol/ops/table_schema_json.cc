@@ -1,25 +1,14 @@
 #include "protocol/ops/table_schema_json.h"
 
+#include <algorithm>
 #include <tuple>
+#include <utility>
 
+#include "engine/schema/definition_rules.h"
 #include "protocol/stream_json.h"
 
 namespace monotable::protocol::ops {
 namespace {
-
-std::string Member(const std::string& path, size_t index, std::string_view field) {
-  return path + "." + std::to_string(index + 1) + ".member." + std::string(field);
-}
-
-void CheckName(const std::optional<std::string_view>& name, const std::string& path,
-               ConstraintErrors& errors) {
-  if (!name) return errors.Null(path);
-  if (name->empty()) {
-    errors.AddString(*name, path, "Member must have length greater than or equal to 1");
-  } else if (name->size() > 255) {
-    errors.AddString(*name, path, "Member must have length less than or equal to 255");
-  }
-}
 
 Result<JsonObject> ElementObject(JsonElement e) {
   JsonObject o;
@@ -27,177 +16,143 @@ Result<JsonObject> ElementObject(JsonElement e) {
   return o;
 }
 
-}  // namespace
+// A required enum member the model check verified: its value among `values`.
+template <typename Enum, size_t N>
+Result<Enum> RequiredEnum(JsonObject o, std::string_view key,
+                          const std::pair<std::string_view, Enum> (&values)[N]) {
+  MT_ASSIGN_OR_RETURN(text, RequiredString(o, key));
+  for (const auto& [name, value] : values) {
+    if (name == text) return value;
+  }
+  return UnknownModelValue(key, text);
+}
 
-Result<std::vector<AttributeDefinition>> DecodeAttributeDefinitions(JsonArray array,
-                                                                    const std::string& path,
-                                                                    ConstraintErrors& errors) {
-  std::vector<AttributeDefinition> out;
-  size_t i = 0;
+constexpr std::pair<std::string_view, AttributeType> kAttributeTypes[] = {
+    {"S", AttributeType::kS}, {"N", AttributeType::kN}, {"B", AttributeType::kB}};
+constexpr std::pair<std::string_view, KeyType> kKeyTypes[] = {{"HASH", KeyType::kHash},
+                                                              {"RANGE", KeyType::kRange}};
+constexpr std::pair<std::string_view, ProjectionType> kProjectionTypes[] = {
+    {"ALL", ProjectionType::kAll},
+    {"KEYS_ONLY", ProjectionType::kKeysOnly},
+    {"INCLUDE", ProjectionType::kInclude}};
+constexpr std::pair<std::string_view, BillingMode> kBillingModes[] = {
+    {"PROVISIONED", BillingMode::kProvisioned}, {"PAY_PER_REQUEST", BillingMode::kPayPerRequest}};
+
+// A list of {AttributeName, <enum member>} structures: AttributeDefinitions, KeySchema.
+template <typename Element, typename Enum, size_t N>
+Result<std::vector<Element>> DecodeNamedList(JsonArray array, std::string_view enum_member,
+                                             const std::pair<std::string_view, Enum> (&values)[N]) {
+  std::vector<Element> out;
   for (JsonElement e : array) {
-    auto o = ElementObject(e);
-    if (!o.ok()) return o.status();
-    auto name = OptionalString(*o, "AttributeName");
-    if (!name.ok()) return name.status();
-    auto type = OptionalString(*o, "AttributeType");
-    if (!type.ok()) return type.status();
-    CheckName(*name, Member(path, i, "attributeName"), errors);
-    AttributeDefinition d;
-    if (name->has_value()) d.name = std::string(**name);
-    if (!type->has_value()) {
-      errors.Null(Member(path, i, "attributeType"));
-    } else if (**type == "S") {
-      d.type = AttributeType::kS;
-    } else if (**type == "N") {
-      d.type = AttributeType::kN;
-    } else if (**type == "B") {
-      d.type = AttributeType::kB;
-    } else {
-      errors.AddString(**type, Member(path, i, "attributeType"),
-                       "Member must satisfy enum value set: [B, N, S]");
-    }
-    out.push_back(std::move(d));
-    ++i;
+    MT_ASSIGN_OR_RETURN(o, ElementObject(e));
+    MT_ASSIGN_OR_RETURN(name, RequiredString(o, "AttributeName"));
+    MT_ASSIGN_OR_RETURN(type, RequiredEnum(o, enum_member, values));
+    out.push_back(Element{std::string(name), type});
   }
   return out;
 }
 
-Result<std::vector<KeySchemaElement>> DecodeKeySchema(JsonArray array, const std::string& path,
-                                                      ConstraintErrors& errors) {
-  std::vector<KeySchemaElement> out;
-  size_t i = 0;
-  for (JsonElement e : array) {
-    auto o = ElementObject(e);
-    if (!o.ok()) return o.status();
-    auto name = OptionalString(*o, "AttributeName");
-    if (!name.ok()) return name.status();
-    auto type = OptionalString(*o, "KeyType");
-    if (!type.ok()) return type.status();
-    CheckName(*name, Member(path, i, "attributeName"), errors);
-    KeySchemaElement k;
-    if (name->has_value()) k.name = std::string(**name);
-    if (!type->has_value()) {
-      errors.Null(Member(path, i, "keyType"));
-    } else if (**type == "HASH") {
-      k.type = KeyType::kHash;
-    } else if (**type == "RANGE") {
-      k.type = KeyType::kRange;
-    } else {
-      errors.AddString(**type, Member(path, i, "keyType"),
-                       "Member must satisfy enum value set: [HASH, RANGE]");
+Result<Projection> DecodeProjection(JsonObject o) {
+  Projection projection;
+  MT_ASSIGN_OR_RETURN(type, OptionalString(o, "ProjectionType"));
+  projection.type_given = type.has_value();
+  if (type)
+    MT_RETURN_IF_ERROR(
+        StoreDecoded(projection.type, RequiredEnum(o, "ProjectionType", kProjectionTypes)));
+  MT_ASSIGN_OR_RETURN(non_key, OptionalArray(o, "NonKeyAttributes"));
+  if (non_key) {
+    for (JsonElement a : *non_key) {
+      std::string_view s;
+      if (a.get_string().get(s)) return WrongJsonType(a, "String");
+      projection.non_key_attributes.emplace_back(s);
     }
-    out.push_back(std::move(k));
-    ++i;
   }
-  if (out.empty()) {
-    errors.Add("'[]'", path, "Member must have length greater than or equal to 1");
-  } else if (out.size() > 2) {
-    errors.Add("'[...]'", path, "Member must have length less than or equal to 2");
-  }
-  return out;
+  return projection;
 }
 
-Result<ProvisionedThroughput> DecodeThroughput(JsonObject object, const std::string& path,
-                                               ConstraintErrors& errors) {
-  ProvisionedThroughput t;
-  struct Field {
-    const char* json;
-    const char* member;
-    int64_t* target;
-  } fields[] = {{"ReadCapacityUnits", "readCapacityUnits", &t.read_capacity_units},
-                {"WriteCapacityUnits", "writeCapacityUnits", &t.write_capacity_units}};
-  for (const auto& f : fields) {
-    auto v = OptionalInt(object, f.json);
-    if (!v.ok()) return v.status();
-    std::string member = path + "." + f.member;
-    if (!v->has_value()) {
-      errors.Null(member);
-    } else if (**v < 1) {
-      errors.AddString(std::to_string(**v), member,
+Result<std::optional<WarmThroughput>> DecodeWarmThroughput(JsonObject o, const std::string& path) {
+  MT_ASSIGN_OR_RETURN(object, OptionalObject(o, "WarmThroughput"));
+  if (!object) return std::optional<WarmThroughput>();
+  WarmThroughput t;
+  // The model sets no minimum (LongObject); DynamoDB's own answer for a value below 1.
+  ConstraintErrors errors;
+  for (auto [json, member, target] :
+       {std::tuple{"ReadUnitsPerSecond", "readUnitsPerSecond", &t.read_units_per_second},
+        std::tuple{"WriteUnitsPerSecond", "writeUnitsPerSecond", &t.write_units_per_second}}) {
+    MT_ASSIGN_OR_RETURN(v, OptionalInt(*object, json));
+    if (!v) continue;
+    if (*v < 1) {
+      errors.AddString(std::to_string(*v), path + "." + member,
                        "Member must have value greater than or equal to 1");
     } else {
-      *f.target = **v;
+      *target = *v;
     }
   }
-  return t;
+  MT_RETURN_IF_ERROR(errors.ToStatus());
+  return std::optional<WarmThroughput>(t);
 }
 
-Result<std::optional<BillingMode>> DecodeBillingMode(JsonObject request, ConstraintErrors& errors) {
-  auto mode = OptionalString(request, "BillingMode");
-  if (!mode.ok()) return mode.status();
-  if (!mode->has_value()) return std::optional<BillingMode>();
-  if (**mode == "PROVISIONED") return std::optional<BillingMode>(BillingMode::kProvisioned);
-  if (**mode == "PAY_PER_REQUEST") return std::optional<BillingMode>(BillingMode::kPayPerRequest);
-  errors.AddString(**mode, "billingMode",
-                   "Member must satisfy enum value set: [PROVISIONED, PAY_PER_REQUEST]");
-  return std::optional<BillingMode>();
-}
-
-namespace {
-
-// One index object; `member` is its path ("globalSecondaryIndexes.1.member").
-// Create actions of UpdateTable have the same shape as CreateTable's indexes.
-Result<SecondaryIndexDefinition> DecodeIndex(JsonObject o, const std::string& member, bool global,
-                                             ConstraintErrors& errors) {
-  auto field = [&member](std::string_view name) { return member + "." + std::string(name); };
-  SecondaryIndexDefinition index;
-  MT_ASSIGN_OR_RETURN(name, OptionalString(o, "IndexName"));
-  errors.CheckTableName(name, field("indexName"));
-  if (name) index.name = std::string(*name);
-
-  MT_ASSIGN_OR_RETURN(keys, OptionalArray(o, "KeySchema"));
-  if (!keys) {
-    errors.Null(field("keySchema"));
-  } else {
-    MT_ASSIGN_OR_RETURN(schema, DecodeKeySchema(*keys, field("keySchema"), errors));
-    index.key_schema = std::move(schema);
-  }
-
-  MT_ASSIGN_OR_RETURN(projection, OptionalObject(o, "Projection"));
-  if (!projection) {
-    errors.Null(field("projection"));
-  } else {
-    MT_ASSIGN_OR_RETURN(type, OptionalString(*projection, "ProjectionType"));
-    if (type == std::optional<std::string_view>("KEYS_ONLY")) {
-      index.projection.type = ProjectionType::kKeysOnly;
-    } else if (type == std::optional<std::string_view>("INCLUDE")) {
-      index.projection.type = ProjectionType::kInclude;
-    } else if (type && *type != "ALL") {
-      errors.AddString(*type, field("projection.projectionType"),
-                       "Member must satisfy enum value set: [ALL, INCLUDE, KEYS_ONLY]");
-    }
-    MT_ASSIGN_OR_RETURN(non_key, OptionalArray(*projection, "NonKeyAttributes"));
-    if (non_key) {
-      for (JsonElement a : *non_key) {
-        std::string_view s;
-        if (a.get_string().get(s)) return WrongJsonType(a, "String");
-        index.projection.non_key_attributes.emplace_back(s);
-      }
-    }
-  }
-  if (global) MT_RETURN_IF_ERROR(DecodeIndexThroughput(o, member, index, errors));
-  return index;
-}
-
-}  // namespace
-
+// A GSI's ProvisionedThroughput, OnDemandThroughput and WarmThroughput; `member` is its
+// path ("globalSecondaryIndexes.1.member") for the warm throughput's rule.
 Status DecodeIndexThroughput(JsonObject o, const std::string& member,
-                             SecondaryIndexDefinition& index, ConstraintErrors& errors) {
+                             SecondaryIndexDefinition& index) {
   MT_ASSIGN_OR_RETURN(throughput, OptionalObject(o, "ProvisionedThroughput"));
-  if (throughput) {
-    MT_ASSIGN_OR_RETURN(t,
-                        DecodeThroughput(*throughput, member + ".provisionedThroughput", errors));
-    index.throughput = t;
-  }
+  if (throughput) MT_RETURN_IF_ERROR(StoreDecoded(index.throughput, DecodeThroughput(*throughput)));
   MT_ASSIGN_OR_RETURN(on_demand, DecodeOnDemandThroughput(o));
   index.on_demand_throughput = on_demand;
-  MT_ASSIGN_OR_RETURN(warm, DecodeWarmThroughput(o, member + ".warmThroughput", errors));
+  MT_ASSIGN_OR_RETURN(warm, DecodeWarmThroughput(o, member + ".warmThroughput"));
   index.warm_throughput = warm;
   return Status::Ok();
 }
 
-// Missing members: OnDemandThroughput::kNotGiven for a maximum, 0 for a warm figure;
-// the schema rules check and merge the values.
+// One index object. Create actions of UpdateTable have the same shape as CreateTable's
+// indexes.
+Result<SecondaryIndexDefinition> DecodeIndex(JsonObject o, const std::string& member, bool global) {
+  SecondaryIndexDefinition index;
+  MT_ASSIGN_OR_RETURN(name, RequiredString(o, "IndexName"));
+  index.name = std::string(name);
+  MT_ASSIGN_OR_RETURN(keys, RequiredList(o, "KeySchema"));
+  MT_ASSIGN_OR_RETURN(schema, DecodeKeySchema(keys));
+  index.key_schema = std::move(schema);
+  MT_ASSIGN_OR_RETURN(projection, RequiredObject(o, "Projection"));
+  MT_ASSIGN_OR_RETURN(decoded, DecodeProjection(projection));
+  index.projection = std::move(decoded);
+  if (global) MT_RETURN_IF_ERROR(DecodeIndexThroughput(o, member, index));
+  return index;
+}
+
+Status InvalidIndexUpdate(std::string_view what) {
+  return Status::Validation(std::string(kInvalidParameter) + std::string(what));
+}
+
+}  // namespace
+
+Result<std::vector<AttributeDefinition>> DecodeAttributeDefinitions(JsonArray array) {
+  return DecodeNamedList<AttributeDefinition>(array, "AttributeType", kAttributeTypes);
+}
+
+Result<std::vector<KeySchemaElement>> DecodeKeySchema(JsonArray array) {
+  return DecodeNamedList<KeySchemaElement>(array, "KeyType", kKeyTypes);
+}
+
+Result<ProvisionedThroughput> DecodeThroughput(JsonObject object) {
+  MT_ASSIGN_OR_RETURN(read, OptionalInt(object, "ReadCapacityUnits"));
+  MT_ASSIGN_OR_RETURN(write, OptionalInt(object, "WriteCapacityUnits"));
+  if (!read || !write) return UnknownModelValue("ProvisionedThroughput", "null");
+  ProvisionedThroughput t;
+  t.read_capacity_units = *read;
+  t.write_capacity_units = *write;
+  return t;
+}
+
+Result<std::optional<BillingMode>> DecodeBillingMode(JsonObject request, std::string_view member) {
+  MT_ASSIGN_OR_RETURN(mode, OptionalString(request, member));
+  if (!mode) return std::optional<BillingMode>();
+  MT_ASSIGN_OR_RETURN(value, RequiredEnum(request, member, kBillingModes));
+  return std::optional<BillingMode>(value);
+}
+
+// Missing members: OnDemandThroughput::kNotGiven (the schema rules merge the values).
 Result<std::optional<OnDemandThroughput>> DecodeOnDemandThroughput(JsonObject o) {
   MT_ASSIGN_OR_RETURN(object, OptionalObject(o, "OnDemandThroughput"));
   if (!object) return std::optional<OnDemandThroughput>();
@@ -209,46 +164,36 @@ Result<std::optional<OnDemandThroughput>> DecodeOnDemandThroughput(JsonObject o)
   return std::optional<OnDemandThroughput>(t);
 }
 
-Result<std::optional<WarmThroughput>> DecodeWarmThroughput(JsonObject o, const std::string& path,
-                                                           ConstraintErrors& errors) {
-  MT_ASSIGN_OR_RETURN(object, OptionalObject(o, "WarmThroughput"));
-  if (!object) return std::optional<WarmThroughput>();
-  WarmThroughput t;
-  struct Field {
-    const char* json;
-    const char* member;
-    int64_t* target;
-  } fields[] = {{"ReadUnitsPerSecond", "readUnitsPerSecond", &t.read_units_per_second},
-                {"WriteUnitsPerSecond", "writeUnitsPerSecond", &t.write_units_per_second}};
-  for (const auto& f : fields) {
-    MT_ASSIGN_OR_RETURN(v, OptionalInt(*object, f.json));
-    if (!v) continue;
-    if (*v < 1) {
-      errors.AddString(std::to_string(*v), path + "." + f.member,
-                       "Member must have value greater than or equal to 1");
-    } else {
-      *f.target = *v;
-    }
-  }
-  return std::optional<WarmThroughput>(t);
+Result<CapacityMembers> DecodeCapacityMembers(JsonObject request) {
+  CapacityMembers members;
+  MT_ASSIGN_OR_RETURN(mode, DecodeBillingMode(request, "BillingMode"));
+  members.billing_mode = mode;
+  MT_ASSIGN_OR_RETURN(throughput, OptionalObject(request, "ProvisionedThroughput"));
+  if (throughput)
+    MT_RETURN_IF_ERROR(StoreDecoded(members.throughput, DecodeThroughput(*throughput)));
+  MT_ASSIGN_OR_RETURN(on_demand, DecodeOnDemandThroughput(request));
+  members.on_demand_throughput = on_demand;
+  MT_ASSIGN_OR_RETURN(warm, DecodeWarmThroughput(request, "warmThroughput"));
+  members.warm_throughput = warm;
+  MT_ASSIGN_OR_RETURN(protection, OptionalBool(request, "DeletionProtectionEnabled"));
+  members.deletion_protection = protection;
+  return members;
 }
 
-Result<std::vector<SecondaryIndexDefinition>> DecodeIndexes(JsonArray array,
-                                                            const std::string& path, bool global,
-                                                            ConstraintErrors& errors) {
+Result<std::vector<SecondaryIndexDefinition>> DecodeIndexes(JsonArray array, bool global) {
+  const std::string path = global ? "globalSecondaryIndexes" : "localSecondaryIndexes";
   std::vector<SecondaryIndexDefinition> out;
   size_t i = 0;
   for (JsonElement e : array) {
     MT_ASSIGN_OR_RETURN(o, ElementObject(e));
-    MT_ASSIGN_OR_RETURN(
-        index, DecodeIndex(o, path + "." + std::to_string(++i) + ".member", global, errors));
+    MT_ASSIGN_OR_RETURN(index,
+                        DecodeIndex(o, path + "." + std::to_string(++i) + ".member", global));
     out.push_back(std::move(index));
   }
   return out;
 }
 
-Result<std::vector<UpdateTableRequest::IndexUpdate>> DecodeIndexUpdates(JsonArray array,
-                                                                        ConstraintErrors& errors) {
+Result<std::vector<UpdateTableRequest::IndexUpdate>> DecodeIndexUpdates(JsonArray array) {
   using Action = UpdateTableRequest::IndexUpdate::Action;
   std::vector<UpdateTableRequest::IndexUpdate> out;
   size_t i = 0;
@@ -258,43 +203,53 @@ Result<std::vector<UpdateTableRequest::IndexUpdate>> DecodeIndexUpdates(JsonArra
     MT_ASSIGN_OR_RETURN(create, OptionalObject(o, "Create"));
     MT_ASSIGN_OR_RETURN(update, OptionalObject(o, "Update"));
     MT_ASSIGN_OR_RETURN(remove, OptionalObject(o, "Delete"));
+    const int actions = int{create.has_value()} + int{update.has_value()} + int{remove.has_value()};
+    if (actions == 0) {
+      return InvalidIndexUpdate(
+          "One of GlobalSecondaryIndexUpdate.Update, GlobalSecondaryIndexUpdate.Create, "
+          "GlobalSecondaryIndexUpdate.Delete must not be null");
+    }
+    if (actions > 1) {
+      return InvalidIndexUpdate(
+          "Only one global secondary index action is allowed per GlobalSecondaryIndexUpdate "
+          "object");
+    }
+    UpdateTableRequest::IndexUpdate entry;
     if (create) {
-      MT_ASSIGN_OR_RETURN(index, DecodeIndex(*create, member + ".create", true, errors));
-      out.push_back({Action::kCreate, std::move(index)});
+      MT_ASSIGN_OR_RETURN(index, DecodeIndex(*create, member + ".create", true));
+      entry = {Action::kCreate, std::move(index)};
+    } else {
+      const bool is_update = update.has_value();
+      const JsonObject object = is_update ? *update : *remove;
+      entry.action = is_update ? Action::kUpdate : Action::kDelete;
+      MT_ASSIGN_OR_RETURN(name, RequiredString(object, "IndexName"));
+      entry.index.name = std::string(name);
+      if (is_update)
+        MT_RETURN_IF_ERROR(DecodeIndexThroughput(object, member + ".update", entry.index));
     }
-    for (auto [object, action, path] : {std::tuple{update, Action::kUpdate, ".update"},
-                                        std::tuple{remove, Action::kDelete, ".delete"}}) {
-      if (!object) continue;
-      UpdateTableRequest::IndexUpdate entry{action, {}};
-      MT_ASSIGN_OR_RETURN(name, OptionalString(*object, "IndexName"));
-      errors.CheckTableName(name, member + path + ".indexName");
-      if (name) entry.index.name = std::string(*name);
-      if (action == Action::kUpdate) {
-        MT_RETURN_IF_ERROR(DecodeIndexThroughput(*object, member + path, entry.index, errors));
-      }
-      out.push_back(std::move(entry));
+    const bool repeated = std::any_of(out.begin(), out.end(), [&](const auto& earlier) {
+      return earlier.index.name == entry.index.name;
+    });
+    if (repeated) {
+      return InvalidIndexUpdate(
+          "Only one global secondary index update per index is allowed simultaneously. Index: " +
+          entry.index.name);
     }
+    out.push_back(std::move(entry));
   }
   return out;
 }
 
-Result<std::optional<StreamSpecificationRequest>> DecodeStreamSpecification(
-    JsonObject request, ConstraintErrors& errors) {
+Result<std::optional<StreamSpecificationRequest>> DecodeStreamSpecification(JsonObject request) {
   MT_ASSIGN_OR_RETURN(object, OptionalObject(request, "StreamSpecification"));
   if (!object) return std::optional<StreamSpecificationRequest>();
   StreamSpecificationRequest stream;
-  MT_ASSIGN_OR_RETURN(enabled, OptionalBool(*object, "StreamEnabled"));
-  if (!enabled) {
-    errors.Null("streamSpecification.streamEnabled");
-  } else {
-    stream.enabled = *enabled;
-  }
+  MT_ASSIGN_OR_RETURN(enabled, RequiredBool(*object, "StreamEnabled"));
+  stream.enabled = enabled;
   MT_ASSIGN_OR_RETURN(view, OptionalString(*object, "StreamViewType"));
   if (view) {
     stream.view_type = ParseStreamViewType(*view);
-    if (!stream.view_type) {
-      errors.AddString(*view, "streamSpecification.streamViewType", kStreamViewTypeEnum);
-    }
+    if (!stream.view_type) return UnknownModelValue("StreamViewType", *view);
   }
   return std::optional<StreamSpecificationRequest>(stream);
 }

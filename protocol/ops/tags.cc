@@ -7,28 +7,20 @@
 namespace monotable::protocol::ops {
 
 Result<std::string> TagResource(const OperationContext& ctx, JsonObject request) {
-  ConstraintErrors errors;
-  MT_ASSIGN_OR_RETURN(arn, ReadResourceArn(request, errors));
-  MT_ASSIGN_OR_RETURN(tags, OptionalArray(request, "Tags"));
-  if (!tags) errors.Null("tags");
-  MT_RETURN_IF_ERROR(errors.ToStatus());
-  MT_ASSIGN_OR_RETURN(table, ResolveResourceArn(ctx, *arn, ArnUse::kTags));
-  TagResourceRequest tag{std::move(table.table_name), std::string(*arn), {}};
-  MT_ASSIGN_OR_RETURN(decoded, DecodeTags(*tags));
+  MT_ASSIGN_OR_RETURN(target, ReadResourceArn(ctx, request, ArnUse::kTags));
+  MT_ASSIGN_OR_RETURN(tags, RequiredList(request, "Tags"));
+  TagResourceRequest tag{std::move(target.table_name), std::string(target.arn), {}};
+  MT_ASSIGN_OR_RETURN(decoded, DecodeTags(tags));
   tag.tags = std::move(decoded);
   MT_RETURN_IF_ERROR(ctx.engine.TagResource(ctx.request, tag));
   return std::string();  // DynamoDB answers with an empty body
 }
 
 Result<std::string> UntagResource(const OperationContext& ctx, JsonObject request) {
-  ConstraintErrors errors;
-  MT_ASSIGN_OR_RETURN(arn, ReadResourceArn(request, errors));
-  MT_ASSIGN_OR_RETURN(keys, OptionalArray(request, "TagKeys"));
-  if (!keys) errors.Null("tagKeys");
-  MT_RETURN_IF_ERROR(errors.ToStatus());
-  MT_ASSIGN_OR_RETURN(table, ResolveResourceArn(ctx, *arn, ArnUse::kTags));
-  UntagResourceRequest untag{std::move(table.table_name), std::string(*arn), {}};
-  for (JsonElement element : *keys) {
+  MT_ASSIGN_OR_RETURN(target, ReadResourceArn(ctx, request, ArnUse::kTags));
+  MT_ASSIGN_OR_RETURN(keys, RequiredList(request, "TagKeys"));
+  UntagResourceRequest untag{std::move(target.table_name), std::string(target.arn), {}};
+  for (JsonElement element : keys) {
     std::string_view key;
     if (element.get_string().get(key)) return WrongJsonType(element, "String");
     untag.keys.emplace_back(key);
@@ -38,13 +30,10 @@ Result<std::string> UntagResource(const OperationContext& ctx, JsonObject reques
 }
 
 Result<std::string> ListTagsOfResource(const OperationContext& ctx, JsonObject request) {
-  ConstraintErrors errors;
-  MT_ASSIGN_OR_RETURN(arn, ReadResourceArn(request, errors));
+  MT_ASSIGN_OR_RETURN(target, ReadResourceArn(ctx, request, ArnUse::kTags));
   MT_ASSIGN_OR_RETURN(next_token, OptionalString(request, "NextToken"));
-  MT_RETURN_IF_ERROR(errors.ToStatus());
-  MT_ASSIGN_OR_RETURN(table, ResolveResourceArn(ctx, *arn, ArnUse::kTags));
   MT_ASSIGN_OR_RETURN(
-      tags, ctx.engine.ListTagsOfResource(ctx.request, table.table_name, std::string(*arn)));
+      tags, ctx.engine.ListTagsOfResource(ctx.request, target.table_name, std::string(target.arn)));
   JsonWriter w;
   w.BeginObject().Key("Tags").BeginArray();
   // A table holds at most 50 tags, which DynamoDB answers in one page: no NextToken is

@@ -174,10 +174,16 @@ def test_index_update_errors(ddb, plain):
                  "Subscriber limit exceeded: Only 1 online index can be created or deleted "
                  "simultaneously per table", TableName=plain, AttributeDefinitions=g_def,
                  GlobalSecondaryIndexUpdates=[create_gsi("ByA1", "G"), create_gsi("ByB1", "G")])
+    # [ack] ack-api-quirks DDB-TABLE-162 (probed against AWS): a Create without any
+    # AttributeDefinitions; with definitions that miss its keys, CreateTable's text.
+    expect_error(ddb.update_table, VALIDATION,
+                 INVALID + "AttributeDefinitions is not specified for index: ByA1",
+                 TableName=plain, GlobalSecondaryIndexUpdates=[create_gsi("ByA1", "G")])
     expect_error(ddb.update_table, VALIDATION,
                  INVALID + "Some index key attributes are not defined in AttributeDefinitions. "
-                 "Keys: [G], AttributeDefinitions: []",
-                 TableName=plain, GlobalSecondaryIndexUpdates=[create_gsi("ByA1", "G")])
+                 "Keys: [G], AttributeDefinitions: [H]", TableName=plain,
+                 AttributeDefinitions=[{"AttributeName": "H", "AttributeType": "S"}],
+                 GlobalSecondaryIndexUpdates=[create_gsi("ByA1", "G")])
     # [report]
     expect_error(ddb.update_table, "ResourceNotFoundException",
                  "Requested resource not found: Index: Nope not found", TableName=plain,
