@@ -153,10 +153,13 @@ TEST_F(BackupTest, ATableBeingRestoredCannotBeUpdatedOrDeleted) {
   auto small = engine_->CreateBackup(ctx_, "src", "small");
   ASSERT_TRUE(small.ok());
   engine_->WaitForBackups();
-  // The worker runs one job at a time: a long copy queued first keeps the restore
-  // behind it CREATING while the requests below run.
+  // The worker runs one job at a time: long copies queued first keep the restore behind
+  // them CREATING while the requests below run. Four of them, so that even a test thread
+  // descheduled on a loaded machine finds the restore still waiting.
   for (int i = 0; i < 20000; ++i) Put("src", "k" + std::to_string(i), "v");
-  ASSERT_TRUE(engine_->CreateBackup(ctx_, "src", "large").ok());
+  for (int copy = 0; copy < 4; ++copy) {
+    ASSERT_TRUE(engine_->CreateBackup(ctx_, "src", "large" + std::to_string(copy)).ok());
+  }
   RestoreFromBackupRequest restore{small->id, "dst", {}};
   ASSERT_TRUE(engine_->RestoreTableFromBackup(ctx_, restore).ok());
   ASSERT_EQ(engine_->DescribeTable(ctx_, "dst")->definition.status, TableStatus::kCreating);
