@@ -10,6 +10,7 @@
 #include <filesystem>
 
 #include "engine/storage/format_version.h"
+#include "engine/storage/no_space_recovery.h"
 #include "engine/storage/stats_merge_operator.h"
 
 namespace monotable {
@@ -97,6 +98,8 @@ Result<std::unique_ptr<Storage>> Storage::Open(const StorageOptions& options) {
     // after a failed WAL append reaches the failed log writer, which aborts the process
     // in Debian's librocksdb (its assertions are on): a crash on a full disk.
     db_options.sst_file_manager.reset(rocksdb::NewSstFileManager(rocksdb::Env::Default()));
+    // Writes resume after space is freed without a restart (no_space_recovery.h).
+    db_options.listeners.push_back(NoSpaceRecovery::MakeListener());
     std::error_code ec;
     std::filesystem::create_directories(path, ec);
     if (!std::filesystem::is_directory(path)) {
@@ -235,7 +238,11 @@ Status Storage::DropColumnFamily(const ColumnFamilyRef& handle) {
 }
 
 Status Storage::Write(rocksdb::WriteBatch* batch) {
-  return FromRocks(db_->Write(write_options_, batch));
+  rocksdb::Status s = db_->Write(write_options_, batch);
+  // A write refused for lack of space was not applied: once DB::Resume() has brought
+  // writes back (space was freed), it is retried once.
+  if (!s.ok() && no_space_recovery_.TryResume(db_.get(), s)) s = db_->Write(write_options_, batch);
+  return FromRocks(s);
 }
 
 Storage::Figures Storage::figures() const {

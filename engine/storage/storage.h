@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "engine/base/status.h"
+#include "engine/storage/no_space_recovery.h"
 
 namespace monotable {
 
@@ -67,6 +68,8 @@ class Storage {
   // Drops the data; the handle stays readable until its last reference goes away.
   Status DropColumnFamily(const ColumnFamilyRef& handle);
 
+  // Errors: kInternal with RocksDB's reason; on a full disk the batch is not applied,
+  // and a later write resumes writing once space is freed (no_space_recovery.h).
   Status Write(rocksdb::WriteBatch* batch);
   // Makes everything written so far durable (used at shutdown): flushes the memtables
   // of every live family, those created since start-up included.
@@ -108,6 +111,7 @@ class Storage {
   // storage never keeps a handle alive (guarded by mutex_).
   std::vector<std::weak_ptr<rocksdb::ColumnFamilyHandle>> created_;
   rocksdb::WriteOptions write_options_;
+  NoSpaceRecovery no_space_recovery_;
   rocksdb::ReadOptions read_options_;
   bool in_memory_ = false;
 };
