@@ -83,7 +83,7 @@ options:
   --shared-db            one set of tables for every access key and region
   --cors ORIGINS         answer CORS requests for these origins ("*" for any)
   --threads N            I/O threads (default: one per core)
-  --cache-mb N           RocksDB block cache in MiB, filled as data is read (default 512)
+  --cache-mb N           RocksDB memory in MiB: block cache + memtables (default 128)
   --log-level LEVEL      trace, debug, info, warn, error or off (default info); the
                          log goes to stderr
   --log-requests         log one line per request at info: operation, table, HTTP

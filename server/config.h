@@ -23,7 +23,7 @@ struct Config {
   bool shared_db = false;
   std::string cors_origins;  // empty: no CORS headers; "*" or a comma-separated list
   int threads = 0;           // 0: one per core
-  int64_t cache_mb = 512;    // RocksDB block cache
+  int64_t cache_mb = 128;    // RocksDB block cache, memtables charged to it
   spdlog::level::level_enum log_level = spdlog::level::info;
   bool log_requests = false;  // one info line per DynamoDB request
   // --throughput off|observe|enforce: observe by default, so that existing workloads

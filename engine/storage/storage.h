@@ -20,17 +20,14 @@
 
 namespace monotable {
 
-// The memory every table's and index's memtables may hold together (RocksDB's
-// db_write_buffer_size), so memory stays bounded however many tables exist.
-inline constexpr size_t kMemtableBudgetBytes = size_t{256} << 20;
-
 struct StorageOptions {
   std::string path;        // data directory (created if missing); ignored in memory
   bool in_memory = false;  // keep everything in RAM; nothing survives the process
-  // RocksDB's block cache, shared by every table. Memory is taken only as blocks are
-  // read, so a small database stays small; a large one should fit for fast reads
-  // (blocks outside the cache are read from the OS page cache on every access).
-  size_t block_cache_bytes = size_t{512} << 20;
+  // RocksDB's memory budget (memory_budget.h): the block cache shared by every table,
+  // which also holds the memtables (up to half of it) and the files' index and
+  // filter blocks. Memory is taken only as blocks are read, so a small database stays
+  // small; blocks outside the cache are read from the OS page cache.
+  size_t block_cache_bytes = size_t{128} << 20;
 };
 
 // A column family handle that is released when the last user lets go, so that a
