@@ -9,14 +9,15 @@ short rounds (--round seconds each), so every round reconnects (a leak of socket
 show): PutItem with two GSIs (20 connections), a conditional UpdateItem (12), GetItem /
 PutItem mixed (16), TransactWriteItems of 2 Puts (12), and full parallel Scans of a
 10,000-item table in 4 segments (4). Every --sample seconds the script reads
-/proc/<pid>/status and /proc/<pid>/fd of the server.
+/proc/<pid>/status and /proc/<pid>/fd of the server, and from its /metrics the bytes
+of RocksDB's block cache (memtables' reservations included) and of its memtables.
 
 Output in --out (default bench/results/soak-<UTC time>): samples.csv (elapsed_s, rss_mb,
-fds, threads), latency.csv (elapsed_s, op, rps, p99_us, errors), summary.json and
-soak.png (needs matplotlib: apt-get install python3-matplotlib; without it the CSVs and
-the summary are still written). The summary judges the run after --warmup-minutes:
-RSS within +-10% of its median, fds and threads flat, p99 of the last third against the
-first third. Exit status 0 when every check holds, 1 otherwise. bench/SOAK.md has the
+fds, threads, cache_mb, memtable_mb), latency.csv (elapsed_s, op, rps, p99_us, errors),
+summary.json and soak.png (needs matplotlib: apt-get install python3-matplotlib;
+without it the CSVs and the summary are still written). The summary judges the run
+after --warmup-minutes: RSS within +-10% of its median, fds and threads flat, p99 of
+the last third against the first third. Exit status 0 when every check holds, 1 otherwise. bench/SOAK.md has the
 results.
 """
 
@@ -80,6 +81,21 @@ def process_figures(pid):
     return rss_kb / 1024.0, len(os.listdir(f"/proc/{pid}/fd")), threads
 
 
+def rocksdb_figures(port):
+    """(block cache usage, memtables) in MB from the server's /metrics; -1 if unread."""
+    wanted = {"monotable_rocksdb_block_cache_usage_bytes": -1.0,
+              "monotable_rocksdb_memtable_bytes": -1.0}
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=5) as r:
+            for line in r.read().decode().splitlines():
+                name, _, value = line.partition(" ")
+                if name in wanted:
+                    wanted[name] = round(float(value) / (1 << 20), 1)
+    except OSError:
+        pass
+    return tuple(wanted.values())
+
+
 class Soak:
     def __init__(self, args):
         self.args = args
@@ -135,15 +151,17 @@ class Soak:
     def sampler(self, pid):
         while not self.stop.wait(self.args.sample):
             rss, fds, threads = process_figures(pid)
+            cache, memtables = rocksdb_figures(self.port)
             with self.lock:
-                self.samples.append((round(self.elapsed(), 1), round(rss, 1), fds, threads))
+                self.samples.append((round(self.elapsed(), 1), round(rss, 1), fds, threads,
+                                     cache, memtables))
 
     def run(self):
         data = tempfile.mkdtemp(prefix="mt-soak-")
         log = open(Path(self.args.out) / "server.log", "wb")
+        cache = [] if self.args.cache_mb is None else ["--cache-mb", str(self.args.cache_mb)]
         server = subprocess.Popen([str(Path(self.args.build_dir) / "monotable"), "--port",
-                                   str(self.port), "--db-path", f"{data}/db",
-                                   "--cache-mb", str(self.args.cache_mb)],
+                                   str(self.port), "--db-path", f"{data}/db", *cache],
                                   stdout=log, stderr=log)
         try:
             wait_ready(self.port, server)
@@ -168,7 +186,7 @@ class Soak:
 def write_csvs(soak, out):
     with open(out / "samples.csv", "w", newline="") as f:
         w = csv.writer(f)
-        w.writerow(["elapsed_s", "rss_mb", "fds", "threads"])
+        w.writerow(["elapsed_s", "rss_mb", "fds", "threads", "cache_mb", "memtable_mb"])
         w.writerows(soak.samples)
     with open(out / "latency.csv", "w", newline="") as f:
         w = csv.writer(f)
@@ -178,7 +196,9 @@ def write_csvs(soak, out):
 
 def read_csvs(soak, out):
     with open(out / "samples.csv") as f:
-        soak.samples = [(float(r[0]), float(r[1]), int(r[2]), int(r[3]))
+        # Runs from before the cache columns have none: -1 (unread).
+        soak.samples = [(float(r[0]), float(r[1]), int(r[2]), int(r[3]),
+                         *(float(x) for x in (r[4:6] or (-1, -1))))
                         for r in list(csv.reader(f))[1:]]
     with open(out / "latency.csv") as f:
         soak.latency = [(float(r[0]), r[1], float(r[2]), float(r[3]), int(r[4]))
@@ -198,6 +218,8 @@ def summarise(soak, warmup_s):
                        100 * max(abs(x - median_rss) for x in rss) / median_rss, 1)},
         "fds": {"min": min(s[2] for s in after), "max": max(s[2] for s in after)},
         "threads": {"min": min(s[3] for s in after), "max": max(s[3] for s in after)},
+        "block_cache_mb": {"min": min(s[4] for s in after), "max": max(s[4] for s in after)},
+        "memtable_mb": {"min": min(s[5] for s in after), "max": max(s[5] for s in after)},
         "p99_us": {}, "requests_errors": sum(r[4] for r in soak.latency),
     }
     for op in sorted({r[1] for r in soak.latency}):
@@ -230,9 +252,13 @@ def plot(soak, out):
         return
     fig, axes = plt.subplots(3, 1, figsize=(10, 9), sharex=True)
     minutes = [s[0] / 60 for s in soak.samples]
-    axes[0].plot(minutes, [s[1] for s in soak.samples])
-    axes[0].set_ylabel("RSS (MB)")
+    axes[0].plot(minutes, [s[1] for s in soak.samples], label="RSS")
+    if any(s[4] >= 0 for s in soak.samples):
+        axes[0].plot(minutes, [s[4] for s in soak.samples], label="block cache (with memtables)")
+        axes[0].plot(minutes, [s[5] for s in soak.samples], label="memtables")
+    axes[0].set_ylabel("MB")
     axes[0].set_ylim(bottom=0)
+    axes[0].legend(loc="lower right", fontsize="small")
     axes[1].plot(minutes, [s[2] for s in soak.samples], label="open fds")
     axes[1].plot(minutes, [s[3] for s in soak.samples], label="threads")
     axes[1].set_ylim(bottom=0)
@@ -246,7 +272,7 @@ def plot(soak, out):
     axes[2].set_xlabel("minutes")
     axes[2].legend(loc="upper right", fontsize="small", ncol=3)
     fig.suptitle(f"monotable soak: {soak.args.minutes:g} min, 64 connections, "
-                 f"--cache-mb {soak.args.cache_mb}")
+                 f"--cache-mb {soak.args.cache_mb or 'default'}")
     fig.tight_layout()
     fig.savefig(out / "soak.png", dpi=80)
 
@@ -258,9 +284,10 @@ def main():
                         help="excluded from the checks (default: a sixth, at most 5)")
     parser.add_argument("--round", type=float, default=10, help="seconds per bench round")
     parser.add_argument("--sample", type=float, default=5, help="seconds between samples")
-    parser.add_argument("--cache-mb", type=int, default=64,
-                        help="the server's block cache; it fills with blocks of files that "
-                             "compactions replaced, so RSS grows until it is full (64)")
+    parser.add_argument("--cache-mb", type=int, default=None,
+                        help="the server's --cache-mb (default: the server's default); the "
+                             "cache fills with blocks of files that compactions replaced, so "
+                             "RSS grows until it is full")
     parser.add_argument("--build-dir", default=str(ROOT / "build"))
     parser.add_argument("--out", default=None)
     parser.add_argument("--from-csv", action="store_true",

@@ -29,8 +29,9 @@ enum class ThroughputMode { kOff, kObserve, kEnforce };
 struct EngineOptions {
   std::string path;        // data directory (created if missing); ignored in memory
   bool in_memory = false;  // keep everything in RAM; nothing survives the process
-  // RocksDB's block cache, shared by every table, taken only as blocks are read.
-  size_t block_cache_bytes = size_t{512} << 20;
+  // RocksDB's memory budget: the block cache shared by every table, which also holds
+  // the memtables (storage/memory_budget.h); taken as data is written and read.
+  size_t block_cache_bytes = size_t{128} << 20;
   ThroughputMode throughput = ThroughputMode::kObserve;
   // Time to Live: how often the sweeper deletes expired items (0: never; an expired
   // item goes within about this long), and how long after an UpdateTimeToLive the next

@@ -86,7 +86,7 @@ options:
   --workers N            threads serving long requests (Scan and Query pages, batches,
                          transactions, PartiQL) so that they never hold up the I/O
                          threads' point operations (default: one per core, at least 2)
-  --cache-mb N           RocksDB block cache in MiB, filled as data is read (default 512)
+  --cache-mb N           RocksDB memory in MiB: block cache + memtables (default 128)
   --log-level LEVEL      trace, debug, info, warn, error or off (default info); the
                          log goes to stderr
   --log-requests         log one line per request at info: operation, table, HTTP

@@ -26,7 +26,7 @@ struct Config {
   // --workers N: threads that serve long requests (Scan and Query pages, batches,
   // transactions, PartiQL) off the I/O threads (server/worker_pool.h); 0: one per core.
   int workers = 0;
-  int64_t cache_mb = 512;  // RocksDB block cache
+  int64_t cache_mb = 128;  // RocksDB block cache, memtables charged to it
   spdlog::level::level_enum log_level = spdlog::level::info;
   bool log_requests = false;  // one info line per DynamoDB request
   // --throughput off|observe|enforce: observe by default, so that existing workloads

@@ -31,7 +31,7 @@ TEST(ConfigTest, Defaults) {
   EXPECT_EQ(c.cors_origins, "");
   EXPECT_EQ(c.threads, 0);
   EXPECT_EQ(c.workers, 0);  // one per core
-  EXPECT_EQ(c.cache_mb, 512);
+  EXPECT_EQ(c.cache_mb, 128);
   EXPECT_EQ(c.log_level, spdlog::level::info);
   EXPECT_FALSE(c.log_requests);
   EXPECT_FALSE(c.show_help);

@@ -10,6 +10,8 @@
 #include <filesystem>
 
 #include "engine/storage/format_version.h"
+#include "engine/storage/memory_budget.h"
+#include "engine/storage/no_space_recovery.h"
 #include "engine/storage/perf_counters.h"
 #include "engine/storage/stats_merge_operator.h"
 
@@ -34,7 +36,7 @@ rocksdb::ColumnFamilyOptions Storage::TableColumnFamilyOptions() const {
   rocksdb::ColumnFamilyOptions options;
   rocksdb::BlockBasedTableOptions table;
   table.filter_policy.reset(rocksdb::NewBloomFilterPolicy(10));
-  table.block_cache = block_cache_;
+  UseBlockCache(block_cache_, &table);
   table.whole_key_filtering = true;
   options.table_factory.reset(rocksdb::NewBlockBasedTableFactory(table));
   options.prefix_extractor.reset(rocksdb::NewFixedPrefixTransform(kHashPrefixBytes));
@@ -46,7 +48,7 @@ rocksdb::ColumnFamilyOptions Storage::TableColumnFamilyOptions() const {
   // 64 KB (0.2%) still lets most Gets of an absent key skip the memtable.
   options.memtable_prefix_bloom_size_ratio = 0.002;
   // Arena blocks of 64 KB, not 1 MB: an empty memtable then accounts (and takes) about
-  // 130 KB, so the shared memtable budget (kMemtableBudgetBytes) measures real memory.
+  // 130 KB, so the shared memtable budget (memory_budget.h) measures real memory.
   options.arena_block_size = 64 << 10;
   // Items are small and hot data sits in the upper levels: decompressing them on every
   // read costs more than it saves, so only the bulk of the data (L2+) is compressed.
@@ -60,7 +62,7 @@ rocksdb::ColumnFamilyOptions Storage::TableColumnFamilyOptions() const {
 rocksdb::ColumnFamilyOptions Storage::ExpiryColumnFamilyOptions() const {
   rocksdb::ColumnFamilyOptions options;
   rocksdb::BlockBasedTableOptions table;
-  table.block_cache = block_cache_;
+  UseBlockCache(block_cache_, &table);
   options.table_factory.reset(rocksdb::NewBlockBasedTableFactory(table));
   // A sweep deletes entries from the front of a table's range, which the next sweep
   // reads again: files dense with tombstones are compacted early so that it skips few.
@@ -74,16 +76,14 @@ rocksdb::ColumnFamilyOptions Storage::ExpiryColumnFamilyOptions() const {
 Result<std::unique_ptr<Storage>> Storage::Open(const StorageOptions& options) {
   std::unique_ptr<Storage> storage(new Storage());
   storage->in_memory_ = options.in_memory;
-  storage->block_cache_ = rocksdb::NewLRUCache(options.block_cache_bytes);
   rocksdb::DBOptions db_options;
+  // The block cache, with the memtables of every family charged to it (memory_budget.h).
+  storage->block_cache_ = ApplyMemoryBudget(options.block_cache_bytes, &db_options);
   db_options.create_if_missing = true;
   db_options.create_missing_column_families = true;
   db_options.max_background_jobs = 2;
   db_options.info_log_level = rocksdb::InfoLogLevel::WARN_LEVEL;
   db_options.keep_log_file_num = 2;
-  // All memtables together, whatever the number of tables: past this, the largest is
-  // flushed. Without it each column family may hold its own 32 MB write buffer.
-  db_options.db_write_buffer_size = kMemtableBudgetBytes;
   storage->statistics_ = rocksdb::CreateDBStatistics();
   storage->statistics_->set_stats_level(rocksdb::StatsLevel::kExceptHistogramOrTimers);
   db_options.statistics = storage->statistics_;
@@ -98,6 +98,8 @@ Result<std::unique_ptr<Storage>> Storage::Open(const StorageOptions& options) {
     // after a failed WAL append reaches the failed log writer, which aborts the process
     // in Debian's librocksdb (its assertions are on): a crash on a full disk.
     db_options.sst_file_manager.reset(rocksdb::NewSstFileManager(rocksdb::Env::Default()));
+    // Writes resume after space is freed without a restart (no_space_recovery.h).
+    db_options.listeners.push_back(NoSpaceRecovery::MakeListener());
     std::error_code ec;
     std::filesystem::create_directories(path, ec);
     if (!std::filesystem::is_directory(path)) {
@@ -110,11 +112,21 @@ Result<std::unique_ptr<Storage>> Storage::Open(const StorageOptions& options) {
   rocksdb::Status listed = rocksdb::DB::ListColumnFamilies(db_options, path, &names);
   if (!listed.ok()) names = {rocksdb::kDefaultColumnFamilyName};  // a new database
 
+  // The other families read through the shared cache too (without one, RocksDB gives
+  // each table factory its own 8 MB cache, outside the budget).
+  rocksdb::BlockBasedTableOptions shared_table;
+  UseBlockCache(storage->block_cache_, &shared_table);
+  std::shared_ptr<rocksdb::TableFactory> shared_factory(
+      rocksdb::NewBlockBasedTableFactory(shared_table));
   rocksdb::ColumnFamilyOptions catalog_options;
   catalog_options.merge_operator = NewStatsMergeOperator();
+  catalog_options.table_factory = shared_factory;
   std::vector<rocksdb::ColumnFamilyDescriptor> descriptors;
   // Stream records are keyed by stream, shard and sequence number: no hash prefix.
   rocksdb::ColumnFamilyOptions streams_options;
+  streams_options.table_factory = shared_factory;
+  rocksdb::ColumnFamilyOptions default_options;
+  default_options.table_factory = shared_factory;
   bool has_catalog = false;
   bool has_expiry = false;
   bool has_streams = false;
@@ -133,7 +145,7 @@ Result<std::unique_ptr<Storage>> Storage::Open(const StorageOptions& options) {
       has_backups = true;
       descriptors.emplace_back(name, streams_options);
     } else if (name == rocksdb::kDefaultColumnFamilyName) {
-      descriptors.emplace_back(name, rocksdb::ColumnFamilyOptions());
+      descriptors.emplace_back(name, default_options);
     } else {
       descriptors.emplace_back(name, storage->TableColumnFamilyOptions());
     }
@@ -237,7 +249,11 @@ Status Storage::DropColumnFamily(const ColumnFamilyRef& handle) {
 
 Status Storage::Write(rocksdb::WriteBatch* batch) {
   QuietPerfCounters();
-  return FromRocks(db_->Write(write_options_, batch));
+  rocksdb::Status s = db_->Write(write_options_, batch);
+  // A write refused for lack of space was not applied: once DB::Resume() has brought
+  // writes back (space was freed), it is retried once.
+  if (!s.ok() && no_space_recovery_.TryResume(db_.get(), s)) s = db_->Write(write_options_, batch);
+  return FromRocks(s);
 }
 
 Storage::Figures Storage::figures() const {

@@ -16,20 +16,18 @@
 #include <vector>
 
 #include "engine/base/status.h"
+#include "engine/storage/no_space_recovery.h"
 
 namespace monotable {
-
-// The memory every table's and index's memtables may hold together (RocksDB's
-// db_write_buffer_size), so memory stays bounded however many tables exist.
-inline constexpr size_t kMemtableBudgetBytes = size_t{256} << 20;
 
 struct StorageOptions {
   std::string path;        // data directory (created if missing); ignored in memory
   bool in_memory = false;  // keep everything in RAM; nothing survives the process
-  // RocksDB's block cache, shared by every table. Memory is taken only as blocks are
-  // read, so a small database stays small; a large one should fit for fast reads
-  // (blocks outside the cache are read from the OS page cache on every access).
-  size_t block_cache_bytes = size_t{512} << 20;
+  // RocksDB's memory budget (memory_budget.h): the block cache shared by every table,
+  // which also holds the memtables (up to half of it) and the files' index and
+  // filter blocks. Memory is taken only as blocks are read, so a small database stays
+  // small; blocks outside the cache are read from the OS page cache.
+  size_t block_cache_bytes = size_t{128} << 20;
 };
 
 // A column family handle that is released when the last user lets go, so that a
@@ -67,6 +65,8 @@ class Storage {
   // Drops the data; the handle stays readable until its last reference goes away.
   Status DropColumnFamily(const ColumnFamilyRef& handle);
 
+  // Errors: kInternal with RocksDB's reason; on a full disk the batch is not applied,
+  // and a later write resumes writing once space is freed (no_space_recovery.h).
   Status Write(rocksdb::WriteBatch* batch);
   // Makes everything written so far durable (used at shutdown): flushes the memtables
   // of every live family, those created since start-up included.
@@ -108,6 +108,7 @@ class Storage {
   // storage never keeps a handle alive (guarded by mutex_).
   std::vector<std::weak_ptr<rocksdb::ColumnFamilyHandle>> created_;
   rocksdb::WriteOptions write_options_;
+  NoSpaceRecovery no_space_recovery_;
   rocksdb::ReadOptions read_options_;
   bool in_memory_ = false;
 };
