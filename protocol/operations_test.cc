@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "engine/base/clock.h"
+#include "engine/testing/in_memory_engine.h"
 #include "engine/testing/log_capture.h"
 
 namespace monotable::protocol {
@@ -41,11 +42,8 @@ using test_log::LogCapture;
 class ProtocolBoundaryTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    EngineOptions options;
-    options.in_memory = true;
-    auto engine = Engine::Open(options, std::make_unique<SystemClock>());
-    ASSERT_TRUE(engine.ok()) << engine.status().message();
-    engine_ = std::move(*engine);
+    engine_ = test_engine::OpenInMemory(std::make_unique<SystemClock>());
+    ASSERT_NE(engine_, nullptr);
     protocol_ = std::make_unique<Protocol>(engine_.get(), ProtocolOptions{}, kTestRoutes);
   }
 

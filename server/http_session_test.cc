@@ -23,6 +23,7 @@
 
 #include "engine/base/clock.h"
 #include "engine/engine.h"
+#include "engine/testing/in_memory_engine.h"
 #include "engine/testing/log_capture.h"
 #include "protocol/operations.h"
 #include "server/listener.h"
@@ -270,12 +271,10 @@ Result<std::string> QuickGetItem(const protocol::OperationContext&, protocol::Js
 constexpr protocol::Route kHeldScanRoutes[] = {{"Scan", HeldScan}, {"GetItem", QuickGetItem}};
 
 TEST_F(HttpSessionTest, AGetItemIsAnsweredWhileAScanIsServed) {
-  EngineOptions options;
-  options.in_memory = true;
-  options.block_cache_bytes = size_t{8} << 20;
-  auto engine = Engine::Open(options, std::make_unique<FakeClock>(1700000000000));
-  ASSERT_TRUE(engine.ok()) << engine.status().message();
-  protocol::Protocol protocol(engine->get(), {}, kHeldScanRoutes);
+  auto engine =
+      test_engine::OpenInMemory(std::make_unique<FakeClock>(1700000000000), size_t{8} << 20);
+  ASSERT_NE(engine, nullptr);
+  protocol::Protocol protocol(engine.get(), {}, kHeldScanRoutes);
   Router router(&protocol, "");
   held_scan_gate = &gate_;
   Start({.body_limit = 1024, .workers = &workers_}, /*io_threads=*/1,

@@ -12,6 +12,7 @@
 #include <string>
 
 #include "engine/engine.h"
+#include "engine/testing/in_memory_engine.h"
 #include "server/crc32.h"
 
 namespace monotable::server {
@@ -40,12 +41,9 @@ std::optional<std::string> Header(const HttpReply& reply, const std::string& nam
 class RouterTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    EngineOptions options;
-    options.in_memory = true;
-    options.block_cache_bytes = size_t{8} << 20;
-    auto engine = Engine::Open(options, std::make_unique<FakeClock>(1700000000000));
-    ASSERT_TRUE(engine.ok()) << engine.status().message();
-    engine_ = std::move(*engine);
+    engine_ =
+        test_engine::OpenInMemory(std::make_unique<FakeClock>(1700000000000), size_t{8} << 20);
+    ASSERT_NE(engine_, nullptr);
     protocol_ = std::make_unique<protocol::Protocol>(engine_.get(), protocol::ProtocolOptions{});
   }
 

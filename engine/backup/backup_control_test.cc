@@ -5,6 +5,7 @@
 
 #include "engine/engine.h"
 #include "engine/format/item_codec.h"
+#include "engine/testing/in_memory_engine.h"
 #include "engine/testing/value_builders.h"
 
 namespace monotable {
@@ -18,11 +19,8 @@ class BackupTest : public ::testing::Test {
   void SetUp() override {
     auto clock = std::make_unique<FakeClock>(kStart);
     clock_ = clock.get();
-    EngineOptions options;
-    options.in_memory = true;
-    auto engine = Engine::Open(options, std::move(clock));
-    ASSERT_TRUE(engine.ok()) << engine.status().message();
-    engine_ = std::move(*engine);
+    engine_ = test_engine::OpenInMemory(std::move(clock));
+    ASSERT_NE(engine_, nullptr);
     CreateTableRequest r;
     r.table_name = "src";
     r.attribute_definitions = {{"pk", AttributeType::kS}};

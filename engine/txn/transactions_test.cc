@@ -23,6 +23,7 @@
 #include "engine/schema/table_rules.h"
 #include "engine/storage/catalog.h"
 #include "engine/testing/encoded_items.h"
+#include "engine/testing/in_memory_engine.h"
 #include "engine/testing/value_builders.h"
 #include "engine/txn/idempotency_cache.h"
 #include "engine/write/write_path.h"
@@ -122,11 +123,8 @@ class TransactionsTest : public ::testing::Test {
   void SetUp() override {
     auto clock = std::make_unique<FakeClock>(kStart);
     clock_ = clock.get();
-    EngineOptions options;
-    options.in_memory = true;
-    auto engine = Engine::Open(options, std::move(clock));
-    ASSERT_TRUE(engine.ok()) << engine.status().message();
-    engine_ = std::move(*engine);
+    engine_ = test_engine::OpenInMemory(std::move(clock));
+    ASSERT_NE(engine_, nullptr);
     for (const char* name : {"Accounts", "Audit"}) {
       auto created = engine_->CreateTable(ctx_, HashTable(name));
       ASSERT_TRUE(created.ok()) << created.status().message();
