@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bitset>
 #include <string>
 
 #include "protocol/model_constraints.h"
@@ -65,22 +66,42 @@ int64_t Utf16Length(std::string_view s) {
   return n;
 }
 
+// The most members a structure of the models may have (tools/gen_model_constraints.py
+// refuses more; the largest today, TableDescription, has 22).
+constexpr size_t kMaxMembers = 64;
+
 class Walker {
  public:
   explicit Walker(const model::Model& m) : m_(m) {}
 
+  // Walks the members the request holds, in the model's order (the order DynamoDB lists
+  // violations in), and reports the absent required ones in that order too. It looks
+  // each of the request's fields up among the shape's members rather than each member
+  // up in the request: requests hold a few of many members (an AttributeValue one of
+  // ten), and a JSON object lookup is a scan of its keys.
   Status Structure(const Shape& shape, JsonObject object, std::string& path) {
-    for (size_t i = 0; i < shape.member_count; ++i) {
-      const model::Member& member = m_.members[shape.member_first + i];
+    const auto members = m_.members.subspan(shape.member_first, shape.member_count);
+    std::array<JsonElement, kMaxMembers> present;
+    std::bitset<kMaxMembers> found;
+    for (auto field : object) {
+      for (size_t i = 0; i < members.size(); ++i) {
+        if (members[i].name != field.key) continue;
+        // A repeated key counts once, the first time, as a key lookup finds it.
+        if (!found[i]) present[i] = field.value, found[i] = true;
+        break;
+      }
+    }
+    for (size_t i = 0; i < members.size(); ++i) {
+      const bool is_set = found[i] && !present[i].is_null();
+      if (!is_set && !members[i].required) continue;
       const size_t mark = path.size();
       if (!path.empty()) path += '.';
-      path += static_cast<char>(std::tolower(static_cast<unsigned char>(member.name[0])));
-      path.append(member.name.substr(1));
-      JsonElement value;
-      if (object.at_key(member.name).get(value) || value.is_null()) {
-        if (member.required) errors_.Null(path);
+      path += static_cast<char>(std::tolower(static_cast<unsigned char>(members[i].name[0])));
+      path.append(members[i].name.substr(1));
+      if (is_set) {
+        MT_RETURN_IF_ERROR(Value(m_.shapes[members[i].shape], present[i], path));
       } else {
-        MT_RETURN_IF_ERROR(Value(m_.shapes[member.shape], value, path));
+        errors_.Null(path);
       }
       path.resize(mark);
     }
@@ -130,9 +151,11 @@ class Walker {
           "Member must satisfy regular expression pattern: " + std::string(shape.pattern_text));
     }
     if (shape.has_min || shape.has_max) {
-      std::string quoted;  // appended: see ConstraintErrors::AddString on GCC's -Wrestrict
-      quoted.append(1, '\'').append(s).append(1, '\'');
-      Bounds(shape, Utf16Length(s), quoted, "length", path);
+      if (const int64_t length = Utf16Length(s); OutOfBounds(shape, length)) {
+        std::string quoted;  // appended: see ConstraintErrors::AddString on GCC's -Wrestrict
+        quoted.append(1, '\'').append(s).append(1, '\'');
+        Bounds(shape, length, quoted, "length", path);
+      }
     }
     if (shape.enum_count > 0) {
       auto values = m_.enum_values.subspan(shape.enum_first, shape.enum_count);
@@ -160,8 +183,14 @@ class Walker {
         n = d < 0 ? INT64_MIN : INT64_MAX;
       }
     }
-    Bounds(shape, n, "'" + std::to_string(n) + "'", "value", path);
+    if (OutOfBounds(shape, n)) Bounds(shape, n, "'" + std::to_string(n) + "'", "value", path);
     return Status::Ok();
+  }
+
+  // Whether `n` breaks the shape's min/max: checked before the texts of Bounds are built,
+  // since almost every value is within them.
+  static bool OutOfBounds(const Shape& shape, int64_t n) {
+    return (shape.has_min && n < shape.min) || (shape.has_max && n > shape.max);
   }
 
   // The min/max constraints of a number ("value") or of a length ("length").
@@ -180,7 +209,8 @@ class Walker {
   // elements are not spelled out.
   void CheckSize(const Shape& shape, size_t size, std::string_view empty, std::string_view elided,
                  const std::string& path) {
-    Bounds(shape, static_cast<int64_t>(size), size == 0 ? empty : elided, "length", path);
+    const auto n = static_cast<int64_t>(size);
+    if (OutOfBounds(shape, n)) Bounds(shape, n, size == 0 ? empty : elided, "length", path);
   }
 
   Status List(const Shape& shape, JsonElement value, std::string& path) {

@@ -31,6 +31,9 @@ import tempfile
 
 # ---------------------------------------------------------------------- overrides
 
+# The most members a structure may have (kMaxMembers in protocol/model_validation.cc).
+MAX_MEMBERS = 64
+
 # Enum values in the order DynamoDB lists them in "Member must satisfy enum value set:
 # [...]" (its own order, not the model's). Sources: dynalite's tests, recorded against
 # DynamoDB (test/query.js, scan.js, putItem.js, updateItem.js, createTable.js), and the
@@ -236,6 +239,9 @@ class Table:
         return entries
 
     def emit_members(self, entries):
+        # protocol/model_validation.cc walks a structure with a bitset of this size.
+        if len(entries) > MAX_MEMBERS:
+            sys.exit(f"a structure has {len(entries)} members, more than {MAX_MEMBERS}")
         first = len(self.members)
         for member, shape, required in entries:
             self.members.append(f"{{{c_string(member)}, {shape}, {'true' if required else 'false'}}}")
