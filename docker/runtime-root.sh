@@ -17,16 +17,20 @@ mkdir -p "$root/usr/local/bin" "$root/etc" "$root/tmp" "$root/data" \
 cp "$binary" "$root/usr/local/bin/monotable"
 
 # Each library at the path ldd found it (the loader's own path included: ldd prints it
-# as the binary asks for it, /lib64/ld-linux-x86-64.so.2), as a plain file.
-ldd "$binary" | awk '
-  /not found/ { print "missing: " $1 > "/dev/stderr"; bad = 1 }
-  $2 == "=>" && $3 ~ /^\// { print $3 }
-  $1 ~ /^\// { print $1 }
-  END { exit bad }' |
-while read -r lib; do
-  mkdir -p "$root$(dirname "$lib")"
-  cp -L "$lib" "$root$lib"
-done
+# as the binary asks for it, /lib64/ld-linux-x86-64.so.2), as a plain file. A static
+# binary (the image's, -DMONOTABLE_STATIC_DEPS=ON) has no program interpreter and
+# loads none.
+if readelf -l "$binary" | grep -q 'program interpreter'; then
+  ldd "$binary" | awk '
+    /not found/ { print "missing: " $1 > "/dev/stderr"; bad = 1 }
+    $2 == "=>" && $3 ~ /^\// { print $3 }
+    $1 ~ /^\// { print $1 }
+    END { exit bad }' |
+  while read -r lib; do
+    mkdir -p "$root$(dirname "$lib")"
+    cp -L "$lib" "$root$lib"
+  done
+fi
 
 # Names for `ps` and friends (the server itself needs neither file), and /etc/hosts
 # (which the container runtime provides) before DNS for --health-check http://localhost.
