@@ -13,13 +13,13 @@
 # Environment (defaults): ROUNDS (3), DURATION (5), WARMUP (1), KEYS (110000 profiles),
 # LOW (64), HIGH (256), RATE_FRACTION (0.6), RATE (unset), TARGET (3), MT_FLAGS (extra
 # server flags, e.g. "--threads 1").
-# Output: each run's JSON line with "round", "loop" and the 1-minute load average
-# "load1" added; then per op and loop the p99 ratio HIGH/LOW of every round and their
-# median, beside what Little's law predicts for the closed loop.
+# Output: each run's JSON line with "round", "loop", the 1-minute load average "load1"
+# and "server_us_per_request" added; then per op and loop the p99 ratio HIGH/LOW of
+# every round and their median, beside what Little's law predicts for the closed loop.
 set -Eeuo pipefail
 trap 'echo "$0: failed at line $LINENO: $BASH_COMMAND" >&2' ERR
 
-[ $# -ge 1 ] || { sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+[ $# -ge 1 ] || { sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 build=$(cd "$1" && pwd)
 ROUNDS=${ROUNDS:-3}
 DURATION=${DURATION:-5}
@@ -51,15 +51,31 @@ start_memory_server "$tmp/server.log" $MT_FLAGS
 bench() { timeout 600 "$bench_bin" --host 127.0.0.1 --port "$port" --keys "$KEYS" "$@"; }
 bench --op get --setup --connections 64 --duration 1 --warmup 0 >/dev/null
 
+# server_ticks: the server's user + system CPU so far, in clock ticks.
+server_ticks() { awk '{ print $14 + $15 }' "/proc/$server_pid/stat"; }
+
 # run ROUND LOOP OP CONNECTIONS [FLAGS...]: one measured run; appends its JSON line,
-# tagged, to runs.jsonl and echoes it.
+# tagged, to runs.jsonl and echoes it. server_us_per_request: the server's CPU over
+# the whole run (warm-up included, at the same load) per request, the measured
+# requests scaled by (WARMUP + DURATION) / DURATION: the cost of a request does not
+# depend on how many connections carry it unless this grows.
 run() {
-  local round=$1 loop=$2 op=$3 connections=$4 load1
+  local round=$1 loop=$2 op=$3 connections=$4 load1 ticks_before
   shift 4
   read -r load1 _ </proc/loadavg
+  ticks_before=$(server_ticks)
   bench --op "$op" --preloaded --connections "$connections" --duration "$DURATION" \
-    --warmup "$WARMUP" "$@" | grep '^{' | tail -1 |
-    sed "s/^{/{\"round\":$round,\"loop\":\"$loop\",\"load1\":$load1,/" | tee -a "$tmp/runs.jsonl"
+    --warmup "$WARMUP" "$@" | grep '^{' | tail -1 >"$tmp/run.json"
+  python3 - "$tmp/run.json" "$round" "$loop" "$load1" "$(($(server_ticks) - ticks_before))" \
+    "$(getconf CLK_TCK)" "$WARMUP" "$DURATION" <<'PY' | tee -a "$tmp/runs.jsonl"
+import json, sys
+run = json.load(open(sys.argv[1]))
+ticks, hz, warmup, duration = int(sys.argv[5]), int(sys.argv[6]), float(sys.argv[7]), float(sys.argv[8])
+requests = run["requests"] * (warmup + duration) / duration
+tags = {"round": int(sys.argv[2]), "loop": sys.argv[3], "load1": float(sys.argv[4]),
+        "server_us_per_request": round(ticks / hz * 1e6 / max(requests, 1), 1)}
+print(json.dumps({**tags, **run}, separators=(",", ":")))
+PY
 }
 
 for round in $(seq 1 "$ROUNDS"); do
@@ -96,7 +112,9 @@ for op in ("get", "put"):
     print(f"  p99/mean at {low}: {show([l['p99_us'] / l['mean_us'] for l, _ in closed])}"
           f"; at {high}: {show([h['p99_us'] / h['mean_us'] for _, h in closed])}")
     print(f"  throughput at {low} {med([l['rps'] for l, _ in closed]):.0f}/s, "
-          f"at {high} {med([h['rps'] for _, h in closed]):.0f}/s (medians)")
+          f"at {high} {med([h['rps'] for _, h in closed]):.0f}/s; server CPU us per request "
+          f"at {low} {med([l['server_us_per_request'] for l, _ in closed]):.1f}, "
+          f"at {high} {med([h['server_us_per_request'] for _, h in closed]):.1f} (medians)")
     opened = per_round(op, "open")
     ratios = [h["p99_us"] / l["p99_us"] for l, h in opened]
     short = [r for pair in opened for r in pair if r["unsent"] * 1000 > r["requests"]]
@@ -107,6 +125,9 @@ for op in ("get", "put"):
           f"{show([h['p99_us'] for _, h in opened])}")
     print(f"  service p99 (from the actual send) {high}/{low}: "
           f"{show([h['p99_service_us'] / l['p99_service_us'] for l, h in opened])}")
+    print(f"  server CPU us per request at {low}: "
+          f"{show([l['server_us_per_request'] for l, _ in opened])}; at {high}: "
+          f"{show([h['server_us_per_request'] for _, h in opened])}")
     for r in short:
         print(f"  warning: round {r['round']} at {r['connections']}: {r['unsent']} scheduled "
               "requests never sent (rate not sustained), so its p99 is understated")
