@@ -1,11 +1,11 @@
-// monotable_bench: a closed-loop load generator for DynamoDB's JSON protocol.
+// monotable_bench: a load generator for DynamoDB's JSON protocol.
 //
 // N connections each keep one GetItem/PutItem/UpdateItem/Query in flight over HTTP/1.1
-// keep-alive,
-// driven asynchronously by one (or --threads) Asio event loop, so a single client
-// thread can hold many connections busy without being the bottleneck: requests are
-// built once per connection and re-keyed in place, read buffers are reused.
-// Run with --help for the flags; bench/README.md has the procedure.
+// keep-alive, sending the next one as soon as the answer comes (closed loop) or at a
+// fixed total rate (--rate, open loop; see rate_schedule.h), driven asynchronously by one (or
+// --threads) Asio event loop, so a single client thread can hold many connections busy without
+// being the bottleneck: requests are built once per connection and re-keyed in place, read buffers
+// are reused. Run with --help for the flags; bench/README.md has the procedure.
 
 #include <sys/resource.h>
 
@@ -90,11 +90,13 @@ RunStats RunPhase(const Options& options, const tcp::endpoint& endpoint,
   SharedCounters shared;
   std::random_device random;
   std::vector<std::unique_ptr<Worker>> workers;
+  int first_connection = 0;
   for (int t = 0; t < options.threads; ++t) {
     const int connections =
         options.connections / options.threads + (t < options.connections % options.threads);
-    workers.push_back(std::make_unique<Worker>(endpoint, context, plan, shared, connections,
-                                               random() ^ (t * 7919ULL)));
+    workers.push_back(std::make_unique<Worker>(endpoint, context, plan, shared, first_connection,
+                                               connections, random() ^ (t * 7919ULL)));
+    first_connection += connections;
   }
   set_times(plan);
   std::vector<std::thread> threads;
@@ -187,6 +189,21 @@ void Report(const Options& options, const RunStats& stats, double elapsed_s, dou
   }
   std::printf("client CPU: %.0f%% of one core over %d thread(s)\n", client_cpu * 100,
               options.threads);
+  if (options.rate > 0) {
+    const Histogram& s = stats.service_ns;
+    std::printf(
+        "open loop at %.1f requests/s: latency above counts from each due time;\n"
+        "  from the actual send: p50 %.1f  p99 %.1f  mean %.1f us; queued %" PRIu64
+        ", unsent %" PRIu64 "\n",
+        options.rate, Micros(s.ValueAtQuantile(0.5)), Micros(s.ValueAtQuantile(0.99)),
+        s.Mean() / 1000.0, stats.queued, stats.unsent);
+    // One request due just before the window closes, behind a slow answer, is normal.
+    if (stats.unsent * 1000 > stats.requests) {
+      std::printf("warning: the rate was not sustained (%" PRIu64
+                  " requests never sent); the percentiles understate the latency\n",
+                  stats.unsent);
+    }
+  }
   if (client_cpu > 0.85 * options.threads) {
     std::printf(
         "warning: the load driver was nearly saturated and may be the "
@@ -196,11 +213,19 @@ void Report(const Options& options, const RunStats& stats, double elapsed_s, dou
               ",\"duration_s\":%.3f,\"requests\":%" PRIu64
               ",\"rps\":%.1f,\"p50_us\":%.1f,\"p90_us\":%.1f,\"p99_us\":%.1f"
               ",\"p999_us\":%.1f,\"max_us\":%.1f,\"mean_us\":%.1f,\"errors\":%" PRIu64
-              ",\"client_cpu\":%.2f}\n",
+              ",\"client_cpu\":%.2f",
               OpName(options.op), options.connections, options.threads, options.keys, elapsed_s,
               stats.requests, rps, Micros(h.ValueAtQuantile(0.5)), Micros(h.ValueAtQuantile(0.9)),
               Micros(h.ValueAtQuantile(0.99)), Micros(h.ValueAtQuantile(0.999)), Micros(h.max()),
               h.Mean() / 1000.0, stats.errors(), client_cpu);
+  if (options.rate > 0) {
+    std::printf(
+        ",\"rate\":%.1f,\"p99_service_us\":%.1f,\"mean_service_us\":%.1f"
+        ",\"queued\":%" PRIu64 ",\"unsent\":%" PRIu64,
+        options.rate, Micros(stats.service_ns.ValueAtQuantile(0.99)),
+        stats.service_ns.Mean() / 1000.0, stats.queued, stats.unsent);
+  }
+  std::printf("}\n");
   std::fflush(stdout);
 }
 
@@ -276,13 +301,16 @@ int Main(int argc, char** argv) {
   plan.limit = options.limit;
   plan.expect_items = options.preloaded;
   plan.max_requests = options.max_requests;
+  plan.rate = options.rate;
+  plan.connections = options.connections;
   const auto to_duration = [](double seconds) {
     return std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
   };
   const double cpu_before = CpuSeconds();
   const Clock::time_point wall_before = Clock::now();
   const RunStats stats = RunPhase(options, endpoint, context, plan, [&](PhasePlan& p) {
-    p.measure_start = Clock::now() + to_duration(options.warmup_s);
+    p.schedule_start = Clock::now();
+    p.measure_start = p.schedule_start + to_duration(options.warmup_s);
     p.measure_end = p.measure_start + to_duration(options.duration_s);
     p.hard_deadline = p.measure_end + kDrainGrace;
   });

@@ -13,6 +13,7 @@
 #include <utility>
 
 #include "bench/json_scan.h"
+#include "bench/rate_schedule.h"
 
 namespace monotable::bench {
 
@@ -116,6 +117,7 @@ void RunStats::NoteError(std::string message) {
 
 void RunStats::Merge(const RunStats& other) {
   latency_ns.Merge(other.latency_ns);
+  service_ns.Merge(other.service_ns);
   requests += other.requests;
   reads += other.reads;
   writes += other.writes;
@@ -124,21 +126,24 @@ void RunStats::Merge(const RunStats& other) {
   http_errors += other.http_errors;
   missing_items += other.missing_items;
   io_errors += other.io_errors;
+  queued += other.queued;
+  unsent += other.unsent;
   last_completion = std::max(last_completion, other.last_completion);
   if (first_error.empty()) first_error = other.first_error;
 }
 
 // One keep-alive connection with one request in flight. Its state machine is
-// connect -> (write -> read)* -> done, with a delayed reconnect after an I/O error
-// or when the server closes the connection. Handlers capture `this`: connections
-// live in their Worker, which outlives the io_context's run().
+// connect -> ([wait for the due time ->] write -> read)* -> done, with a delayed
+// reconnect after an I/O error or when the server closes the connection. Handlers capture `this`:
+// connections live in their Worker, which outlives the io_context's run().
 class Connection {
  public:
   Connection(asio::io_context& io, const tcp::endpoint& endpoint, const RequestContext& context,
-             const PhasePlan& plan, SharedCounters& shared, RunStats& stats, uint64_t seed,
-             std::function<void()> on_done)
+             const PhasePlan& plan, SharedCounters& shared, RunStats& stats, int index,
+             uint64_t seed, std::function<void()> on_done)
       : socket_(io),
-        retry_timer_(io),
+        timer_(io),
+        index_(index),
         endpoint_(endpoint),
         context_(context),
         plan_(plan),
@@ -177,11 +182,47 @@ class Connection {
       if (finished_) return;
       if (ec) return OnIoError("connect", ec);
       socket_.set_option(tcp::no_delay(true));
-      SendNext();
+      waited_for_answer_ = false;
+      SendOrSchedule();
     });
   }
 
-  void SendNext() {
+  // Open loop: sends the next request at its due time, waiting for it if early.
+  void SendWhenDue() {
+    if (!schedule_) {  // the plan's times are set after the connections are built
+      schedule_.emplace(plan_.schedule_start, plan_.rate, plan_.connections, index_);
+    }
+    if (!due_) due_ = schedule_->Next();
+    const Clock::time_point now = Clock::now();
+    if (*due_ >= plan_.measure_end) return Finish();
+    if (now >= plan_.measure_end) {
+      // Behind schedule when the window closed: count what would still have gone out.
+      for (; *due_ < plan_.measure_end; due_ = schedule_->Next()) {
+        stats_.unsent += *due_ >= plan_.measure_start;
+      }
+      return Finish();
+    }
+    if (now < *due_) {
+      timer_.expires_at(*due_);
+      return timer_.async_wait([this](const error_code& ec) {
+        if (ec || finished_) return;
+        SendNext(*std::exchange(due_, std::nullopt));
+      });
+    }
+    // Due already: the previous answer (or a reconnect) came after this request's time.
+    stats_.queued += waited_for_answer_ && *due_ >= plan_.measure_start;
+    SendNext(*std::exchange(due_, std::nullopt));
+  }
+
+  // Closed loop: sends right away. Open loop: goes through the schedule.
+  void SendOrSchedule() {
+    if (plan_.rate > 0 && !plan_.preload) return SendWhenDue();
+    SendNext(Clock::now());
+  }
+
+  // Sends the next request; `due` is when it should have gone out (now, in a closed
+  // loop): it is measured by that time, and its latency counts from it.
+  void SendNext(Clock::time_point due) {
     const Clock::time_point now = Clock::now();
     RequestTemplate* request = nullptr;
     if (plan_.preload) {
@@ -193,7 +234,7 @@ class Connection {
       measured_ = true;
     } else {
       if (now >= plan_.measure_end) return Finish();
-      measured_ = now >= plan_.measure_start;
+      measured_ = due >= plan_.measure_start;
       if (measured_ && plan_.max_requests != 0 &&
           shared_.measured_issued.fetch_add(1, std::memory_order_relaxed) >= plan_.max_requests) {
         return Finish();
@@ -209,6 +250,7 @@ class Connection {
       }
     }
     in_flight_ = true;
+    due_at_ = due;
     sent_at_ = now;
     asio::async_write(socket_, asio::buffer(request->bytes()),
                       [this](const error_code& ec, size_t) {
@@ -296,8 +338,8 @@ class Connection {
     in_flight_ = false;
     const http::response<http::string_body>& response = parser_->get();
     if (measured_) {
-      stats_.latency_ns.Record(static_cast<uint64_t>(
-          std::chrono::duration_cast<std::chrono::nanoseconds>(now - sent_at_).count()));
+      stats_.latency_ns.Record(Nanos(now - due_at_));
+      if (plan_.rate > 0) stats_.service_ns.Record(Nanos(now - sent_at_));
       ++stats_.requests;
       ++(IsRead(kind_) ? stats_.reads : stats_.writes);
       stats_.last_completion = now;
@@ -314,7 +356,12 @@ class Connection {
       CloseSocket();
       return Connect();
     }
-    SendNext();
+    waited_for_answer_ = true;
+    SendOrSchedule();
+  }
+
+  static uint64_t Nanos(Clock::duration d) {
+    return static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(d).count());
   }
 
   // What a 200 response must hold: the item of a preloaded key, a full page of its
@@ -364,8 +411,8 @@ class Connection {
     const Clock::time_point stop = plan_.preload ? plan_.hard_deadline : plan_.measure_end;
     if (Clock::now() + kReconnectDelay >= stop) return Finish();
     // Delay so that a server that is down does not turn this into a busy loop.
-    retry_timer_.expires_after(kReconnectDelay);
-    retry_timer_.async_wait([this](const error_code& ec) {
+    timer_.expires_after(kReconnectDelay);
+    timer_.async_wait([this](const error_code& ec) {
       if (ec || finished_) return;
       Connect();
     });
@@ -382,12 +429,14 @@ class Connection {
     if (finished_) return;
     finished_ = true;
     CloseSocket();
-    retry_timer_.cancel();
+    timer_.cancel();
     on_done_();
   }
 
   tcp::socket socket_;
-  asio::steady_timer retry_timer_;
+  // The reconnect delay, or (open loop) the wait for the next due time; never both.
+  asio::steady_timer timer_;
+  const int index_;  // among the plan's connections: the open-loop phase
   const tcp::endpoint endpoint_;
   const RequestContext& context_;
   const PhasePlan& plan_;
@@ -407,6 +456,10 @@ class Connection {
   uint64_t batch_items_ = 0;  // items in batch_
   boost::beast::flat_buffer read_buffer_;
   std::optional<http::response_parser<http::string_body>> parser_;
+  std::optional<RateSchedule> schedule_;  // open loop only, made on the first send
+  std::optional<Clock::time_point> due_;  // open loop: the next request's due time
+  bool waited_for_answer_ = false;        // the next send follows an answer
+  Clock::time_point due_at_{};            // of the request in flight
   Clock::time_point sent_at_{};
   uint64_t key_ = 0;
   RequestKind kind_ = RequestKind::kGet;
@@ -416,13 +469,13 @@ class Connection {
 };
 
 Worker::Worker(const tcp::endpoint& endpoint, const RequestContext& context, const PhasePlan& plan,
-               SharedCounters& shared, int connections, uint64_t seed)
+               SharedCounters& shared, int first_connection, int connections, uint64_t seed)
     : plan_(plan) {
   connections_.reserve(connections);
   for (int i = 0; i < connections; ++i) {
-    connections_.push_back(std::make_unique<Connection>(io_, endpoint, context, plan, shared,
-                                                        stats_, seed * 1000003 + i,
-                                                        [this] { OnConnectionDone(); }));
+    connections_.push_back(std::make_unique<Connection>(
+        io_, endpoint, context, plan, shared, stats_, first_connection + i, seed * 1000003 + i,
+        [this] { OnConnectionDone(); }));
   }
 }
 

@@ -40,6 +40,13 @@ struct PhasePlan {
   // stalled server cannot keep the driver running.
   Clock::time_point hard_deadline;
   uint64_t max_requests = 0;  // measured requests across all workers; 0: unbounded
+  // Open loop (--rate): requests per second over all `connections`, each request due
+  // at its RateSchedule time from schedule_start, "measured" by its due time and its
+  // latency counted from it. 0: closed loop, each connection sending its next request
+  // as soon as the answer comes.
+  double rate = 0;
+  int connections = 1;
+  Clock::time_point schedule_start;
 };
 
 // Counters shared by the workers of one phase (the only cross-thread state).
@@ -50,7 +57,12 @@ struct SharedCounters {
 
 // Results of one worker, or of all of them merged.
 struct RunStats {
-  Histogram latency_ns;   // measured requests that got an HTTP response
+  // Measured requests that got an HTTP response, from the send (closed loop) or from
+  // the due time (open loop).
+  Histogram latency_ns;
+  // Open loop only: the same requests from their actual send, i.e. the server's part
+  // of latency_ns without the wait for a free connection.
+  Histogram service_ns;
   uint64_t requests = 0;  // measured requests that got an HTTP response
   uint64_t reads = 0;     // GetItem and Query
   uint64_t writes = 0;    // PutItem, UpdateItem and BatchWriteItem
@@ -62,6 +74,11 @@ struct RunStats {
   // UnprocessedItems.
   uint64_t missing_items = 0;
   uint64_t io_errors = 0;  // connect/read/write failures, abandoned requests
+  // Open loop only. queued: measured requests that fell due while their connection
+  // still waited for the previous answer, so went out late. unsent: measured requests
+  // due before the window closed but not sent by then: the rate was not sustained.
+  uint64_t queued = 0;
+  uint64_t unsent = 0;
   Clock::time_point last_completion{};
   std::string first_error;
 
@@ -73,12 +90,14 @@ struct RunStats {
 class Connection;
 
 // One io_context, run by one thread, driving a set of connections. Each connection
-// keeps exactly one request in flight (no pipelining), so N connections model N
-// concurrent clients, as an SDK's connection pool does.
+// keeps at most one request in flight (no pipelining), so N connections model N
+// concurrent clients, as an SDK's connection pool does. Its connections are numbers
+// first_connection.. of the plan's connections (their open-loop phase).
 class Worker {
  public:
   Worker(const boost::asio::ip::tcp::endpoint& endpoint, const RequestContext& context,
-         const PhasePlan& plan, SharedCounters& shared, int connections, uint64_t seed);
+         const PhasePlan& plan, SharedCounters& shared, int first_connection, int connections,
+         uint64_t seed);
   ~Worker();
   Worker(const Worker&) = delete;
   Worker& operator=(const Worker&) = delete;

@@ -54,6 +54,11 @@ line; or times one full parallel Scan of the table.
                        limit) items or a Scan missing items counts as an error
   --setup-timeout S    bound on table creation plus preload (300)
   --max-requests N     stop after N measured requests even if --duration remains
+  --rate R             open loop: R requests/s in all, spread evenly over the
+                       connections (each sends every connections/R s, still one
+                       request in flight); latency counts from each request's due
+                       time, so a late answer's queueing is not hidden (as wrk2).
+                       Default: closed loop, the next request right after an answer
   --expires-at S       profiles (setup, put, transact) carry "expiresAt": {"N": S},
                        epoch seconds, for Time to Live benches (bench/ttl_sweep.sh)
   --help               this text
@@ -217,6 +222,8 @@ bool ParseOptions(int argc, char** argv, Options* options, std::string* error) {
     } else if (name == "--expires-at") {
       ok = ParseInt(value, 0, INT64_MAX, &n);
       options->expires_at = std::to_string(n);
+    } else if (name == "--rate") {
+      ok = ParseDouble(value, 0.001, 1e8, &options->rate);
     } else if (name == "--max-requests") {
       ok = ParseInt(value, 1, INT64_MAX, &n);
       options->max_requests = static_cast<uint64_t>(n);
@@ -233,6 +240,10 @@ bool ParseOptions(int argc, char** argv, Options* options, std::string* error) {
   // The preload numbers every item of the table; keep that product far from overflow.
   if (options->keys > kMaxKeys / options->items_per_key) {
     *error = "--keys times --items-per-key must stay below " + std::to_string(kMaxKeys);
+    return false;
+  }
+  if (options->rate > 0 && options->op == Op::kScan) {
+    *error = "--rate does not apply to --op scan (one full Scan, timed)";
     return false;
   }
   if (options->setup) options->preloaded = true;

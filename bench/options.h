@@ -54,6 +54,7 @@ struct Options {
   bool preloaded = false;  // keys exist: a GetItem without "Item" is an error
   double setup_timeout_s = 300;
   uint64_t max_requests = 0;  // 0: bounded by --duration only
+  double rate = 0;            // --rate: open loop at this many requests/s; 0: closed loop
   // --expires-at: profiles carry "expiresAt" (N) with this epoch-seconds value, for
   // Time to Live benches; empty: no such attribute.
   std::string expires_at;
