@@ -355,8 +355,8 @@ def use_credentials(browser, access_key, secret):
 
 def test_signed_console_asks_for_credentials_then_lists_and_queries(browser, tmp_path_factory):
     """--require-signature: unsigned, the console is refused and asks for the secret key;
-    signed with it, it lists tables and runs a Query; a wrong secret or an unknown key
-    shows DynamoDB's error as boto3 gets it."""
+    signed with it, it lists tables, runs a Query and shows the GET monitoring views; a
+    wrong secret or an unknown key shows DynamoDB's error as boto3 gets it."""
     srv = start_with_fresh_port(
         lambda p: server_args(p, in_memory=True, extra=[
             "--require-signature", "--credential", f"{FLAG_KEY}:{FLAG_SECRET}"]),
@@ -390,5 +390,12 @@ def test_signed_console_asks_for_credentials_then_lists_and_queries(browser, tmp
         assert run_query(browser, srv, name, "p", FLAG_KEY) == "3 items"
         assert [row[:2] for row in grid_rows(browser)] == [["p", f"s{i}"] for i in range(3)]
         browser.screenshot("signed")
+        # The monitoring views answer signed GETs only: the namespaces, partitions, metrics.
+        browser.wait(lambda b: f"{FLAG_KEY}:{REGION} (1 table)" in b.find("#namespace-list").text,
+                     "the namespaces listed by a signed GET /monotable/tables")
+        browser.open(srv, f"partitions?table={name}", FLAG_KEY, REGION)
+        browser.wait_text("#partition-count", "4 partitions")  # on-demand: 4 to start with
+        browser.open(srv, "metrics", FLAG_KEY, REGION)
+        browser.wait_text("#metrics-operations tr", "Query")
     finally:
         srv.stop()
