@@ -1,8 +1,8 @@
 // The console's only way to the data: the DynamoDB API itself (POST / with
 // X-Amz-Target) and the server's GET monitoring views. The namespace is chosen the way
 // any SDK chooses it: the access key id and region in the Authorization header's
-// credential scope. Requests are signed (SigV4, sigv4.js) only when a secret key is
-// given; the server checks no signature by default.
+// credential scope. Requests, the views' GETs too, are signed (SigV4, sigv4.js) only
+// when a secret key is given; the server checks no signature by default.
 import { authorization as signedAuthorization, canSign } from './sigv4.js';
 
 const state = { accessKey: 'console', region: 'us-east-1' };
@@ -49,20 +49,38 @@ const CONTENT_TYPE = 'application/x-amz-json-1.0';
 const SIGNATURE_ERRORS = new Set(['InvalidSignatureException', 'UnrecognizedClientException',
   'MissingAuthenticationTokenException', 'MissingAuthenticationToken', 'IncompleteSignatureException']);
 
+const amzDateNow = () => new Date().toISOString().replace(/[-:]|\.\d+/g, '');
+
+// A signature with the secret key; `request` as sigv4.js's authorization takes it.
+async function signed(request) {
+  if (!canSign()) throw new ApiError(0, 'Console', 'signing needs a secure context: open the console on a loopback address or over HTTPS');
+  return signedAuthorization({ host: location.host, accessKey: state.accessKey, secretKey, region: state.region,
+    ...request });
+}
+
 // The credential scope picks the namespace; the signature is real only with a secret key.
 async function authorization(target, amzDate, body) {
   if (!secretKey) {
     return `AWS4-HMAC-SHA256 Credential=${state.accessKey}/${amzDate.slice(0, 8)}/${state.region}/dynamodb/` +
            'aws4_request, SignedHeaders=host;x-amz-date;x-amz-target, Signature=unsigned';
   }
-  if (!canSign()) throw new ApiError(0, 'Console', 'signing needs a secure context: open the console on a loopback address or over HTTPS');
-  return signedAuthorization({ host: location.host, contentType: CONTENT_TYPE, target, amzDate, body,
-    accessKey: state.accessKey, secretKey, region: state.region });
+  return signed({ contentType: CONTENT_TYPE, target, amzDate, body });
+}
+
+// A refused request as an ApiError: DynamoDB's error type when the body names one.
+// A server that checks signatures (--require-signature) refused the credentials: the
+// shell asks for the secret key.
+function refusal(status, text) {
+  let json = {};
+  try { json = text ? JSON.parse(text) : {}; } catch { json = { message: text }; }
+  const type = String(json.__type || `HTTP ${status}`).split('#').pop();
+  if (SIGNATURE_ERRORS.has(type)) dispatchEvent(new CustomEvent('monotable-credentials-needed', { detail: type }));
+  return new ApiError(status, type, json.message || json.Message || '');
 }
 
 async function post(target, request) {
   const body = JSON.stringify(request);
-  const amzDate = new Date().toISOString().replace(/[-:]|\.\d+/g, '');
+  const amzDate = amzDateNow();
   const response = await fetch('/', {
     method: 'POST',
     headers: {
@@ -74,16 +92,8 @@ async function post(target, request) {
     body,
   });
   const text = await response.text();
-  let json = {};
-  try { json = text ? JSON.parse(text) : {}; } catch { json = { message: text }; }
-  if (!response.ok) {
-    const type = String(json.__type || `HTTP ${response.status}`).split('#').pop();
-    // A server that checks signatures (--require-signature) refused the credentials:
-    // the shell asks for the secret key.
-    if (SIGNATURE_ERRORS.has(type)) dispatchEvent(new CustomEvent('monotable-credentials-needed', { detail: type }));
-    throw new ApiError(response.status, type, json.message || json.Message || '');
-  }
-  return json;
+  if (!response.ok) throw refusal(response.status, text);
+  return text ? JSON.parse(text) : {};
 }
 
 // One DynamoDB operation, e.g. ddb('Query', {...}).
@@ -104,14 +114,17 @@ export async function listTables() {
   return names;
 }
 
-// A GET monitoring view; JSON unless `text`.
+// A GET monitoring view; JSON unless `text`. Signed when a secret key is given: with
+// --require-signature the views answer only a signed GET.
 export async function view(path, text = false) {
-  const response = await fetch(path, { cache: 'no-store' });
-  if (!response.ok) {
-    let message = await response.text();
-    try { message = JSON.parse(message).message; } catch { /* plain text */ }
-    throw new ApiError(response.status, `HTTP ${response.status}`, message);
+  const headers = {};
+  if (secretKey) {
+    const [pathOnly, query = ''] = path.split('?');
+    headers['X-Amz-Date'] = amzDateNow();
+    headers.Authorization = await signed({ method: 'GET', path: pathOnly, query, amzDate: headers['X-Amz-Date'] });
   }
+  const response = await fetch(path, { cache: 'no-store', headers });
+  if (!response.ok) throw refusal(response.status, await response.text());
   return text ? response.text() : response.json();
 }
 

@@ -59,6 +59,9 @@ Result<Config> CheckSecurityFlags(Config config) {
   if (!config.require_signature && has_credentials) {
     return Bad("--credentials and --credential take effect with --require-signature only");
   }
+  if (!config.require_signature && config.public_metrics) {
+    return Bad("--public-metrics takes effect with --require-signature only");
+  }
   if (config.tls_cert.empty() != config.tls_key.empty()) {
     return Bad("--tls-cert and --tls-key go together");
   }
@@ -124,12 +127,17 @@ options:
   --health-check URL     do not serve: GET the URL (http://HOST[:PORT][/PATH]) and exit
                          0 if it answers 2xx within 3 s, 1 otherwise (for a container
                          HEALTHCHECK without curl)
-  --require-signature    verify every DynamoDB request's SigV4 signature (see the
-                         README's security model); needs access keys from:
+  --require-signature    verify the SigV4 signature of every DynamoDB request and of
+                         every GET of the monitoring views (see the README's security
+                         model; the health check and the console's files stay open);
+                         needs access keys from:
   --credentials FILE     an AWS shared-credentials file (every profile with
                          aws_access_key_id and aws_secret_access_key); repeatable
   --credential KEY:SECRET
                          one access key id and its secret; repeatable
+  --public-metrics       with --require-signature: serve /metrics without a signature
+                         (for Prometheus, which cannot sign), without the key values
+                         of Contributor Insights
   --tls-cert FILE        serve HTTPS on --port with this PEM certificate (chain)
   --tls-key FILE         and this PEM private key; both are read again on SIGHUP
   --help                 print this text
@@ -269,6 +277,9 @@ Result<Config> ParseCommandLine(const std::vector<std::string>& args) {
     } else if (flag == "--require-signature") {
       if (has_inline_value) return Bad(flag + " takes no value");
       config.require_signature = true;
+    } else if (flag == "--public-metrics") {
+      if (has_inline_value) return Bad(flag + " takes no value");
+      config.public_metrics = true;
     } else if (flag == "--credentials") {
       MT_ASSIGN_OR_RETURN(v, next_value());
       if (v.empty()) return Bad("empty value for " + flag);

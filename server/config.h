@@ -59,8 +59,11 @@ struct Config {
   std::string health_check_url;
   // Security (README "Security model"): --require-signature verifies every DynamoDB
   // request's SigV4 signature against the access keys of --credentials files (AWS
-  // shared-credentials format) and of --credential KEY:SECRET flags.
+  // shared-credentials format) and of --credential KEY:SECRET flags; the GET
+  // monitoring views then need a signed GET too, except /metrics with --public-metrics
+  // (which then leaves out Contributor Insights' key values).
   bool require_signature = false;
+  bool public_metrics = false;
   std::vector<std::string> credential_files;
   std::vector<std::pair<std::string, std::string>> credentials;  // access key, secret
   // --tls-cert/--tls-key: PEM files; --port then serves HTTPS (reloaded on SIGHUP).

@@ -123,6 +123,11 @@ TEST(ConfigTest, SecurityFlags) {
             "invalid value for --credential: expected ACCESS_KEY_ID:SECRET_ACCESS_KEY");
   EXPECT_EQ(Error({"--tls-cert", "c.pem"}), "--tls-cert and --tls-key go together");
   EXPECT_EQ(Error({"--require-signature=yes"}), "--require-signature takes no value");
+  EXPECT_FALSE(c.public_metrics);
+  EXPECT_TRUE(
+      Parse({"--require-signature", "--credential", "A:B", "--public-metrics"}).public_metrics);
+  EXPECT_EQ(Error({"--public-metrics"}),
+            "--public-metrics takes effect with --require-signature only");
 }
 
 TEST(ConfigTest, ThroughputMode) {

@@ -65,14 +65,15 @@ void JsonError(HttpReply& reply, unsigned status, std::string_view message) {
 }  // namespace
 
 bool ServeMonitoring(const Engine& engine, const RequestMetrics& requests, std::string_view target,
-                     HttpReply& reply) {
+                     MonitoringAccess access, HttpReply& reply) {
   const size_t question = target.find('?');
   const std::string_view path = target.substr(0, question);
   const std::string_view query =
       question == target.npos ? std::string_view() : target.substr(question + 1);
   if (path == "/metrics") {
     StatsOptions options;
-    options.top_keys = 10;  // Contributor Insights' top keys of the resources that keep them
+    // Contributor Insights' top keys of the resources that keep them.
+    options.top_keys = access == MonitoringAccess::kFull ? 10 : 0;
     Answer(reply, 200, kMetricsContentType, MetricsText(engine.Stats(options), requests));
     return true;
   }

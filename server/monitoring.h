@@ -18,9 +18,13 @@
 
 namespace monotable::server {
 
+// What a caller may see. kWithoutKeyValues: /metrics without Contributor Insights' key
+// values (item data), for an unsigned scraper under --require-signature --public-metrics.
+enum class MonitoringAccess { kFull, kWithoutKeyValues };
+
 // Answers `target` (path and query) into `reply`; false when the path is not one of
 // the views (the caller answers 404).
 bool ServeMonitoring(const Engine& engine, const RequestMetrics& requests, std::string_view target,
-                     HttpReply& reply);
+                     MonitoringAccess access, HttpReply& reply);
 
 }  // namespace monotable::server

@@ -195,7 +195,7 @@ void Router::Handle(HttpRequest& request, protocol::JsonParser& parser, HttpRepl
   AddCors(request, reply);
 }
 
-void Router::HandleGet(const HttpRequest& request, HttpReply& reply) const {
+void Router::HandleGet(const HttpRequest& request, HttpReply& reply) {
   const std::string_view target(request.target().data(), request.target().size());
   const std::string_view path = target.substr(0, target.find('?'));
   if (path == "/" || path.empty()) {
@@ -214,7 +214,22 @@ void Router::HandleGet(const HttpRequest& request, HttpReply& reply) const {
   if (ServeConsole(serve_console_, target, console_request, reply)) {
     return;
   }
-  if (!ServeMonitoring(*protocol_->engine(), metrics_, target, reply)) {
+  // Everything else is checked like an API call, before the path is even looked at (as
+  // DynamoDB answers an unsigned request to any path), so an unsigned caller learns
+  // nothing, not even which tables exist.
+  const bool open_metrics = public_metrics_ && path == "/metrics";
+  if (verifier_ && !open_metrics) {
+    Status verified = VerifySignature(*verifier_, request);
+    if (!verified.ok()) {
+      auto error = protocol::EncodeError(verified);
+      Json(error.http_status, std::move(error.body), reply);
+      return;
+    }
+  }
+  // Contributor Insights' key values are item data: not for an unsigned scraper.
+  const MonitoringAccess access =
+      open_metrics && verifier_ ? MonitoringAccess::kWithoutKeyValues : MonitoringAccess::kFull;
+  if (!ServeMonitoring(*protocol_->engine(), metrics_, target, access, reply)) {
     reply.status = 404;
     reply.AddHeader("Content-Type", "text/plain");
     reply.body = "not found: " + std::string(path) + "\n";

@@ -41,10 +41,16 @@ class Router {
 
   const RequestMetrics& metrics() const { return metrics_; }
 
-  // From now on every DynamoDB request must carry a signature `verifier` accepts
-  // (--require-signature). Call before serving: not synchronized with Handle().
-  void RequireSignatures(std::shared_ptr<const auth::SignatureVerifier> verifier) {
+  // From now on every DynamoDB request, and every GET or HEAD but the health check and
+  // the console's files, must carry a signature `verifier` accepts (--require-signature):
+  // the monitoring views show table names and Contributor Insights' key values, i.e.
+  // item data. `public_metrics` (--public-metrics) leaves /metrics open for scrapers
+  // that cannot sign, without those key values. Call before serving: not synchronized
+  // with Handle().
+  void RequireSignatures(std::shared_ptr<const auth::SignatureVerifier> verifier,
+                         bool public_metrics = false) {
     verifier_ = std::move(verifier);
+    public_metrics_ = public_metrics;
   }
 
  private:
@@ -59,8 +65,8 @@ class Router {
                         std::string_view* table_name);
   // HandleDynamoDb, timed, counted and (with request logging) logged.
   void HandleTimed(HttpRequest& request, protocol::JsonParser& parser, HttpReply& reply);
-  // GET and HEAD: the health check, the monitoring views, or 404.
-  void HandleGet(const HttpRequest& request, HttpReply& reply) const;
+  // GET and HEAD: the health check, the console, the monitoring views, or 404.
+  void HandleGet(const HttpRequest& request, HttpReply& reply);
   void AddRequestId(HttpReply& reply);
   void AddCors(const HttpRequest& request, HttpReply& reply) const;
 
@@ -70,6 +76,7 @@ class Router {
   bool serve_console_;
   RequestMetrics metrics_;
   std::shared_ptr<const auth::SignatureVerifier> verifier_;  // null: signatures not checked
+  bool public_metrics_ = false;
   static constexpr size_t kRequestIdPrefixLength = 39;
   static constexpr size_t kRequestIdCounterDigits = 13;  // 36^13 > 2^64
   std::atomic<uint64_t> request_counter_{0};

@@ -1,16 +1,20 @@
 // Router over an in-memory engine: which requests reach the DynamoDB protocol, the
-// health check, CORS, and the headers every DynamoDB reply carries.
+// health check, CORS, the headers every DynamoDB reply carries, and which GETs need a
+// signature under --require-signature.
 
 #include "server/router.h"
 
 #include <gtest/gtest.h>
 
+#include <ctime>
 #include <functional>
 #include <memory>
 #include <optional>
 #include <set>
 #include <string>
 
+#include "auth/sigv4.h"
+#include "auth/verifier.h"
 #include "engine/engine.h"
 #include "engine/testing/in_memory_engine.h"
 #include "server/crc32.h"
@@ -287,6 +291,83 @@ TEST(RouterRunsLongTest, PageReadsBatchesAndViewsRunLongPointOperationsDoNot) {
   EXPECT_FALSE(get(http::verb::get, "/console/"));
   EXPECT_FALSE(get(http::verb::head, "/metrics"));
   EXPECT_FALSE(get(http::verb::options, "/"));
+}
+
+constexpr char kAccessKey[] = "AKIDGET";
+constexpr char kSecret[] = "get/secret+1";
+constexpr char kHost[] = "127.0.0.1:8000";
+
+// Under --require-signature: which GETs need a SigV4 signature (the monitoring views),
+// which stay open (the health check, the console's files, /metrics with
+// --public-metrics, then without key values), and that a refusal is DynamoDB's error.
+class RouterSignatureTest : public RouterTest {
+ protected:
+  // A GET of `target` through a router that requires signatures; signed with `secret`
+  // (at the real time: the verifier reads the system clock) unless it is empty.
+  HttpReply Get(const std::string& target, const std::string& secret, bool public_metrics = false) {
+    Router router(protocol_.get(), "", false, /*serve_console=*/true);
+    router.RequireSignatures(std::make_shared<auth::SignatureVerifier>(
+                                 auth::SecretsByKey{{kAccessKey, std::string(kSecret)}}),
+                             public_metrics);
+    HttpRequest request{http::verb::get, target, 11};
+    request.set(http::field::host, kHost);
+    if (!secret.empty()) {
+      const std::string date = auth::FormatAmzDate(static_cast<int64_t>(std::time(nullptr)));
+      request.set("X-Amz-Date", date);
+      const std::string payload_hash = auth::Sha256Hex("");
+      const size_t question = target.find('?');
+      auth::CanonicalParts parts;
+      parts.method = "GET";
+      parts.path = std::string_view(target).substr(0, question);
+      if (question != std::string::npos)
+        parts.query = std::string_view(target).substr(question + 1);
+      parts.headers = {{"host", kHost}, {"x-amz-date", date}};
+      parts.payload_hash = payload_hash;
+      request.set(http::field::authorization,
+                  auth::AuthorizationHeader(kAccessKey, secret, date,
+                                            {date.substr(0, 8), "us-east-1", "dynamodb"}, parts));
+    }
+    HttpReply reply;
+    router.Handle(request, parser_, reply);
+    return reply;
+  }
+
+  bool HasType(const HttpReply& reply, const std::string& type) {
+    return reply.body.find("#" + type + "\"") != std::string::npos;
+  }
+};
+
+TEST_F(RouterSignatureTest, MonitoringViewsNeedASignature) {
+  for (const char* target : {"/monotable/tables", "/metrics", "/monotable/tables/T/partitions",
+                             "/monotable/tables/T/insights?namespace=a%3Ab", "/nope"}) {
+    HttpReply unsigned_reply = Get(target, "");
+    EXPECT_EQ(unsigned_reply.status, 400u) << target;
+    EXPECT_TRUE(HasType(unsigned_reply, "MissingAuthenticationTokenException"))
+        << unsigned_reply.body;
+    EXPECT_NE(unsigned_reply.body.find("Request is missing Authentication Token"),
+              std::string::npos);
+
+    HttpReply wrong = Get(target, "not-the-secret");
+    EXPECT_EQ(wrong.status, 400u) << target;
+    EXPECT_TRUE(HasType(wrong, "InvalidSignatureException")) << wrong.body;
+  }
+  EXPECT_EQ(Get("/monotable/tables", kSecret).status, 200u);
+  EXPECT_EQ(Get("/metrics", kSecret).status, 200u);
+  // Signed, a view still answers its own errors.
+  EXPECT_EQ(Get("/monotable/tables/T/insights?namespace=a%3Ab", kSecret).status, 404u);
+  EXPECT_EQ(Get("/nope", kSecret).status, 404u);
+}
+
+TEST_F(RouterSignatureTest, HealthCheckAndConsoleFilesStayOpen) {
+  EXPECT_EQ(Get("/", "").status, 200u);
+  EXPECT_EQ(Get("/console/", "").status, 200u);
+}
+
+TEST_F(RouterSignatureTest, PublicMetricsOpensOnlyMetrics) {
+  HttpReply metrics = Get("/metrics", "", /*public_metrics=*/true);
+  EXPECT_EQ(metrics.status, 200u);
+  EXPECT_NE(metrics.body.find("monotable_"), std::string::npos);
+  EXPECT_TRUE(HasType(Get("/monotable/tables", "", true), "MissingAuthenticationTokenException"));
 }
 
 }  // namespace

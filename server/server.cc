@@ -91,7 +91,7 @@ Result<std::unique_ptr<Server>> Server::Create(const Config& config) {
 
   if (config.require_signature) {
     MT_ASSIGN_OR_RETURN(verifier, LoadVerifier(config));
-    server->router_->RequireSignatures(std::move(verifier));
+    server->router_->RequireSignatures(std::move(verifier), config.public_metrics);
   }
   if (!config.tls_cert.empty()) {
     MT_ASSIGN_OR_RETURN(tls, TlsContexts::Load(config.tls_cert, config.tls_key));

@@ -14,6 +14,9 @@ bool IsNoSpace(const rocksdb::Status& s) {
 
 class NoSpaceListener : public rocksdb::EventListener {
  public:
+  explicit NoSpaceListener(std::shared_ptr<std::atomic<bool>> sentinel_wanted)
+      : sentinel_wanted_(std::move(sentinel_wanted)) {}
+
   void OnErrorRecoveryBegin(rocksdb::BackgroundErrorReason /*reason*/, rocksdb::Status bg_error,
                             bool* auto_recovery) override {
     // A soft error (a compaction out of space) leaves writes on: RocksDB's recovery, which
@@ -23,12 +26,22 @@ class NoSpaceListener : public rocksdb::EventListener {
     }
     bg_error.PermitUncheckedError();
   }
+
+  // Called by the memtable switch, inside the write queue: every write after it, the
+  // next sentinel's included, goes to the new memtable.
+  void OnMemTableSealed(const rocksdb::MemTableInfo& info) override {
+    if (info.cf_name == rocksdb::kDefaultColumnFamilyName) sentinel_wanted_->store(true);
+  }
+
+ private:
+  std::shared_ptr<std::atomic<bool>> sentinel_wanted_;
 };
 
 // DB::Resume() replaces the WAL that failed (RocksDB 7.8 keeps its writer refusing every
 // later append) only by flushing a non-empty active memtable, which opens a new WAL. When
 // every active memtable is empty, Resume() would report success with the failed writer
-// still current, and the next write would reach it (an assertion in Debian's build).
+// still current, and the next write would reach it (an assertion in Debian's build). The
+// sentinel makes this the rare race the header describes.
 bool SomeActiveMemtableHasEntries(rocksdb::DB* db) {
   uint64_t entries = 0;
   return db->GetAggregatedIntProperty("rocksdb.num-entries-active-mem-table", &entries) &&
@@ -53,7 +66,20 @@ bool RoomToFlush(rocksdb::DB* db) {
 }  // namespace
 
 std::shared_ptr<rocksdb::EventListener> NoSpaceRecovery::MakeListener() {
-  return std::make_shared<NoSpaceListener>();
+  sentinel_wanted_ = std::make_shared<std::atomic<bool>>(true);
+  return std::make_shared<NoSpaceListener>(sentinel_wanted_);
+}
+
+void NoSpaceRecovery::KeepSentinel(rocksdb::DB* db) {
+  if (!sentinel_wanted_ || !sentinel_wanted_->load(std::memory_order_acquire)) return;
+  if (!sentinel_wanted_->exchange(false)) return;  // another write is putting it
+  rocksdb::WriteOptions options;
+  options.disableWAL = true;   // no disk I/O: it fits on a full disk
+  options.no_slowdown = true;  // never wait behind a write stall for a key nobody reads
+  rocksdb::Status put =
+      db->Put(options, db->DefaultColumnFamily(),
+              rocksdb::Slice(kSentinelKey.data(), kSentinelKey.size()), rocksdb::Slice());
+  if (!put.ok()) sentinel_wanted_->store(true);
 }
 
 bool NoSpaceRecovery::TryResume(rocksdb::DB* db, const rocksdb::Status& failure) {
@@ -69,8 +95,8 @@ bool NoSpaceRecovery::TryResume(rocksdb::DB* db, const rocksdb::Status& failure)
   if (!RoomToFlush(db)) return false;  // still full: nothing to log on every attempt
   if (!SomeActiveMemtableHasEntries(db)) {
     log::Error("writes stay refused after a full disk (" + failure.ToString() +
-               "): no memtable holds an entry, so resuming cannot replace the failed WAL; "
-               "restart the server once space is freed");
+               "): no memtable holds an entry, not even the WAL sentinel, so resuming cannot "
+               "replace the failed WAL; restart the server once space is freed");
     return false;
   }
   rocksdb::Status resumed = db->Resume();

@@ -99,7 +99,7 @@ Result<std::unique_ptr<Storage>> Storage::Open(const StorageOptions& options) {
     // in Debian's librocksdb (its assertions are on): a crash on a full disk.
     db_options.sst_file_manager.reset(rocksdb::NewSstFileManager(rocksdb::Env::Default()));
     // Writes resume after space is freed without a restart (no_space_recovery.h).
-    db_options.listeners.push_back(NoSpaceRecovery::MakeListener());
+    db_options.listeners.push_back(storage->no_space_recovery_.MakeListener());
     std::error_code ec;
     std::filesystem::create_directories(path, ec);
     if (!std::filesystem::is_directory(path)) {
@@ -176,7 +176,8 @@ Result<std::unique_ptr<Storage>> Storage::Open(const StorageOptions& options) {
     } else if (name != rocksdb::kDefaultColumnFamilyName) {
       storage->opened_.emplace_back(name, ref);
     }
-    // The default family is unused; its handle is released right here.
+    // The default family holds only the WAL sentinel (no_space_recovery.h); its handle
+    // is released right here (the database keeps its own).
   }
   MT_RETURN_IF_ERROR(CheckFormatVersion(*storage->db_, storage->catalog_.get(), path));
   // Writes go to the WAL without fsync: a process crash loses nothing; Flush() at
@@ -249,10 +250,15 @@ Status Storage::DropColumnFamily(const ColumnFamilyRef& handle) {
 
 Status Storage::Write(rocksdb::WriteBatch* batch) {
   QuietPerfCounters();
+  // So that a resume can always replace the WAL, should this write find the disk full.
+  no_space_recovery_.KeepSentinel(db_.get());
   rocksdb::Status s = db_->Write(write_options_, batch);
   // A write refused for lack of space was not applied: once DB::Resume() has brought
   // writes back (space was freed), it is retried once.
-  if (!s.ok() && no_space_recovery_.TryResume(db_.get(), s)) s = db_->Write(write_options_, batch);
+  if (!s.ok() && no_space_recovery_.TryResume(db_.get(), s)) {
+    no_space_recovery_.KeepSentinel(db_.get());
+    s = db_->Write(write_options_, batch);
+  }
   return FromRocks(s);
 }
 

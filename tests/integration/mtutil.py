@@ -303,12 +303,12 @@ def raw_post(port, target=None, body=b"{}", auth=True, headers=None, timeout=30)
         conn.close()
 
 
-def http_get(port, path, method="GET"):
+def http_get(port, path, method="GET", headers=None):
     """(status, headers, body text) of a GET (or HEAD) on the server's own HTTP paths:
     the health check, /metrics, /monotable/...."""
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     try:
-        conn.request(method, path)
+        conn.request(method, path, headers=headers or {})
         resp = conn.getresponse()
         return resp.status, dict(resp.getheaders()), resp.read().decode()
     finally:

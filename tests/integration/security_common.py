@@ -51,6 +51,16 @@ def signed_headers(port, target, body, access_key, secret, when, region="us-east
     request = AWSRequest(method="POST", url=f"http://127.0.0.1:{port}/", data=body,
                          headers={"Content-Type": "application/x-amz-json-1.0",
                                   "X-Amz-Target": f"DynamoDB_20120810.{target}"})
+    return _sign(request, access_key, secret, when, region)
+
+
+def signed_get_headers(port, path, access_key, secret, when=None, region="us-east-1"):
+    """The headers botocore's SigV4 signer adds to a GET of `path` (with its query)."""
+    request = AWSRequest(method="GET", url=f"http://127.0.0.1:{port}{path}")
+    return _sign(request, access_key, secret, when or utc_now(), region)
+
+
+def _sign(request, access_key, secret, when, region):
     signer = SigV4Auth(Credentials(access_key, secret), "dynamodb", region)
     with mock.patch("botocore.auth.datetime") as clock:
         clock.datetime.utcnow.return_value = when

@@ -282,14 +282,18 @@ import('/console/sigv4.js').then((m) => m.authorization(arguments[0])).then(done
 """
 
 
-def botocore_authorization(host, target, amz_date, body, access_key, secret_key, region):
-    """The Authorization header botocore's SigV4 signer computes for the same request."""
+def botocore_authorization(host, target, amz_date, body, access_key, secret_key, region,
+                           path="/"):
+    """The Authorization header botocore's SigV4 signer computes for the same request: a
+    POST of the API, or without `target` a GET of `path` (with its query)."""
     from botocore.auth import SigV4Auth
     from botocore.awsrequest import AWSRequest
     from botocore.credentials import Credentials
-    request = AWSRequest(method="POST", url=f"http://{host}/", data=body, headers={
-        "Content-Type": "application/x-amz-json-1.0", "X-Amz-Target": target,
-        "X-Amz-Date": amz_date})
+    headers = {"X-Amz-Date": amz_date}
+    if target:
+        headers.update({"Content-Type": "application/x-amz-json-1.0", "X-Amz-Target": target})
+    request = AWSRequest(method="POST" if target else "GET", url=f"http://{host}{path}",
+                         data=body, headers=headers)
     request.context["timestamp"] = amz_date
     signer = SigV4Auth(Credentials(access_key, secret_key), "dynamodb", region)
     canonical = signer.canonical_request(request)
@@ -311,6 +315,19 @@ def test_requests_signed_with_a_secret_key_match_botocores_signature(browser, co
     assert signed == botocore_authorization(host, request["target"], request["amzDate"],
                                             request["body"], "AKIDSIGN", "s3cr3t/Key+",
                                             "eu-west-1")
+
+
+def test_view_gets_signed_with_a_secret_key_match_botocores_signature(browser, console_server):
+    open_console(browser, console_server, "tables")
+    browser.wait(lambda b: b.find_all("#table-list, #no-tables"), "the tables view")
+    host = f"127.0.0.1:{console_server.port}"
+    request = {"method": "GET", "host": host, "path": "/monotable/tables/T-1.x/partitions",
+               "query": "seconds=60&namespace=AKIDSIGN%3Aeu-west-1", "amzDate": "20250102T030405Z",
+               "accessKey": "AKIDSIGN", "secretKey": "s3cr3t/Key+", "region": "eu-west-1"}
+    signed = browser.driver.execute_async_script(SIGN_IN_BROWSER, request)
+    assert signed == botocore_authorization(
+        host, None, request["amzDate"], b"", "AKIDSIGN", "s3cr3t/Key+", "eu-west-1",
+        path=f"{request['path']}?{request['query']}")
 
 
 def test_refused_credentials_ask_for_the_secret_key(browser, console_server):
@@ -355,8 +372,8 @@ def use_credentials(browser, access_key, secret):
 
 def test_signed_console_asks_for_credentials_then_lists_and_queries(browser, tmp_path_factory):
     """--require-signature: unsigned, the console is refused and asks for the secret key;
-    signed with it, it lists tables and runs a Query; a wrong secret or an unknown key
-    shows DynamoDB's error as boto3 gets it."""
+    signed with it, it lists tables, runs a Query and shows the GET monitoring views; a
+    wrong secret or an unknown key shows DynamoDB's error as boto3 gets it."""
     srv = start_with_fresh_port(
         lambda p: server_args(p, in_memory=True, extra=[
             "--require-signature", "--credential", f"{FLAG_KEY}:{FLAG_SECRET}"]),
@@ -390,5 +407,12 @@ def test_signed_console_asks_for_credentials_then_lists_and_queries(browser, tmp
         assert run_query(browser, srv, name, "p", FLAG_KEY) == "3 items"
         assert [row[:2] for row in grid_rows(browser)] == [["p", f"s{i}"] for i in range(3)]
         browser.screenshot("signed")
+        # The monitoring views answer signed GETs only: the namespaces, partitions, metrics.
+        browser.wait(lambda b: f"{FLAG_KEY}:{REGION} (1 table)" in b.find("#namespace-list").text,
+                     "the namespaces listed by a signed GET /monotable/tables")
+        browser.open(srv, f"partitions?table={name}", FLAG_KEY, REGION)
+        browser.wait_text("#partition-count", "4 partitions")  # on-demand: 4 to start with
+        browser.open(srv, "metrics", FLAG_KEY, REGION)
+        browser.wait_text("#metrics-operations tr", "Query")
     finally:
         srv.stop()

@@ -1,9 +1,11 @@
 """A full disk: the data directory on a small tmpfs mounted by the test (root only; the
 test skips with the reason otherwise). When it fills, writes fail with
 InternalServerError (HTTP 500) while reads keep working; after space is freed, writes
-resume without a restart (engine/storage/no_space_recovery.h), nothing acknowledged is
-lost, and `monotable check` finds the data consistent."""
+resume without a restart (engine/storage/no_space_recovery.h), also when the disk filled
+while every memtable was empty, nothing acknowledged is lost, and `monotable check`
+finds the data consistent."""
 
+import errno
 import os
 import subprocess
 import time
@@ -101,4 +103,57 @@ def test_writes_fail_with_500_when_full_then_resume_without_restart(small_disk,
     srv.stop()
     assert "consistent" in run_check(db)
     srv = server_factory(db_path=db)  # and everything acknowledged survives a restart
+    assert_all_present(make_client(srv.endpoint), table, acked)
+
+
+def fill_up(path):
+    """Writes `path` until the filesystem is full, to the last block."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+    try:
+        for chunk in (1 << 20, 4096):
+            while True:
+                try:
+                    os.write(fd, b"\0" * chunk)
+                except OSError as e:
+                    assert e.errno == errno.ENOSPC, e
+                    break
+    finally:
+        os.close(fd)
+
+
+def test_writes_resume_when_the_disk_filled_with_every_memtable_empty(small_disk,
+                                                                      server_factory):
+    """The disk fills while no memtable holds an entry: after a restart (a clean shutdown
+    flushes every memtable) the first write's WAL append fails. RocksDB 7.8 keeps the
+    failed log writer and DB::Resume() replaces it only by switching a memtable that
+    holds an entry (facebook/rocksdb#11643); the storage's sentinel keeps one there."""
+    db = small_disk / "db"
+    srv = server_factory(db_path=db)
+    ddb = make_client(srv.endpoint)
+    table = create_table(ddb, billing="PAY_PER_REQUEST")["TableDescription"]["TableName"]
+    acked = list(range(3))
+    for n in acked:
+        put(ddb, table, n)
+    srv.stop()
+    srv = server_factory(db_path=db)
+    ddb = make_client(srv.endpoint)
+    ballast = small_disk / "ballast"
+    fill_up(ballast)
+    with pytest.raises(ClientError) as full:
+        put(ddb, table, 10_000)
+    assert full.value.response["Error"]["Code"] == "InternalServerError"
+    assert_all_present(ddb, table, acked)  # reads keep working
+
+    ballast.unlink()
+    put_until_accepted(ddb, table, 20_000, attempts=20)
+    acked.append(20_000)
+    for n in range(20_001, 20_004):
+        put(ddb, table, n)
+        acked.append(n)
+    assert_all_present(ddb, table, acked)
+    assert "Item" not in ddb.get_item(TableName=table,
+                                      Key={"PK": {"S": "k10000"}, "SK": {"S": "s"}})
+    srv.stop()
+    assert "consistent" in run_check(db)
+    srv = server_factory(db_path=db)
     assert_all_present(make_client(srv.endpoint), table, acked)

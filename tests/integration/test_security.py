@@ -1,26 +1,28 @@
 """--require-signature: SigV4 verification with boto3, the AWS CLI and raw requests,
 with right and wrong secrets, unknown keys, no signature and clock skew; the
-namespace stays access key + region."""
+namespace stays access key + region; the GET monitoring views need a signed GET
+(botocore's signer), /metrics only without --public-metrics."""
 
 import datetime
 import json
 import os
 import shutil
 import subprocess
+from urllib.parse import quote
 
 import pytest
 
-from mtutil import create_table, expect_error, make_client, raw_post, unique_name
+from mtutil import (create_table, expect_error, http_get, make_client, raw_post, server_args,
+                    unique_name)
 from security_common import (FILE_KEY, FILE_SECRET, FLAG_KEY, FLAG_SECRET, MISMATCH,
-                             OTHER_KEY, OTHER_SECRET, UNRECOGNIZED, signed_headers, utc_now,
-                             write_credentials_file)
+                             OTHER_KEY, OTHER_SECRET, UNRECOGNIZED, signed_get_headers,
+                             signed_headers, utc_now, write_credentials_file)
 
 
 @pytest.fixture(scope="module")
 def secured(tmp_path_factory):
     """A server that requires signatures: one key from a flag, two from a file."""
     from conftest import start_with_fresh_port
-    from mtutil import server_args
     d = tmp_path_factory.mktemp("secured")
     creds = write_credentials_file(d / "credentials")
     srv = start_with_fresh_port(
@@ -141,3 +143,73 @@ def test_flags_need_each_other(server_factory, tmp_path):
         assert proc.returncode != 0, args
         assert message in proc.stderr, proc.stderr
     assert not os.path.exists(tmp_path / "missing")
+
+
+# ------------------------------------------------------------ the GET monitoring views
+
+HOT_KEY = "hot-key-value"  # item data the insights view and /metrics show
+
+
+def table_with_a_hot_key(srv):
+    """A table with Contributor Insights on and one key read and written: its views
+    show the key's value."""
+    client = make_client(srv.endpoint, access_key=FLAG_KEY, secret_key=FLAG_SECRET)
+    name = unique_name("views")
+    create_table(client, name, range_type=None, billing="PAY_PER_REQUEST")
+    client.update_contributor_insights(TableName=name, ContributorInsightsAction="ENABLE")
+    client.put_item(TableName=name, Item={"PK": {"S": HOT_KEY}})
+    client.get_item(TableName=name, Key={"PK": {"S": HOT_KEY}})
+    return name
+
+
+def get(srv, path, access_key=FLAG_KEY, secret=FLAG_SECRET, when=None, signed=True):
+    """(status, body text) of a GET, signed by botocore unless `signed` is false."""
+    headers = signed_get_headers(srv.port, path, access_key, secret, when) if signed else {}
+    status, _, body = http_get(srv.port, path, headers=headers)
+    return status, body
+
+
+def error_of(body):
+    reply = json.loads(body)
+    return reply["__type"].split("#")[-1], reply["message"]
+
+
+def test_monitoring_views_need_a_signed_get(secured):
+    name = table_with_a_hot_key(secured)
+    ns = quote(f"{FLAG_KEY}:us-east-1", safe="")
+    views = ["/monotable/tables", "/metrics", f"/monotable/tables/{name}/partitions?namespace={ns}",
+             f"/monotable/tables/{name}/insights?namespace={ns}&seconds=60"]
+    for path in views:
+        assert error_of(get(secured, path, signed=False)[1]) == (
+            "MissingAuthenticationTokenException", "Request is missing Authentication Token")
+        status, body = get(secured, path, secret="not-the-secret")
+        assert status == 400 and error_of(body) == ("InvalidSignatureException", MISMATCH), path
+        status, body = get(secured, path, access_key="AKIDNOBODY")
+        assert error_of(body) == ("UnrecognizedClientException", UNRECOGNIZED), path
+        status, body = get(secured, path)
+        assert status == 200, (path, body)
+    assert HOT_KEY in get(secured, views[3])[1] and HOT_KEY in get(secured, "/metrics")[1]
+    expired = utc_now() - datetime.timedelta(minutes=20)
+    status, body = get(secured, "/monotable/tables", when=expired)
+    assert error_of(body)[1].startswith("Signature expired: ")
+    # The health check (monotable --health-check) and the console's files stay open.
+    assert http_get(secured.port, "/")[0] == 200
+    assert http_get(secured.port, "/console/")[0] == 200
+
+
+def test_public_metrics_opens_only_metrics_without_key_values(tmp_path):
+    from conftest import start_with_fresh_port
+    srv = start_with_fresh_port(lambda port: server_args(port, in_memory=True, extra=[
+        "--require-signature", "--credential", f"{FLAG_KEY}:{FLAG_SECRET}", "--public-metrics"]),
+        tmp_path / "logs")
+    try:
+        name = table_with_a_hot_key(srv)
+        status, text = get(srv, "/metrics", signed=False)
+        assert status == 200 and f'table="{name}"' in text
+        assert HOT_KEY not in text
+        # The key is there to leave out: the signed insights view shows it.
+        assert HOT_KEY in get(srv, f"/monotable/tables/{name}/insights")[1]
+        status, body = get(srv, "/monotable/tables", signed=False)
+        assert status == 400 and error_of(body)[0] == "MissingAuthenticationTokenException"
+    finally:
+        srv.stop()
