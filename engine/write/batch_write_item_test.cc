@@ -13,6 +13,7 @@
 
 #include "engine/engine.h"
 #include "engine/schema/stream_label.h"
+#include "engine/testing/in_memory_engine.h"
 #include "engine/testing/indexed_table.h"
 #include "engine/testing/value_builders.h"
 
@@ -32,13 +33,11 @@ class BatchWriteItemTest : public ::testing::Test {
  protected:
   void Open(ThroughputMode mode) {
     EngineOptions options;
-    options.in_memory = true;
     options.throughput = mode;
     options.ttl_sweep_interval_ms = 0;
     options.stream_maintenance_interval_ms = 0;
-    auto engine = Engine::Open(options, std::make_unique<FakeClock>(1700000000000));
-    ASSERT_TRUE(engine.ok()) << engine.status().message();
-    engine_ = std::move(*engine);
+    engine_ = test_engine::OpenInMemory(std::make_unique<FakeClock>(1700000000000), options);
+    ASSERT_NE(engine_, nullptr);
   }
 
   // test_tables::IndexedTableRequest's table with a stream of new and old images. Provisioned with
