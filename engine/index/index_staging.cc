@@ -26,22 +26,38 @@ int64_t SizeOf(const std::optional<IndexEntry>& entry) {
   return entry ? static_cast<int64_t>(ItemSize(entry->projected)) : 0;
 }
 
-// Stages the size change of the item's collection and reports its new size; refuses a
-// write that would grow it past DynamoDB's limit.
+// Stages the size change of the item's collection and reports its new size (with the
+// changes of `collections` staged before it); refuses a write that would grow it past
+// DynamoDB's limit.
 Result<ItemCollectionSize> StageItemCollectionSize(const Storage& storage,
                                                    const TableDefinition& table,
                                                    const Item& any_image, int64_t delta_bytes,
-                                                   rocksdb::WriteBatch& batch) {
+                                                   rocksdb::WriteBatch& batch,
+                                                   ItemCollectionDeltas* collections) {
   const auto& hash = *any_image.find(table.hash_key());
-  const std::string key = ItemCollectionKey(table, hash.second);
+  std::string key = ItemCollectionKey(table, hash.second);
   std::string value;
   rocksdb::Status s = storage.db()->Get(storage.read_options(), storage.catalog(), key, &value);
   if (!s.ok() && !s.IsNotFound()) return Status::Internal(s.ToString());
-  const int64_t bytes = (s.ok() ? DecodeStats(value).bytes : 0) + delta_bytes;
+  int64_t* staged = nullptr;
+  if (collections) {
+    auto it = std::find_if(collections->begin(), collections->end(),
+                           [&](const auto& entry) { return entry.first == key; });
+    if (it != collections->end()) staged = &it->second;
+  }
+  const int64_t before = (s.ok() ? DecodeStats(value).bytes : 0) + (staged ? *staged : 0);
+  const int64_t bytes = before + delta_bytes;
   if (delta_bytes > 0 && bytes > limits::kMaxItemCollectionBytes) {
     return Status(ErrorCode::kItemCollectionSizeLimitExceeded, "Collection size exceeded.");
   }
-  if (delta_bytes != 0) batch.Merge(storage.catalog(), key, EncodeStats({0, delta_bytes}));
+  if (delta_bytes != 0) {
+    batch.Merge(storage.catalog(), key, EncodeStats({0, delta_bytes}));
+    if (staged) {
+      *staged += delta_bytes;
+    } else if (collections) {
+      collections->emplace_back(std::move(key), delta_bytes);
+    }
+  }
   return ItemCollectionSize{{{hash.first, hash.second}}, bytes};
 }
 
@@ -51,7 +67,8 @@ Result<IndexWrites> StageIndexEntries(const Storage& storage, const TableLayout&
                                       std::string_view table_key,
                                       const std::optional<Item>& old_item,
                                       const std::optional<Item>& new_item,
-                                      rocksdb::WriteBatch& batch, IndexStatsDeltas* stats) {
+                                      rocksdb::WriteBatch& batch, IndexStatsDeltas* stats,
+                                      ItemCollectionDeltas* collections) {
   const TableDefinition& table = *layout.definition;
   if (new_item) MT_RETURN_IF_ERROR(CheckIndexKeyValues(table, *new_item));
   IndexWrites writes;
@@ -107,7 +124,7 @@ Result<IndexWrites> StageIndexEntries(const Storage& storage, const TableLayout&
   if (has_local) {
     MT_ASSIGN_OR_RETURN(collection,
                         StageItemCollectionSize(storage, table, new_item ? *new_item : *old_item,
-                                                collection_delta, batch));
+                                                collection_delta, batch, collections));
     writes.item_collection = std::move(collection);
   }
   return writes;

@@ -26,11 +26,19 @@ namespace monotable {
 // (LiveIndex::stats_key), so that a batch of many items merges each index's record once.
 using IndexStatsDeltas = std::vector<std::pair<std::string, StatsDelta>>;
 
+// Item collection size changes staged earlier in the same WriteBatch, by collection key
+// (the catalog's 'c' record). Two writes of one batch may share a collection (different
+// sort keys, one partition key): the later one adds the earlier ones' changes to the
+// size it reads, so that sizes and the 10 GB check come out as if each write had been
+// committed on its own, in staging order.
+using ItemCollectionDeltas = std::vector<std::pair<std::string, int64_t>>;
+
 // Stages into `batch` the index changes of one base-item write (old -> new image;
 // nullopt: absent) and the matching statistics deltas, for every CREATING or ACTIVE
 // index of `layout`; with `stats`, the deltas are added there for the caller to merge
 // instead. Must be called under the item's lock, with the layout read under
-// it. When `layout` has LSIs it also tracks the size of the item's collection. Errors:
+// it. When `layout` has LSIs it also tracks the size of the item's collection, counting
+// the changes in `collections` (when given) and adding this one there. Errors:
 // CheckIndexKeyValues's on the new image (nothing is staged then);
 // kItemCollectionSizeLimitExceeded "Collection size exceeded." (a write that grows a
 // collection past 10 GB); kInternal (I/O).
@@ -38,7 +46,7 @@ Result<IndexWrites> StageIndexEntries(const Storage& storage, const TableLayout&
                                       std::string_view table_key,
                                       const std::optional<Item>& old_item,
                                       const std::optional<Item>& new_item,
-                                      rocksdb::WriteBatch& batch,
-                                      IndexStatsDeltas* stats = nullptr);
+                                      rocksdb::WriteBatch& batch, IndexStatsDeltas* stats = nullptr,
+                                      ItemCollectionDeltas* collections = nullptr);
 
 }  // namespace monotable

@@ -20,20 +20,40 @@ LockTable::ItemGuard::~ItemGuard() {
   if (table_) table_->stripes_[stripe_].mutex.unlock();
 }
 
-LockTable::TransactionGuard::TransactionGuard(TransactionGuard&& other) noexcept
-    : table_(other.table_), held_(std::move(other.held_)) {
+LockTable::StripesGuard::StripesGuard(StripesGuard&& other) noexcept
+    : table_(other.table_), registers_(other.registers_), held_(std::move(other.held_)) {
   other.held_.clear();
 }
 
-LockTable::TransactionGuard::~TransactionGuard() {
+LockTable::StripesGuard::~StripesGuard() {
   for (auto it = held_.rbegin(); it != held_.rend(); ++it) {
     Stripe& stripe = table_->stripes_[*it];
-    {
+    if (registers_) {
       std::lock_guard registry(stripe.registry_mutex);
       stripe.transaction_items.clear();  // only the holder registers, so all are ours
     }
     stripe.mutex.unlock();
   }
+}
+
+std::vector<size_t> LockTable::ByStripe(const std::vector<ItemId>& items) {
+  std::vector<size_t> order(items.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(),
+            [&](size_t a, size_t b) { return items[a].stripe < items[b].stripe; });
+  return order;
+}
+
+LockTable::ItemsGuard LockTable::LockItems(const std::vector<ItemId>& items) {
+  ItemsGuard guard(this, /*registers=*/false);
+  guard.held_.reserve(items.size());
+  for (size_t i : ByStripe(items)) {
+    const size_t s = items[i].stripe;
+    if (!guard.held_.empty() && guard.held_.back() == s) continue;  // a shared stripe
+    stripes_[s].mutex.lock();
+    guard.held_.push_back(s);
+  }
+  return guard;
 }
 
 bool LockTable::HeldByTransaction(size_t stripe, uint64_t hash) {
@@ -53,11 +73,8 @@ std::optional<LockTable::ItemGuard> LockTable::LockItem(ItemId item, bool fail_o
 }
 
 LockTable::TransactionLock LockTable::LockTransaction(const std::vector<ItemId>& items) {
-  std::vector<size_t> order(items.size());
-  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::sort(order.begin(), order.end(),
-            [&](size_t a, size_t b) { return items[a].stripe < items[b].stripe; });
-  TransactionGuard guard(this);
+  const std::vector<size_t> order = ByStripe(items);
+  TransactionGuard guard(this, /*registers=*/true);
   for (size_t first = 0; first < order.size();) {
     const size_t s = items[order[first]].stripe;
     size_t end = first;

@@ -3,8 +3,9 @@
 // stripe its key hashes to, so a write computes its new image from the latest old one.
 //
 // Deadlock freedom: a single-item write holds exactly one stripe and waits for nothing
-// while holding it; a transaction locks its distinct stripes in ascending stripe order
-// (two keys may share a stripe: it is locked once). So no cycle of waiters can form.
+// while holding it; a transaction, and a batch of writes (BatchWriteItem), lock their
+// distinct stripes in ascending stripe order (two keys may share a stripe: it is locked
+// once). So no cycle of waiters can form.
 //
 // Conflicts, modelled on DynamoDB: while a transaction holds a stripe, the exact items
 // it holds there are registered on the stripe. A single-item write whose item is so
@@ -55,21 +56,27 @@ class LockTable {
   // returns nullopt (nothing locked) when an in-flight transaction holds this very item.
   std::optional<ItemGuard> LockItem(ItemId item, bool fail_on_transaction);
 
-  // A transaction's locks on the stripes of its items; released (and its items
-  // unregistered) on destruction.
-  class TransactionGuard {
+  // Locks on several stripes (ascending), released on destruction: a transaction's,
+  // whose items are registered on their stripes until then (TransactionGuard), or those
+  // of several items written together (ItemsGuard: BatchWriteItem's one WriteBatch),
+  // registered nowhere, so that a single-item write that meets them waits, as it waits
+  // for another single-item write.
+  class StripesGuard {
    public:
-    TransactionGuard(TransactionGuard&& other) noexcept;
-    TransactionGuard(const TransactionGuard&) = delete;
-    TransactionGuard& operator=(const TransactionGuard&) = delete;
-    ~TransactionGuard();
+    StripesGuard(StripesGuard&& other) noexcept;
+    StripesGuard(const StripesGuard&) = delete;
+    StripesGuard& operator=(const StripesGuard&) = delete;
+    ~StripesGuard();
 
    private:
     friend class LockTable;
-    explicit TransactionGuard(LockTable* table) : table_(table) {}
+    StripesGuard(LockTable* table, bool registers) : table_(table), registers_(registers) {}
     LockTable* table_;
+    bool registers_;            // a transaction's: unregister its items when releasing
     std::vector<size_t> held_;  // ascending
   };
+  using TransactionGuard = StripesGuard;
+  using ItemsGuard = StripesGuard;
 
   // The outcome of LockTransaction: the guard, or (nothing left locked) which of the
   // items were found held by another in-flight transaction.
@@ -80,6 +87,11 @@ class LockTable {
 
   // Locks the stripes of `items` in ascending order, registering the items.
   TransactionLock LockTransaction(const std::vector<ItemId>& items);
+
+  // Locks the distinct stripes of `items` in ascending order, waiting for each: also
+  // for one whose item an in-flight transaction holds (the transaction finishes, as it
+  // waits only for stripes above the ones it holds). Never fails.
+  ItemsGuard LockItems(const std::vector<ItemId>& items);
 
   // The mutex of the item's stripe, for background jobs (GSI backfill) that hold
   // several stripes at once: they only try_lock, and release everything rather than
@@ -102,6 +114,8 @@ class LockTable {
     std::vector<uint64_t> transaction_items;
   };
   bool HeldByTransaction(size_t stripe, uint64_t hash);
+  // The indexes of `items` ordered by stripe: the one lock order.
+  static std::vector<size_t> ByStripe(const std::vector<ItemId>& items);
 
   std::array<Stripe, kStripes> stripes_;
 };

@@ -213,5 +213,62 @@ TEST_F(LockTableTest, TransactionsInOppositeOrdersDoNotDeadlock) {
   EXPECT_TRUE(StripeFree(y));
 }
 
+TEST_F(LockTableTest, LockItemsHoldsEveryStripeOnceUntilReleased) {
+  const ItemId y = OtherStripe(x_);
+  const ItemId neighbour{x_.stripe, x_.hash + 1};
+  auto batch = Started([&] { return locks_->LockItems({y, x_, neighbour}); });
+  ASSERT_EQ(batch.wait_for(kReturns), std::future_status::ready);  // no self-deadlock
+  {
+    LockTable::ItemsGuard guard = batch.get();
+    EXPECT_FALSE(StripeFree(x_));
+    EXPECT_FALSE(StripeFree(y));
+  }
+  EXPECT_TRUE(StripeFree(x_));
+  EXPECT_TRUE(StripeFree(y));
+}
+
+TEST_F(LockTableTest, LockItemsWaitsForATransactionHoldingOneOfItsItems) {
+  auto txn = locks_->LockTransaction({x_});
+  ASSERT_TRUE(txn.guard.has_value());
+  auto batch = Started([&] {
+    LockTable::ItemsGuard guard = locks_->LockItems({OtherStripe(x_), x_});
+    return true;
+  });
+  EXPECT_EQ(batch.wait_for(kStillWaiting), std::future_status::timeout);
+  txn.guard.reset();
+  ASSERT_EQ(batch.wait_for(kReturns), std::future_status::ready);
+  EXPECT_TRUE(batch.get());
+}
+
+TEST_F(LockTableTest, ASingleItemWriteWaitsForABatchRatherThanFails) {
+  std::optional<LockTable::ItemsGuard> batch(locks_->LockItems({x_}));
+  auto write = Started([&] { return locks_->LockItem(x_, /*fail_on_transaction=*/true); });
+  EXPECT_EQ(write.wait_for(kStillWaiting), std::future_status::timeout);
+  batch.reset();
+  ASSERT_EQ(write.wait_for(kReturns), std::future_status::ready);
+  EXPECT_TRUE(write.get().has_value());
+}
+
+TEST_F(LockTableTest, BatchesAndTransactionsInOppositeOrdersDoNotDeadlock) {
+  const ItemId y = OtherStripe(x_);
+  std::atomic<int> batches{0};
+  auto batch = [&](std::vector<ItemId> items) {
+    for (int i = 0; i < 2000; ++i) {
+      LockTable::ItemsGuard guard = locks_->LockItems(items);
+      ++batches;
+    }
+  };
+  auto transactions = [&](std::vector<ItemId> items) {
+    for (int i = 0; i < 2000; ++i) locks_->LockTransaction(items);
+  };
+  auto a = Started([&] { batch({x_, y}); });
+  auto b = Started([&] { batch({y, x_}); });
+  auto c = Started([&] { transactions({y, x_}); });
+  for (auto* f : {&a, &b, &c}) ASSERT_EQ(f->wait_for(kReturns), std::future_status::ready);
+  EXPECT_EQ(batches.load(), 4000);
+  EXPECT_TRUE(StripeFree(x_));
+  EXPECT_TRUE(StripeFree(y));
+}
+
 }  // namespace
 }  // namespace monotable

@@ -63,22 +63,34 @@ Result<item_codec::EncodedItem> ProjectEncodedItem(
   return item_codec::Encode(projection->Apply(item));
 }
 
-Result<std::vector<std::optional<Item>>> ReadStoredItems(const Storage& storage, const Table& table,
-                                                         const std::vector<std::string>& keys) {
-  std::vector<rocksdb::Slice> slices(keys.begin(), keys.end());
-  std::vector<rocksdb::PinnableSlice> values(keys.size());
-  std::vector<rocksdb::Status> statuses(keys.size());
-  storage.db()->MultiGet(storage.read_options(), table.family(), keys.size(), slices.data(),
+Result<std::vector<StoredImage>> ReadStoredImages(const Storage& storage,
+                                                  std::span<const StoredItemRead> reads) {
+  QuietPerfCounters();
+  std::vector<rocksdb::ColumnFamilyHandle*> families(reads.size());
+  std::vector<rocksdb::Slice> keys(reads.size());
+  for (size_t i = 0; i < reads.size(); ++i) {
+    families[i] = reads[i].table->family();
+    keys[i] = rocksdb::Slice(reads[i].key.data(), reads[i].key.size());
+  }
+  std::vector<rocksdb::PinnableSlice> values(reads.size());
+  std::vector<rocksdb::Status> statuses(reads.size());
+  storage.db()->MultiGet(storage.read_options(), reads.size(), families.data(), keys.data(),
                          values.data(), statuses.data());
-  std::vector<std::optional<Item>> items(keys.size());
-  for (size_t i = 0; i < keys.size(); ++i) {
+  std::vector<StoredImage> images(reads.size());
+  for (size_t i = 0; i < reads.size(); ++i) {
     if (statuses[i].IsNotFound()) continue;
     if (!statuses[i].ok()) return Status::Internal(statuses[i].ToString());
-    auto item = item_codec::Decode({values[i].data(), values[i].size()});
-    if (!item.ok()) return item.status();
-    items[i] = std::move(*item);
+    const std::string_view stored(values[i].data(), values[i].size());
+    StoredImage& image = images[i];
+    image.present = true;
+    MT_ASSIGN_OR_RETURN(size, item_codec::EncodedItemSize(stored));
+    image.size = size;
+    if (reads[i].decode) {
+      MT_ASSIGN_OR_RETURN(item, item_codec::Decode(stored));
+      image.item = std::move(item);
+    }
   }
-  return items;
+  return images;
 }
 
 }  // namespace monotable

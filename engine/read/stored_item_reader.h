@@ -4,6 +4,7 @@
 // BatchGetItem, TransactGetItems), which go to their JSON response undecoded.
 
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -31,11 +32,26 @@ Result<std::optional<Item>> ReadStoredItem(const Storage& storage, const Table& 
 Result<std::optional<size_t>> ReadStoredItemSize(const Storage& storage, const Table& table,
                                                  std::string_view key);
 
-// The items stored at `keys` in `table` (nullopt where none), read together with
-// RocksDB's batched MultiGet: cheaper per key than one Get each when the keys are close
-// (a sweep's are in key order). Errors: kInternal (I/O, corruption).
-Result<std::vector<std::optional<Item>>> ReadStoredItems(const Storage& storage, const Table& table,
-                                                         const std::vector<std::string>& keys);
+// One item for ReadStoredImages: its table (outliving the call) and key, and whether it
+// is wanted decoded or only its presence and size (the size from the stored header).
+struct StoredItemRead {
+  const Table* table;
+  std::string_view key;
+  bool decode;
+};
+
+// What ReadStoredImages found of one item.
+struct StoredImage {
+  bool present = false;
+  Item item;        // when present and asked for decoded; else empty
+  size_t size = 0;  // its ItemSize when present
+};
+
+// The items of `reads`, over any tables, read together with one batched MultiGet:
+// cheaper per key than one Get each (one pass over the memtables and files per family,
+// the keys sorted there). Errors: kInternal (I/O, corruption).
+Result<std::vector<StoredImage>> ReadStoredImages(const Storage& storage,
+                                                  std::span<const StoredItemRead> reads);
 
 // The item stored at `key` in `table` (as of `snapshot` when given) in its stored
 // form, or nullopt. Errors: kInternal (I/O).

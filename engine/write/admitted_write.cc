@@ -1,6 +1,5 @@
 #include "engine/write/admitted_write.h"
 
-#include "engine/admission/ticket.h"
 #include "engine/capacity/capacity.h"
 #include "engine/format/key_codec.h"
 #include "engine/index/index_entries.h"
@@ -36,33 +35,48 @@ void ClaimIndexEntries(Ticket& ticket, const Table& table, const TableLayout& la
 
 }  // namespace
 
+Status WriteAdmission::AdmitTable(Table& table, const std::string& key, double estimate) {
+  table_ = &table;
+  key_ = &key;
+  table_claim_ = ticket_.Claim(table, "", std::string_view(key), throughput::Op::kWrite, estimate);
+  if (ticket_.empty()) return Status::Ok();
+  return ticket_.Admit();
+}
+
+Status WriteAdmission::AdmitIndexes(const TableLayout& layout, const std::optional<Item>& old_item,
+                                    const std::optional<Item>& new_item) {
+  if (ticket_.empty()) return Status::Ok();
+  ClaimIndexEntries(ticket_, *table_, layout, *key_, old_item, new_item);
+  Status admitted = ticket_.Admit();
+  if (!admitted.ok()) {
+    ticket_.Refund();
+    refunded_ = true;
+  }
+  return admitted;
+}
+
+void WriteAdmission::Settle(const ImageSizes& sizes) {
+  if (!refunded_) ticket_.SetActual(table_claim_, capacity::TableWriteUnits(sizes));
+}
+
 Result<WriteOutcome> AdmittedApply(WritePath& write_path, Table& table, const std::string& key,
                                    double estimate, const ComputeNewImage& compute,
                                    WritePath::OnTransaction on_transaction,
                                    WritePath::OldImage old_image) {
-  Ticket ticket;
-  const int table_claim =
-      ticket.Claim(table, "", std::string_view(key), throughput::Op::kWrite, estimate);
-  if (ticket.empty()) {
+  WriteAdmission admission;
+  MT_RETURN_IF_ERROR(admission.AdmitTable(table, key, estimate));
+  if (!admission.claims()) {
     return write_path.Apply(table, key, compute, on_transaction, ChangeOrigin::kUser, old_image);
   }
-  MT_RETURN_IF_ERROR(ticket.Admit());
   const auto layout = table.layout();
-  Status throttled;
   auto admitted = [&](const std::optional<Item>& old) -> Result<std::optional<Item>> {
     MT_ASSIGN_OR_RETURN(new_item, compute(old));
-    ClaimIndexEntries(ticket, table, *layout, key, old, new_item);
-    throttled = ticket.Admit();
-    if (!throttled.ok()) return throttled;
+    MT_RETURN_IF_ERROR(admission.AdmitIndexes(*layout, old, new_item));
     return std::move(new_item);
   };
   auto outcome =
       write_path.Apply(table, key, admitted, on_transaction, ChangeOrigin::kUser, old_image);
-  if (!throttled.ok()) {
-    ticket.Refund();
-  } else if (outcome.ok()) {
-    ticket.SetActual(table_claim, capacity::TableWriteUnits(outcome->sizes));
-  }
+  if (outcome.ok()) admission.Settle(outcome->sizes);
   return outcome;
 }
 

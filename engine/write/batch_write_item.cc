@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <set>
+#include <vector>
 
 #include "engine/admission/ticket.h"
 #include "engine/schema/key_validation.h"
@@ -9,6 +10,26 @@
 #include "engine/write/write_capacity.h"
 
 namespace monotable {
+namespace {
+
+// Adds a write's item collection to the result: one entry per collection, with the
+// size after the request's last write to it (the outcomes come in request order).
+void AddItemCollection(BatchWriteResult& result, const std::string& table_name,
+                       const IndexWrites& index_writes) {
+  const auto& collection = index_writes.item_collection;
+  if (!collection) return;
+  auto same = [&](const BatchWriteResult::ItemCollection& c) {
+    return c.table_name == table_name && c.key == collection->key;
+  };
+  auto it = std::find_if(result.item_collections.begin(), result.item_collections.end(), same);
+  if (it == result.item_collections.end()) {
+    result.item_collections.push_back({table_name, collection->key, collection->bytes});
+  } else {
+    it->bytes = collection->bytes;
+  }
+}
+
+}  // namespace
 
 Result<BatchWriteResult> BatchWriteItem(WritePath& write_path, const TableLookup& tables,
                                         const BatchWriteRequest& request) {
@@ -18,6 +39,7 @@ Result<BatchWriteResult> BatchWriteItem(WritePath& write_path, const TableLookup
   };
   // Everything is validated before anything is written, as DynamoDB does.
   std::vector<Planned> planned;
+  planned.reserve(request.entries.size());
   std::set<std::pair<const Table*, std::string>> seen;
   for (const auto& entry : request.entries) {
     MT_ASSIGN_OR_RETURN(table, tables.Find(entry.table_name));
@@ -27,45 +49,64 @@ Result<BatchWriteResult> BatchWriteItem(WritePath& write_path, const TableLookup
     if (!seen.emplace(table.get(), key).second) return Status::Validation(kDuplicateKeys);
     planned.push_back({table, std::move(key)});
   }
-  // A write that meets an in-flight transaction waits for it: the batch has already
-  // been accepted as a whole, and failing half-way would leave it partly applied.
-  // A throttled write is handed back in UnprocessedItems; the call fails only when
-  // every write was throttled (DynamoDB: "If none of the items can be processed due to
-  // insufficient provisioned throughput on all of the tables in the request, then
-  // BatchWriteItem returns a ProvisionedThroughputExceededException").
+  // Throttling is per write: a throttled write is handed back in UnprocessedItems and
+  // the others are made; the call fails only when every write was throttled (DynamoDB:
+  // "If none of the items can be processed due to insufficient provisioned throughput
+  // on all of the tables in the request, then BatchWriteItem returns a
+  // ProvisionedThroughputExceededException"). Each table partition is admitted before
+  // any lock is taken, as for a single-item write.
   BatchWriteResult result;
   Status first_throttle;
+  std::vector<WriteAdmission> admissions(planned.size());
+  std::vector<size_t> admitted;  // indexes into the request of the writes admitted
+  std::vector<WritePath::BatchedWrite> writes;
+  std::vector<std::shared_ptr<const TableLayout>> layouts;  // sized the GSI claims
   for (size_t i = 0; i < planned.size(); ++i) {
     const auto& entry = request.entries[i];
     const double estimate = entry.is_put ? capacity::WriteUnits(ItemSize(entry.item)) : 1;
-    auto applied = AdmittedApply(
-        write_path, *planned[i].table, planned[i].key, estimate,
-        [&](const std::optional<Item>&) -> Result<std::optional<Item>> {
-          if (!entry.is_put) return std::optional<Item>();
-          return std::optional<Item>(entry.item);
-        },
-        WritePath::OnTransaction::kWait, WritePath::OldImage::kPresence);
-    if (!applied.ok() && IsThrottled(applied.status())) {
-      if (first_throttle.ok()) first_throttle = applied.status();
+    Status table_admitted = admissions[i].AdmitTable(*planned[i].table, planned[i].key, estimate);
+    if (!table_admitted.ok()) {
+      if (!IsThrottled(table_admitted)) return table_admitted;
+      if (first_throttle.ok()) first_throttle = std::move(table_admitted);
       result.unprocessed.push_back(i);
       continue;
     }
-    if (!applied.ok()) return applied.status();
-    WriteOutcome& outcome = *applied;
-    // Each write is charged on its own, as the single-item write it stands for.
-    if (const auto& collection = outcome.index_writes.item_collection) {
-      auto same = [&](const BatchWriteResult::ItemCollection& c) {
-        return c.table_name == entry.table_name && c.key == collection->key;
-      };
-      auto it = std::find_if(result.item_collections.begin(), result.item_collections.end(), same);
-      if (it == result.item_collections.end()) {
-        result.item_collections.push_back({entry.table_name, collection->key, collection->bytes});
-      } else {
-        it->bytes = collection->bytes;  // the latest size of the collection
-      }
-    }
-    capacity::AddPerTable(result.consumed, capacity::ForWrite(entry.table_name, outcome));
+    admitted.push_back(i);
+    writes.push_back({*planned[i].table, planned[i].key});
+    layouts.push_back(planned[i].table->layout());
   }
+  // The admitted writes are made together: one RocksDB write under all their item locks.
+  // A write that meets an in-flight transaction waits for it: the batch has already
+  // been accepted as a whole, and failing half-way would leave it partly applied.
+  std::vector<Result<WriteOutcome>> outcomes;
+  if (!writes.empty()) {
+    auto compute = [&](size_t w, const std::optional<Item>& old) -> Result<std::optional<Item>> {
+      const auto& entry = request.entries[admitted[w]];
+      std::optional<Item> new_item;
+      if (entry.is_put) new_item = entry.item;
+      MT_RETURN_IF_ERROR(admissions[admitted[w]].AdmitIndexes(*layouts[w], old, new_item));
+      return new_item;
+    };
+    MT_ASSIGN_OR_RETURN(made,
+                        write_path.ApplyBatch(writes, compute, WritePath::OldImage::kPresence));
+    outcomes = std::move(made);
+  }
+  for (size_t w = 0; w < outcomes.size(); ++w) {
+    const size_t i = admitted[w];
+    if (!outcomes[w].ok()) {
+      if (!IsThrottled(outcomes[w].status())) return outcomes[w].status();
+      if (first_throttle.ok()) first_throttle = outcomes[w].status();
+      result.unprocessed.push_back(i);
+      continue;
+    }
+    const WriteOutcome& outcome = *outcomes[w];
+    admissions[i].Settle(outcome.sizes);
+    // Each write is charged on its own, as the single-item write it stands for.
+    const std::string& table_name = request.entries[i].table_name;
+    AddItemCollection(result, table_name, outcome.index_writes);
+    capacity::AddPerTable(result.consumed, capacity::ForWrite(table_name, outcome));
+  }
+  std::sort(result.unprocessed.begin(), result.unprocessed.end());
   if (!planned.empty() && result.unprocessed.size() == planned.size()) return first_throttle;
   return result;
 }

@@ -1,7 +1,9 @@
 #pragma once
 // BatchWriteItem: Put and Delete requests over several tables, all validated before
-// any is applied, then each applied on its own (a batch is not a transaction).
-// Thread-safe.
+// any is applied, each admitted on its own (throughput), then all the admitted ones
+// written together in one RocksDB write (WritePath::ApplyBatch). Unlike a transaction
+// there are no conditions, a throttled write is handed back while the others are
+// written, and an item held by a transaction is waited for. Thread-safe.
 
 #include "engine/api/requests.h"
 #include "engine/base/status.h"
@@ -10,9 +12,10 @@
 
 namespace monotable {
 
-// Errors: kValidation ("Provided list of item keys contains duplicates", key and item
-// errors), kResourceNotFound, kItemCollectionSizeLimitExceeded, kInternal. A write
-// that meets an in-flight transaction waits for it.
+// Throttled writes are listed in the result's `unprocessed`. Errors, with nothing
+// written: kValidation ("Provided list of item keys contains duplicates", key and item
+// errors), kResourceNotFound, kItemCollectionSizeLimitExceeded, kInternal; the
+// throttling error of the first write refused when every write was refused.
 Result<BatchWriteResult> BatchWriteItem(WritePath& write_path, const TableLookup& tables,
                                         const BatchWriteRequest& request);
 

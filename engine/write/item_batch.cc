@@ -29,7 +29,7 @@ Result<IndexWrites> ItemBatch::Stage(Table& table, const std::string& key,
   // Index entries first: on an index key error nothing of this item is staged.
   const std::shared_ptr<const TableLayout>& layout = table_state.layout;
   MT_ASSIGN_OR_RETURN(index_writes, StageIndexEntries(storage_, *layout, key, old_item, new_item,
-                                                      batch_, &index_deltas_));
+                                                      batch_, &index_deltas_, &collection_deltas_));
   // The expiry index (Time to Live) follows the item in the same batch.
   ttl::StageExpiryEntry(storage_, *layout->definition, key, old_item, new_item, batch_);
   // Point-in-time recovery: the image before the change goes to the table's history.

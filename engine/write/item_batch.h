@@ -69,7 +69,9 @@ class ItemBatch {
   // be the images' sizes (else they are computed here). `state`, when given, must be
   // `table`'s, read under the item's lock (else it is read here); when it does not
   // ReadsOldImage(), `old_item` may be an empty Item standing for a present item whose
-  // attributes were not read (`sizes` then given). Returns the index entries
+  // attributes were not read (`sizes` then given). Changes staged in one batch must be
+  // of distinct items; an item collection's size counts the changes staged before this
+  // one (so two writes to one collection see each other). Returns the index entries
   // changed. Errors: StageIndexEntries's (an index key of the wrong type: kValidation), with
   // nothing of this item staged; kInternal (a stream's shard change could not be persisted).
   Result<IndexWrites> Stage(Table& table, const std::string& key,
@@ -88,6 +90,7 @@ class ItemBatch {
   rocksdb::WriteBatch batch_;
   std::vector<std::pair<Table*, StatsDelta>> deltas_;  // one per table, in staging order
   IndexStatsDeltas index_deltas_;                      // one per index, merged at Commit
+  ItemCollectionDeltas collection_deltas_;             // staged so far: seen by later writes
   // Sequence numbers taken for the staged stream records: released once the batch is
   // written (or dropped), so that readers see a shard up to them.
   std::vector<std::pair<std::shared_ptr<streams::Stream>, streams::Stream::Slot>> stream_slots_;

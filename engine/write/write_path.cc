@@ -66,12 +66,71 @@ class HeldStripes {
 
 }  // namespace
 
+Result<std::vector<Result<WriteOutcome>>> WritePath::StageLocked(
+    std::span<const BatchedWrite> writes, const ComputeNewImageAt& compute, OldImage old_image,
+    ItemBatch& batch) {
+  // Each table's state, read under the locks as Apply reads it (a batch mostly writes
+  // one table, so once), decides what is read of the old images and what is staged.
+  std::vector<std::pair<const Table*, TableWriteState>> states;
+  std::vector<size_t> state_of(writes.size());
+  std::vector<StoredItemRead> reads;
+  reads.reserve(writes.size());
+  for (size_t i = 0; i < writes.size(); ++i) {
+    const Table& table = writes[i].table;
+    size_t s = 0;
+    while (s < states.size() && states[s].first != &table) ++s;
+    if (s == states.size()) states.emplace_back(&table, TableWriteState::Of(table));
+    state_of[i] = s;
+    const bool decode = old_image == OldImage::kFull || states[s].second.ReadsOldImage();
+    reads.push_back({&table, writes[i].key, decode});
+  }
+  MT_ASSIGN_OR_RETURN(images, ReadStoredImages(*storage_, reads));
+  std::vector<Result<WriteOutcome>> outcomes;
+  outcomes.reserve(writes.size());
+  for (size_t i = 0; i < writes.size(); ++i) {
+    WriteOutcome outcome;
+    std::optional<Item> old_item;
+    if (images[i].present) {
+      old_item = std::move(images[i].item);  // empty when only its presence was read
+      outcome.sizes.old_size = images[i].size;
+    }
+    auto new_item = compute(i, old_item);
+    if (!new_item.ok()) {
+      outcomes.emplace_back(new_item.status());
+      continue;
+    }
+    if (*new_item) outcome.sizes.new_size = ItemSize(**new_item);
+    MT_ASSIGN_OR_RETURN(index_writes,
+                        batch.Stage(writes[i].table, writes[i].key, old_item, *new_item,
+                                    &outcome.sizes, &states[state_of[i]].second));
+    outcome.old_item = std::move(old_item);
+    outcome.new_item = std::move(*new_item);
+    outcome.index_writes = std::move(index_writes);
+    outcomes.emplace_back(std::move(outcome));
+  }
+  return outcomes;
+}
+
+Result<std::vector<Result<WriteOutcome>>> WritePath::ApplyBatch(
+    std::span<const BatchedWrite> writes, const ComputeNewImageAt& compute, OldImage old_image) {
+  std::vector<LockTable::ItemId> items;
+  items.reserve(writes.size());
+  for (const BatchedWrite& write : writes) {
+    items.push_back(LockTable::IdOf(write.table.family()->GetID(), write.key));
+  }
+  const LockTable::ItemsGuard held = locks_->LockItems(items);
+  ItemBatch batch(*storage_);
+  MT_ASSIGN_OR_RETURN(outcomes, StageLocked(writes, compute, old_image, batch));
+  MT_RETURN_IF_ERROR(batch.Commit());
+  return std::move(outcomes);
+}
+
 Result<std::vector<Status>> WritePath::ApplyEach(Table& table, const std::vector<std::string>& keys,
                                                  const ComputeNewImage& compute,
                                                  ChangeOrigin origin) {
   std::vector<Status> results(keys.size(), Status::Ok());
   const uint32_t family_id = table.family()->GetID();
-  std::vector<std::string> batch_keys;
+  std::vector<BatchedWrite> writes;
   for (size_t next = 0; next < keys.size();) {
     // Lock as many of the next items as the batch takes, without waiting while holding
     // any: on contention the batch ends there (or, holding nothing yet, waits).
@@ -88,24 +147,17 @@ Result<std::vector<Status>> WritePath::ApplyEach(Table& table, const std::vector
       }
       ++next;
     }
-    batch_keys.assign(keys.begin() + static_cast<std::ptrdiff_t>(first),
-                      keys.begin() + static_cast<std::ptrdiff_t>(next));
-    MT_ASSIGN_OR_RETURN(old_items, ReadStoredItems(*storage_, table, batch_keys));
+    writes.clear();
+    for (size_t i = first; i < next; ++i) writes.push_back({table, keys[i]});
     ItemBatch batch(*storage_, origin);
-    for (size_t i = first; i < next; ++i) {
-      const std::optional<Item>& old_item = old_items[i - first];
-      auto new_item = compute(old_item);
-      if (!new_item.ok()) {
-        results[i] = new_item.status();
-        continue;
-      }
-      auto index_writes = batch.Stage(table, keys[i], old_item, *new_item);
-      if (!index_writes.ok()) {
-        if (index_writes.status().code() == ErrorCode::kInternal) return index_writes.status();
-        results[i] = index_writes.status();
-      }
-    }
+    MT_ASSIGN_OR_RETURN(
+        outcomes, StageLocked(
+                      writes, [&](size_t, const std::optional<Item>& old) { return compute(old); },
+                      OldImage::kFull, batch));
     MT_RETURN_IF_ERROR(batch.Commit());
+    for (size_t i = first; i < next; ++i) {
+      if (!outcomes[i - first].ok()) results[i] = outcomes[i - first].status();
+    }
   }
   return results;
 }

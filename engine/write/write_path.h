@@ -2,10 +2,12 @@
 // WritePath: a single-item write. Under the item's lock it reads the old image, lets
 // the caller compute the new one (evaluating conditions), and commits the change (the
 // item, its secondary index entries and the statistics) in one WriteBatch staged by
-// ItemBatch, which transactions share. Thread-safe.
+// ItemBatch, which transactions share. ApplyBatch does the same for the writes of one
+// BatchWriteItem together, and ApplyEach for a background job's items. Thread-safe.
 
 #include <functional>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -65,16 +67,49 @@ class WritePath {
   // ItemBatch, saving a read and a write per item. Each lock is taken with try_lock: on
   // contention the batch ends before that item, and a batch's first item is waited for
   // with nothing held, so it cannot deadlock with writers or transactions (an item held
-  // by a transaction is waited for, then read afresh). `keys` must be distinct; an item
-  // collection's 10 GB check sees the sizes committed before the batch (the sweeper only
-  // shrinks collections). Returns one Status per key: Ok when its change was committed,
-  // else what `compute` or staging returned for it. Errors (of the call): kInternal on
-  // I/O failure; batches committed before it stay committed.
+  // by a transaction is waited for, then read afresh). `keys` must be distinct. Returns
+  // one Status per key: Ok when its change was committed, else what `compute` returned
+  // for it. Errors (of the call): a staging error (ItemBatch::Stage's) with nothing of
+  // that batch written, kInternal on I/O failure; batches committed before stay
+  // committed.
   Result<std::vector<Status>> ApplyEach(Table& table, const std::vector<std::string>& keys,
                                         const ComputeNewImage& compute, ChangeOrigin origin);
   static constexpr size_t kItemsPerBatch = 64;
 
+  // One write of ApplyBatch: the item at `key` of `table` (both outliving the call).
+  struct BatchedWrite {
+    Table& table;
+    const std::string& key;
+  };
+  // Given the index of a write in the batch and its old image, returns its new image
+  // (nullopt: delete the item), or an error that leaves this write out of the batch.
+  using ComputeNewImageAt =
+      std::function<Result<std::optional<Item>>(size_t write, const std::optional<Item>& old_item)>;
+
+  // The writes of one request (BatchWriteItem) as one RocksDB write: the locks of all
+  // their items are taken first (LockTable::LockItems: ascending stripes, waiting, also
+  // for an item an in-flight transaction holds) and held until the commit; the old
+  // images are read with one MultiGet, `compute` is called for each write in order, and
+  // every change is committed in one ItemBatch, so the request is atomic. Each write
+  // stages exactly what Apply would (index entries, expiry entry, change history,
+  // stream record, statistics, item collection size), and a write sees the item
+  // collection sizes of the writes before it. `writes` must name distinct items.
+  // Returns one outcome per write: its WriteOutcome, or the error `compute` returned
+  // for it (that write not made; the others are). Errors (of the call, nothing
+  // written): a staging error (kValidation for an index key of the wrong type,
+  // kItemCollectionSizeLimitExceeded), kInternal on I/O failure.
+  Result<std::vector<Result<WriteOutcome>>> ApplyBatch(std::span<const BatchedWrite> writes,
+                                                       const ComputeNewImageAt& compute,
+                                                       OldImage old_image);
+
  private:
+  // The shared part of ApplyEach and ApplyBatch, with the items of `writes` locked by the
+  // caller: reads their old images (one MultiGet), computes each new image and stages
+  // it into `batch`. Outcomes and errors as ApplyBatch's (nothing committed here).
+  Result<std::vector<Result<WriteOutcome>>> StageLocked(std::span<const BatchedWrite> writes,
+                                                        const ComputeNewImageAt& compute,
+                                                        OldImage old_image, ItemBatch& batch);
+
   Storage* storage_;
   LockTable* locks_;
 };

@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "engine/engine.h"
+#include "engine/testing/indexed_table.h"
 #include "engine/testing/value_builders.h"
 
 namespace monotable {
@@ -46,24 +47,7 @@ class TtlTest : public ::testing::Test {
 
   // pk (S) / sk (N), a GSI on g (S, ALL) and an LSI on l (S, KEYS_ONLY).
   void CreateTable(const std::string& name = "T") {
-    CreateTableRequest r;
-    r.table_name = name;
-    r.attribute_definitions = {{"pk", AttributeType::kS},
-                               {"sk", AttributeType::kN},
-                               {"g", AttributeType::kS},
-                               {"l", AttributeType::kS}};
-    r.key_schema = {{"pk", KeyType::kHash}, {"sk", KeyType::kRange}};
-    r.billing_mode = BillingMode::kPayPerRequest;
-    SecondaryIndexDefinition gsi;
-    gsi.name = "byG";
-    gsi.key_schema = {{"g", KeyType::kHash}};
-    gsi.projection.type = ProjectionType::kAll;
-    r.global_secondary_indexes = {gsi};
-    SecondaryIndexDefinition lsi;
-    lsi.name = "byL";
-    lsi.key_schema = {{"pk", KeyType::kHash}, {"l", KeyType::kRange}};
-    lsi.projection.type = ProjectionType::kKeysOnly;
-    r.local_secondary_indexes = {lsi};
+    const CreateTableRequest r = test_tables::IndexedTableRequest(name);
     auto created = engine_->CreateTable(ctx_, r);
     ASSERT_TRUE(created.ok()) << created.status().message();
   }
