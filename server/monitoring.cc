@@ -73,7 +73,8 @@ bool ServeMonitoring(const Engine& engine, const RequestMetrics& requests, std::
   if (path == "/metrics") {
     StatsOptions options;
     options.top_keys = 10;  // Contributor Insights' top keys of the resources that keep them
-    Answer(reply, 200, kMetricsContentType, MetricsText(engine.Stats(options), requests));
+    Answer(reply, 200, kMetricsContentType,
+           MetricsText(engine.Stats(options), requests, ReadAllocatorStats()));
     return true;
   }
   if (path == "/monotable/tables") {
