@@ -10,10 +10,11 @@ show): PutItem with two GSIs (20 connections), a conditional UpdateItem (12), Ge
 PutItem mixed (16), TransactWriteItems of 2 Puts (12), and full parallel Scans of a
 10,000-item table in 4 segments (4). Every --sample seconds the script reads
 /proc/<pid>/status and /proc/<pid>/fd of the server, and from its /metrics the bytes
-of RocksDB's block cache (memtables' reservations included) and of its memtables.
+of RocksDB's block cache (memtables' reservations included), memtables and table readers,
+and jemalloc's own figures (GAUGES).
 
 Output in --out (default bench/results/soak-<UTC time>): samples.csv (elapsed_s, rss_mb,
-fds, threads, cache_mb, memtable_mb), latency.csv (elapsed_s, op, rps, p99_us, errors),
+fds, threads, then GAUGES' columns), latency.csv (elapsed_s, op, rps, p99_us, errors),
 summary.json and soak.png (needs matplotlib: apt-get install python3-matplotlib;
 without it the CSVs and the summary are still written). The summary judges the run
 after --warmup-minutes: RSS within +-10% of its median, fds and threads flat, p99 of
@@ -81,19 +82,36 @@ def process_figures(pid):
     return rss_kb / 1024.0, len(os.listdir(f"/proc/{pid}/fd")), threads
 
 
-def rocksdb_figures(port):
-    """(block cache usage, memtables) in MB from the server's /metrics; -1 if unread."""
-    wanted = {"monotable_rocksdb_block_cache_usage_bytes": -1.0,
-              "monotable_rocksdb_memtable_bytes": -1.0}
+# The /metrics gauges sampled beside RSS (MB; -1 when unread): RocksDB's accounted memory
+# and jemalloc's own figures (server/allocator_stats.h), which tell the allocator's
+# retention (resident - active) from live allocations (allocated) from the data.
+GAUGES = {
+    "cache_mb": "monotable_rocksdb_block_cache_usage_bytes",
+    "memtable_mb": "monotable_rocksdb_memtable_bytes",
+    "pinned_mb": "monotable_rocksdb_block_cache_pinned_bytes",
+    "table_readers_mb": "monotable_rocksdb_table_readers_bytes",
+    "allocated_mb": "monotable_allocator_allocated_bytes",
+    "active_mb": "monotable_allocator_active_bytes",
+    "resident_mb": "monotable_allocator_resident_bytes",
+    "retained_mb": "monotable_allocator_retained_bytes",
+    "dirty_mb": "monotable_allocator_dirty_bytes",
+    "muzzy_mb": "monotable_allocator_muzzy_bytes",
+}
+SAMPLE_COLUMNS = ["elapsed_s", "rss_mb", "fds", "threads", *GAUGES]
+
+
+def metrics_figures(port):
+    """GAUGES' values in MB from the server's /metrics, in GAUGES' order; -1 if unread."""
+    by_metric = {metric: -1.0 for metric in GAUGES.values()}
     try:
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=5) as r:
             for line in r.read().decode().splitlines():
                 name, _, value = line.partition(" ")
-                if name in wanted:
-                    wanted[name] = round(float(value) / (1 << 20), 1)
+                if name in by_metric:
+                    by_metric[name] = round(float(value) / (1 << 20), 1)
     except OSError:
         pass
-    return tuple(wanted.values())
+    return tuple(by_metric.values())
 
 
 class Soak:
@@ -151,18 +169,21 @@ class Soak:
     def sampler(self, pid):
         while not self.stop.wait(self.args.sample):
             rss, fds, threads = process_figures(pid)
-            cache, memtables = rocksdb_figures(self.port)
+            gauges = metrics_figures(self.port)
             with self.lock:
                 self.samples.append((round(self.elapsed(), 1), round(rss, 1), fds, threads,
-                                     cache, memtables))
+                                     *gauges))
 
     def run(self):
         data = tempfile.mkdtemp(prefix="mt-soak-")
         log = open(Path(self.args.out) / "server.log", "wb")
         cache = [] if self.args.cache_mb is None else ["--cache-mb", str(self.args.cache_mb)]
+        env = dict(os.environ)
+        if self.args.malloc_conf is not None:
+            env["MALLOC_CONF"] = self.args.malloc_conf  # over the binary's own malloc_conf
         server = subprocess.Popen([str(Path(self.args.build_dir) / "monotable"), "--port",
                                    str(self.port), "--db-path", f"{data}/db", *cache],
-                                  stdout=log, stderr=log)
+                                  stdout=log, stderr=log, env=env)
         try:
             wait_ready(self.port, server)
             self.setup()
@@ -186,7 +207,7 @@ class Soak:
 def write_csvs(soak, out):
     with open(out / "samples.csv", "w", newline="") as f:
         w = csv.writer(f)
-        w.writerow(["elapsed_s", "rss_mb", "fds", "threads", "cache_mb", "memtable_mb"])
+        w.writerow(SAMPLE_COLUMNS)
         w.writerows(soak.samples)
     with open(out / "latency.csv", "w", newline="") as f:
         w = csv.writer(f)
@@ -196,13 +217,19 @@ def write_csvs(soak, out):
 
 def read_csvs(soak, out):
     with open(out / "samples.csv") as f:
-        # Runs from before the cache columns have none: -1 (unread).
+        # Older runs lack some gauge columns: -1 (unread).
+        rows = list(csv.reader(f))
+        gauges = len(GAUGES)
         soak.samples = [(float(r[0]), float(r[1]), int(r[2]), int(r[3]),
-                         *(float(x) for x in (r[4:6] or (-1, -1))))
-                        for r in list(csv.reader(f))[1:]]
+                         *(float(x) for x in (r[4:] + ["-1"] * gauges)[:gauges]))
+                        for r in rows[1:]]
     with open(out / "latency.csv") as f:
         soak.latency = [(float(r[0]), r[1], float(r[2]), float(r[3]), int(r[4]))
                         for r in list(csv.reader(f))[1:]]
+
+
+def spread(values):
+    return {"min": min(values), "median": statistics.median(values), "max": max(values)}
 
 
 def summarise(soak, warmup_s):
@@ -218,8 +245,8 @@ def summarise(soak, warmup_s):
                        100 * max(abs(x - median_rss) for x in rss) / median_rss, 1)},
         "fds": {"min": min(s[2] for s in after), "max": max(s[2] for s in after)},
         "threads": {"min": min(s[3] for s in after), "max": max(s[3] for s in after)},
-        "block_cache_mb": {"min": min(s[4] for s in after), "max": max(s[4] for s in after)},
-        "memtable_mb": {"min": min(s[5] for s in after), "max": max(s[5] for s in after)},
+        "gauges_mb": {name: spread([s[4 + i] for s in after])
+                      for i, name in enumerate(GAUGES) if any(s[4 + i] >= 0 for s in after)},
         "p99_us": {}, "requests_errors": sum(r[4] for r in soak.latency),
     }
     for op in sorted({r[1] for r in soak.latency}):
@@ -253,9 +280,16 @@ def plot(soak, out):
     fig, axes = plt.subplots(3, 1, figsize=(10, 9), sharex=True)
     minutes = [s[0] / 60 for s in soak.samples]
     axes[0].plot(minutes, [s[1] for s in soak.samples], label="RSS")
-    if any(s[4] >= 0 for s in soak.samples):
-        axes[0].plot(minutes, [s[4] for s in soak.samples], label="block cache (with memtables)")
-        axes[0].plot(minutes, [s[5] for s in soak.samples], label="memtables")
+    labels = {"resident_mb": "jemalloc resident", "allocated_mb": "jemalloc allocated",
+              "cache_mb": "block cache (with memtables)", "memtable_mb": "memtables",
+              "dirty_mb": "jemalloc dirty + muzzy"}
+    for column, label in labels.items():
+        i = 4 + list(GAUGES).index(column)
+        if any(s[i] >= 0 for s in soak.samples):
+            values = [s[i] for s in soak.samples]
+            if column == "dirty_mb":
+                values = [s[i] + max(s[i + 1], 0) for s in soak.samples]
+            axes[0].plot(minutes, values, label=label, linewidth=1)
     axes[0].set_ylabel("MB")
     axes[0].set_ylim(bottom=0)
     axes[0].legend(loc="lower right", fontsize="small")
@@ -288,6 +322,8 @@ def main():
                         help="the server's --cache-mb (default: the server's default); the "
                              "cache fills with blocks of files that compactions replaced, so "
                              "RSS grows until it is full")
+    parser.add_argument("--malloc-conf", default=None,
+                        help="MALLOC_CONF for the server (jemalloc options over the binary's)")
     parser.add_argument("--build-dir", default=str(ROOT / "build"))
     parser.add_argument("--out", default=None)
     parser.add_argument("--from-csv", action="store_true",

@@ -127,9 +127,10 @@ std::vector<InsightList> InsightListsOf(const Storage& storage, rocksdb::ColumnF
 EngineStats Engine::Stats(const StatsOptions& options) const {
   EngineStats stats;
   const Storage::Figures f = impl_->storage->figures();
-  stats.storage = {f.block_cache_hits,           f.block_cache_misses, f.block_cache_usage_bytes,
-                   f.block_cache_capacity_bytes, f.memtable_bytes,     f.sst_bytes,
-                   f.pending_compaction_bytes,   f.running_compactions};
+  stats.storage = {f.block_cache_hits,           f.block_cache_misses,  f.block_cache_usage_bytes,
+                   f.block_cache_capacity_bytes, f.memtable_bytes,      f.sst_bytes,
+                   f.pending_compaction_bytes,   f.running_compactions, f.block_cache_pinned_bytes,
+                   f.table_readers_bytes};
   for (const auto& [ns, table] : impl_->catalog->All()) {
     if (!options.ns.empty() && ns != options.ns) continue;
     const auto layout = table->layout();

@@ -79,6 +79,8 @@ struct StorageStats {
   uint64_t sst_bytes = 0;
   uint64_t pending_compaction_bytes = 0;  // RocksDB's estimate
   uint64_t running_compactions = 0;
+  uint64_t block_cache_pinned_bytes = 0;  // in use by readers, not evictable
+  uint64_t table_readers_bytes = 0;       // SST readers' memory outside the block cache
 };
 
 struct EngineStats {

@@ -43,6 +43,13 @@ ClientMetric Value(std::vector<ClientMetric::Label> labels, MetricType type, dou
   return m;
 }
 
+// A family of one unlabelled value.
+MetricFamily One(const char* name, const char* help, MetricType type, double value) {
+  MetricFamily f = Family(name, help, type);
+  f.metric.push_back(Value({}, type, value));
+  return f;
+}
+
 template <typename... Extra>
 std::vector<ClientMetric::Label> With(std::vector<ClientMetric::Label> labels, Extra... extra) {
   (labels.push_back(extra), ...);
@@ -149,9 +156,7 @@ void CollectEngineMetrics(const EngineStats& stats, std::vector<MetricFamily>& o
 
   const StorageStats& s = stats.storage;
   auto one = [&](const char* name, const char* help, MetricType type, uint64_t value) {
-    MetricFamily f = Family(name, help, type);
-    f.metric.push_back(Value({}, type, static_cast<double>(value)));
-    out.push_back(std::move(f));
+    out.push_back(One(name, help, type, static_cast<double>(value)));
   };
   one("monotable_rocksdb_block_cache_hits_total", "RocksDB block cache hits.", counter,
       s.block_cache_hits);
@@ -169,12 +174,50 @@ void CollectEngineMetrics(const EngineStats& stats, std::vector<MetricFamily>& o
       s.pending_compaction_bytes);
   one("monotable_rocksdb_running_compactions", "RocksDB compactions running now.", gauge,
       s.running_compactions);
+  one("monotable_rocksdb_block_cache_pinned_bytes",
+      "Bytes of RocksDB's block cache in use by readers (not evictable).", gauge,
+      s.block_cache_pinned_bytes);
+  one("monotable_rocksdb_table_readers_bytes",
+      "RocksDB's estimate of the memory its open SST readers hold outside the block cache.", gauge,
+      s.table_readers_bytes);
 }
 
-std::string MetricsText(const EngineStats& stats, const RequestMetrics& requests) {
+void CollectAllocatorMetrics(const AllocatorStats& a, std::vector<MetricFamily>& out) {
+  if (!a.available) return;
+  const struct {
+    const char* name;
+    const char* help;
+    uint64_t value;
+  } gauges[] = {
+      {"monotable_allocator_allocated_bytes", "jemalloc: bytes of live allocations.",
+       a.allocated_bytes},
+      {"monotable_allocator_active_bytes", "jemalloc: bytes of pages holding live allocations.",
+       a.active_bytes},
+      {"monotable_allocator_resident_bytes",
+       "jemalloc: bytes of resident pages it holds (live, metadata, freed but not purged).",
+       a.resident_bytes},
+      {"monotable_allocator_mapped_bytes", "jemalloc: bytes of the extents it has mapped.",
+       a.mapped_bytes},
+      {"monotable_allocator_retained_bytes",
+       "jemalloc: virtual memory kept for reuse, not resident.", a.retained_bytes},
+      {"monotable_allocator_metadata_bytes", "jemalloc: bytes of its own metadata.",
+       a.metadata_bytes},
+      {"monotable_allocator_dirty_bytes", "jemalloc: freed pages not yet purged (dirty).",
+       a.dirty_bytes},
+      {"monotable_allocator_muzzy_bytes",
+       "jemalloc: freed pages advised to the kernel lazily (muzzy).", a.muzzy_bytes},
+  };
+  for (const auto& g : gauges) {
+    out.push_back(One(g.name, g.help, MetricType::Gauge, static_cast<double>(g.value)));
+  }
+}
+
+std::string MetricsText(const EngineStats& stats, const RequestMetrics& requests,
+                        const AllocatorStats& allocator) {
   std::vector<MetricFamily> families;
   requests.Collect(families);
   CollectEngineMetrics(stats, families);
+  CollectAllocatorMetrics(allocator, families);
   std::ostringstream out;
   prometheus::TextSerializer().Serialize(out, families);
   return out.str();

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "engine/engine_stats.h"
+#include "server/allocator_stats.h"
 #include "server/request_metrics.h"
 
 namespace monotable::server {
@@ -21,8 +22,13 @@ namespace monotable::server {
 // table sizes, RocksDB.
 void CollectEngineMetrics(const EngineStats& stats, std::vector<prometheus::MetricFamily>& out);
 
+// jemalloc's figures (allocator_stats.h); none when `allocator.available` is false.
+void CollectAllocatorMetrics(const AllocatorStats& allocator,
+                             std::vector<prometheus::MetricFamily>& out);
+
 // The whole /metrics body.
-std::string MetricsText(const EngineStats& stats, const RequestMetrics& requests);
+std::string MetricsText(const EngineStats& stats, const RequestMetrics& requests,
+                        const AllocatorStats& allocator);
 
 // The Content-Type of MetricsText.
 inline constexpr char kMetricsContentType[] = "text/plain; version=0.0.4; charset=utf-8";

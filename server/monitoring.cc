@@ -74,7 +74,8 @@ bool ServeMonitoring(const Engine& engine, const RequestMetrics& requests, std::
     StatsOptions options;
     // Contributor Insights' top keys of the resources that keep them.
     options.top_keys = access == MonitoringAccess::kFull ? 10 : 0;
-    Answer(reply, 200, kMetricsContentType, MetricsText(engine.Stats(options), requests));
+    Answer(reply, 200, kMetricsContentType,
+           MetricsText(engine.Stats(options), requests, ReadAllocatorStats()));
     return true;
   }
   if (path == "/monotable/tables") {

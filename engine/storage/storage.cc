@@ -276,6 +276,8 @@ Storage::Figures Storage::figures() const {
   f.sst_bytes = property("rocksdb.total-sst-files-size");
   f.pending_compaction_bytes = property("rocksdb.estimate-pending-compaction-bytes");
   f.running_compactions = property("rocksdb.num-running-compactions");
+  f.block_cache_pinned_bytes = block_cache_->GetPinnedUsage();
+  f.table_readers_bytes = property("rocksdb.estimate-table-readers-mem");
   return f;
 }
 

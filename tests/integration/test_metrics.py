@@ -87,9 +87,29 @@ def test_metrics_parse_and_show_requests_throughput_and_rocksdb(enforce):
                  **partition) == refused
     assert value("monotable_table_items", namespace=ns, table=name) == 1
     for rocksdb in ("block_cache_hits_total", "block_cache_misses_total", "memtable_bytes",
-                    "sst_bytes", "pending_compaction_bytes", "block_cache_usage_bytes"):
+                    "sst_bytes", "pending_compaction_bytes", "block_cache_usage_bytes",
+                    "block_cache_pinned_bytes", "table_readers_bytes"):
         assert ("monotable_rocksdb_" + rocksdb, frozenset()) in values, rocksdb
     assert value("monotable_rocksdb_memtable_bytes") > 0
+
+
+def test_metrics_show_jemallocs_own_figures(server):
+    """The binary runs on jemalloc (bench/SOAK.md reads these to tell allocator retention
+    from live allocations)."""
+    client = make_client(server.endpoint)
+    create_table(client, unique_name(), range_type=None)
+    _, _, text = http_get(server.port, "/metrics")
+    _, values = samples(text)
+
+    def value(name):
+        return values[("monotable_allocator_" + name + "_bytes", frozenset())]
+
+    assert value("allocated") > 1 << 20
+    assert value("allocated") <= value("active") <= value("resident")
+    assert value("active") <= value("mapped")
+    assert value("dirty") + value("muzzy") <= value("mapped")
+    assert value("metadata") > 0
+    assert ("monotable_allocator_retained_bytes", frozenset()) in values
 
 
 def test_metrics_under_throughput_off_have_no_throughput_families(server_factory):
