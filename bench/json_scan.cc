@@ -73,4 +73,20 @@ bool IsEmptyJsonObject(std::string_view object) {
   return true;
 }
 
+bool IsTransactionConflict(std::string_view body) {
+  if (body.find("TransactionCanceledException") == std::string_view::npos) return false;
+  static constexpr std::string_view kCode = "\"Code\":\"";
+  bool conflict = false;
+  for (size_t at = body.find(kCode); at != std::string_view::npos;
+       at = body.find(kCode, at + kCode.size())) {
+    const std::string_view code = body.substr(at + kCode.size());
+    if (code.starts_with("TransactionConflict\"")) {
+      conflict = true;
+    } else if (!code.starts_with("None\"")) {
+      return false;
+    }
+  }
+  return conflict;
+}
+
 }  // namespace monotable::bench

@@ -25,4 +25,10 @@ std::string_view FindJsonObject(std::string_view json, std::string_view key);
 // True for "{}" with any whitespace inside.
 bool IsEmptyJsonObject(std::string_view object);
 
+// True for a TransactionCanceledException whose CancellationReasons are all None or
+// TransactionConflict, with at least one conflict: what DynamoDB answers when concurrent
+// transactions touch one item (the bench's transactions conflict by design, so the
+// driver counts these apart from errors).
+bool IsTransactionConflict(std::string_view body);
+
 }  // namespace monotable::bench

@@ -182,8 +182,9 @@ void Report(const Options& options, const RunStats& stats, double elapsed_s, dou
         static_cast<double>(stats.items) / static_cast<double>(std::max<uint64_t>(stats.reads, 1)));
   }
   std::printf("errors: %" PRIu64 " (HTTP %" PRIu64 ", missing items %" PRIu64 ", I/O %" PRIu64
-              ")\n",
-              stats.errors(), stats.http_errors, stats.missing_items, stats.io_errors);
+              "); transaction conflicts %" PRIu64 "\n",
+              stats.errors(), stats.http_errors, stats.missing_items, stats.io_errors,
+              stats.conflicts);
   if (!stats.first_error.empty()) {
     std::printf("first error: %s\n", stats.first_error.c_str());
   }
@@ -213,11 +214,11 @@ void Report(const Options& options, const RunStats& stats, double elapsed_s, dou
               ",\"duration_s\":%.3f,\"requests\":%" PRIu64
               ",\"rps\":%.1f,\"p50_us\":%.1f,\"p90_us\":%.1f,\"p99_us\":%.1f"
               ",\"p999_us\":%.1f,\"max_us\":%.1f,\"mean_us\":%.1f,\"errors\":%" PRIu64
-              ",\"client_cpu\":%.2f",
+              ",\"conflicts\":%" PRIu64 ",\"client_cpu\":%.2f",
               OpName(options.op), options.connections, options.threads, options.keys, elapsed_s,
               stats.requests, rps, Micros(h.ValueAtQuantile(0.5)), Micros(h.ValueAtQuantile(0.9)),
               Micros(h.ValueAtQuantile(0.99)), Micros(h.ValueAtQuantile(0.999)), Micros(h.max()),
-              h.Mean() / 1000.0, stats.errors(), client_cpu);
+              h.Mean() / 1000.0, stats.errors(), stats.conflicts, client_cpu);
   if (options.rate > 0) {
     std::printf(
         ",\"rate\":%.1f,\"p99_service_us\":%.1f,\"mean_service_us\":%.1f"

@@ -124,6 +124,7 @@ void RunStats::Merge(const RunStats& other) {
   items += other.items;
   misses += other.misses;
   http_errors += other.http_errors;
+  conflicts += other.conflicts;
   missing_items += other.missing_items;
   io_errors += other.io_errors;
   queued += other.queued;
@@ -344,7 +345,9 @@ class Connection {
       ++(IsRead(kind_) ? stats_.reads : stats_.writes);
       stats_.last_completion = now;
     }
-    if (response.result_int() != 200) {
+    if (response.result_int() != 200 && IsTransactionConflict(response.body())) {
+      ++stats_.conflicts;
+    } else if (response.result_int() != 200) {
       ++stats_.http_errors;
       stats_.NoteError("HTTP " + std::to_string(response.result_int()) + " for " +
                        OperationName(kind_) + ": " + Truncate(response.body()));

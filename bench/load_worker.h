@@ -69,7 +69,10 @@ struct RunStats {
   uint64_t items = 0;     // items written by BatchWriteItem or returned by Query
   uint64_t misses = 0;    // measured GetItem without "Item", keys not known to exist
   // Errors count warm-up requests too: a run that saw any is suspect.
-  uint64_t http_errors = 0;  // status other than 200
+  uint64_t http_errors = 0;  // status other than 200, but for `conflicts`
+  // TransactWriteItems cancelled only for TransactionConflict: DynamoDB's answer when
+  // concurrent transactions touch one item, so the workload's outcome, not a fault.
+  uint64_t conflicts = 0;
   // GetItem without "Item" or short Query for a preloaded key; BatchWriteItem with
   // UnprocessedItems.
   uint64_t missing_items = 0;

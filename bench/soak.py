@@ -14,7 +14,9 @@ of RocksDB's block cache (memtables' reservations included), memtables and table
 and jemalloc's own figures (GAUGES).
 
 Output in --out (default bench/results/soak-<UTC time>): samples.csv (elapsed_s, rss_mb,
-fds, threads, then GAUGES' columns), latency.csv (elapsed_s, op, rps, p99_us, errors),
+fds, threads, then GAUGES' columns), latency.csv (elapsed_s, op, rps, p99_us, errors,
+conflicts: transactions cancelled only for TransactionConflict, DynamoDB's answer to
+concurrent transactions on one item, counted apart from errors),
 summary.json and soak.png (needs matplotlib: apt-get install python3-matplotlib;
 without it the CSVs and the summary are still written). The summary judges the run
 after --warmup-minutes: RSS within +-10% of its median, fds and threads flat, p99 of
@@ -146,13 +148,14 @@ class Soak:
     def scan_round(self, segments):
         """Full Scans back to back for one round: items/s and the worst page p99."""
         name, keys, per_key = SCAN_TABLE
-        started, items, p99, errors = time.monotonic(), 0, 0.0, 0
+        started, items, p99, errors, conflicts = time.monotonic(), 0, 0.0, 0, 0
         while time.monotonic() - started < self.args.round and not self.stop.is_set():
             r = self.run_bench("--op", "scan", "--table", name, "--keys", str(keys),
                                "--items-per-key", str(per_key), "--segments", str(segments),
                                "--preloaded")
-            items, p99, errors = items + r["items"], max(p99, r["p99_page_us"]), errors + r["errors"]
-        return ("scan", items / max(time.monotonic() - started, 1e-9), p99, errors)
+            items, p99 = items + r["items"], max(p99, r["p99_page_us"])
+            errors, conflicts = errors + r["errors"], conflicts + r.get("conflicts", 0)
+        return ("scan", items / max(time.monotonic() - started, 1e-9), p99, errors, conflicts)
 
     def load_stream(self, op, connections, extra):
         while not self.stop.is_set():
@@ -162,7 +165,7 @@ class Soak:
                 r = self.run_bench("--op", op, "--table", "soak", "--keys", str(KEYS),
                                    "--connections", str(connections), "--preloaded",
                                    "--duration", str(self.args.round), "--warmup", "0", *extra)
-                row = (op, r["rps"], r["p99_us"], r["errors"])
+                row = (op, r["rps"], r["p99_us"], r["errors"], r.get("conflicts", 0))
             with self.lock:
                 self.latency.append((round(self.elapsed(), 1), *row))
 
@@ -211,7 +214,7 @@ def write_csvs(soak, out):
         w.writerows(soak.samples)
     with open(out / "latency.csv", "w", newline="") as f:
         w = csv.writer(f)
-        w.writerow(["elapsed_s", "op", "rps", "p99_us", "errors"])
+        w.writerow(["elapsed_s", "op", "rps", "p99_us", "errors", "conflicts"])
         w.writerows(soak.latency)
 
 
@@ -224,8 +227,9 @@ def read_csvs(soak, out):
                          *(float(x) for x in (r[4:] + ["-1"] * gauges)[:gauges]))
                         for r in rows[1:]]
     with open(out / "latency.csv") as f:
-        soak.latency = [(float(r[0]), r[1], float(r[2]), float(r[3]), int(r[4]))
-                        for r in list(csv.reader(f))[1:]]
+        # Older runs lack the conflicts column: 0.
+        soak.latency = [(float(r[0]), r[1], float(r[2]), float(r[3]), int(r[4]),
+                         int((r[5:] or ["0"])[0])) for r in list(csv.reader(f))[1:]]
 
 
 def spread(values):
@@ -248,6 +252,7 @@ def summarise(soak, warmup_s):
         "gauges_mb": {name: spread([s[4 + i] for s in after])
                       for i, name in enumerate(GAUGES) if any(s[4 + i] >= 0 for s in after)},
         "p99_us": {}, "requests_errors": sum(r[4] for r in soak.latency),
+        "transaction_conflicts": sum(r[5] for r in soak.latency),
     }
     for op in sorted({r[1] for r in soak.latency}):
         rows = [r for r in soak.latency if r[1] == op and r[0] >= warmup_s]
