@@ -20,11 +20,11 @@
 // until the session is destroyed, which cannot happen while the timer handler holds it.
 //
 // A request is read in two steps: its header section (bounded in size by header_limit
-// and, from its first byte, in time by header_timeout), then, after a `100 Continue`
-// when the client asked for one, its body. Over TLS there is no first-byte wait (the TLS
-// layer may already hold the next request's bytes, which a wait for the socket to become
-// readable would not see), so no header timeout either: a slow client there is bounded
-// by the idle timeout only.
+// and, from the arrival of its first bytes, in time by header_timeout), then, after a
+// `100 Continue` when the client asked for one, its body. Over TLS there is no separate
+// first read (the TLS layer may already hold the next request's bytes, which the socket
+// would not show), so no header timeout either: a slow client there is bounded by the
+// idle timeout only.
 
 #include <atomic>
 #include <boost/asio/io_context.hpp>
