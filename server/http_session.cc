@@ -22,6 +22,24 @@ int64_t NowNs() {
              std::chrono::steady_clock::now().time_since_epoch())
       .count();
 }
+using RequestParser = http::request_parser<http::string_body>;
+
+// Feeds the bytes already buffered to `parser` until `done(parser)` holds or it needs
+// more; returns the parse error, if any (needing more bytes is none). Parsing here what
+// one read brought saves the trip through the io_context that Beast's async_read* takes
+// to complete even when the buffer already holds everything.
+template <class Done>
+beast::error_code ParseBuffered(RequestParser& parser, beast::flat_buffer& buffer, Done done) {
+  beast::error_code ec;
+  while (!done(parser) && buffer.size() > 0) {
+    const size_t used = parser.put(buffer.data(), ec);
+    buffer.consume(used);
+    if (ec == http::error::need_more) ec = {};
+    if (ec || used == 0) break;
+  }
+  return ec;
+}
+
 }  // namespace
 
 void ConnectionHandler::HeaderTooLarge(std::string_view what, size_t limit, HttpReply& reply) {
@@ -101,8 +119,7 @@ void BasicHttpSession<Stream>::OnIdleTick() {
   beast::get_lowest_layer(stream_).shutdown(boost::asio::ip::tcp::socket::shutdown_both, ignored);
 }
 
-void ConfigureRequestParser(const SessionLimits& limits,
-                            std::optional<http::request_parser<http::string_body>>& parser) {
+void ConfigureRequestParser(const SessionLimits& limits, std::optional<RequestParser>& parser) {
   parser.emplace();
   parser->body_limit(limits.body_limit);
   parser->header_limit(static_cast<std::uint32_t>(limits.header_limit));
@@ -142,6 +159,9 @@ void BasicHttpSession<Stream>::OnReadable(beast::error_code ec) {
   }
   if (limits_.tracker != nullptr) limits_.tracker->RequestStarted();
   in_request_ = true;
+  // The header section nearly always came whole with the first read.
+  ec = ParseBuffered(*parser_, buffer_, [](const RequestParser& p) { return p.is_header_done(); });
+  if (ec || parser_->is_header_done()) return OnHeader(ec);
   http::async_read_header(stream_, buffer_, *parser_,
                           [self = this->shared_from_this()](
                               beast::error_code ec, size_t /*bytes*/) { self->OnHeader(ec); });
@@ -163,15 +183,9 @@ void BasicHttpSession<Stream>::OnHeader(beast::error_code ec) {
     return Write(request.version(), /*keep_alive=*/false, /*send_body=*/true);
   }
   if (!parser_->is_done() && buffer_.size() > 0) {
-    // The body usually came with the headers: parse what is buffered now rather than
-    // through another asynchronous read (saves a trip through the io_context).
+    // The body usually came with the headers.
     parser_->eager(true);
-    while (!parser_->is_done() && buffer_.size() > 0) {
-      size_t used = parser_->put(buffer_.data(), ec);
-      buffer_.consume(used);
-      if (ec == http::error::need_more) ec = {};
-      if (ec || used == 0) break;
-    }
+    ec = ParseBuffered(*parser_, buffer_, [](const RequestParser& p) { return p.is_done(); });
     if (ec) return OnRead(ec);
   }
   if (parser_->is_done()) return OnRead({});
