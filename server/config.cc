@@ -85,7 +85,7 @@ options:
   --in-memory            keep all data in memory; nothing survives a restart
   --shared-db            one set of tables for every access key and region
   --cors ORIGINS         answer CORS requests for these origins ("*" for any)
-  --threads N            I/O threads (default: one per core)
+  --threads N            I/O threads, an event loop each (default: one per core)
   --workers N            threads serving long requests (Scan and Query pages, batches,
                          transactions, PartiQL) so that they never hold up the I/O
                          threads' point operations (default: one per core, at least 2)

@@ -16,6 +16,7 @@
 #include <boost/asio/read_until.hpp>
 #include <boost/asio/write.hpp>
 #include <future>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -79,12 +80,13 @@ class HttpSessionTest : public ::testing::Test {
  protected:
   void Start(SessionLimits limits, int io_threads = 2, ConnectionHandlerFactory factory = {}) {
     if (!factory) factory = [this] { return std::make_unique<EchoTarget>(&gate_); };
-    auto listener =
-        Listener::Bind(ioc_, {asio::ip::make_address("127.0.0.1"), 0}, std::move(factory), limits);
+    loops_.emplace(io_threads);
+    auto listener = Listener::Bind(*loops_, {asio::ip::make_address("127.0.0.1"), 0},
+                                   std::move(factory), limits);
     ASSERT_TRUE(listener.ok());
     listener_ = *listener;
     listener_->Start();
-    for (int i = 0; i < io_threads; ++i) threads_.emplace_back([this] { ioc_.run(); });
+    threads_.emplace_back([this] { loops_->Run(); });
   }
 
   void TearDown() override { StopServer(); }
@@ -92,12 +94,13 @@ class HttpSessionTest : public ::testing::Test {
   // Idempotent: TearDown calls it again.
   void StopServer() {
     gate_.Open();  // a test that failed with a request still held must not hang here
-    if (listener_) asio::post(ioc_, [l = listener_] { l->Stop(); });
-    ioc_.stop();
+    if (listener_) asio::post(loops_->First(), [l = listener_] { l->Stop(); });
+    if (loops_) loops_->Stop();
     for (auto& t : threads_) t.join();
     threads_.clear();
     listener_.reset();
     workers_.Stop();
+    loops_.reset();
   }
 
   // A blocking client socket whose reads give up after 10 s (a hang fails the test).
@@ -146,7 +149,7 @@ class HttpSessionTest : public ::testing::Test {
 
   Gate gate_;
   WorkerPool workers_{1};
-  asio::io_context ioc_;
+  std::optional<IoContexts> loops_;
   asio::io_context client_ioc_;
   std::shared_ptr<Listener> listener_;
   std::vector<std::thread> threads_;

@@ -2,27 +2,27 @@
 
 #include <spdlog/spdlog.h>
 
-#include <boost/asio/strand.hpp>
 #include <string>
 
 #include "engine/base/catch_all.h"
 
 namespace monotable::server {
 
-Listener::Listener(boost::asio::io_context& ioc, ConnectionHandlerFactory factory,
-                   const SessionLimits& limits, const TlsContexts* tls)
-    : ioc_(ioc),
-      acceptor_(boost::asio::make_strand(ioc)),
+Listener::Listener(IoContexts& loops, ConnectionHandlerFactory factory, const SessionLimits& limits,
+                   const TlsContexts* tls)
+    : loops_(loops),
+      // Loop 0 runs on one thread: the acceptor's handlers need no strand.
+      acceptor_(loops.First()),
       factory_(std::move(factory)),
       limits_(limits),
       tls_(tls) {}
 
-Result<std::shared_ptr<Listener>> Listener::Bind(boost::asio::io_context& ioc,
+Result<std::shared_ptr<Listener>> Listener::Bind(IoContexts& loops,
                                                  const boost::asio::ip::tcp::endpoint& endpoint,
                                                  ConnectionHandlerFactory factory,
                                                  const SessionLimits& limits,
                                                  const TlsContexts* tls) {
-  std::shared_ptr<Listener> listener(new Listener(ioc, std::move(factory), limits, tls));
+  std::shared_ptr<Listener> listener(new Listener(loops, std::move(factory), limits, tls));
   boost::system::error_code ec;
   auto& a = listener->acceptor_;
   a.open(endpoint.protocol(), ec);
@@ -46,10 +46,11 @@ void Listener::Stop() {
 }
 
 void Listener::Accept() {
-  // Sessions need no strand (see HttpSession), so their sockets use the io_context's
+  // Sessions need no strand (see HttpSession), so their sockets use their loop's
   // executor directly.
-  acceptor_.async_accept(ioc_.get_executor(), [self = shared_from_this()](
-                                                  boost::system::error_code ec, TcpSocket socket) {
+  acceptor_.async_accept(loops_.Next().get_executor(), [self = shared_from_this()](
+                                                           boost::system::error_code ec,
+                                                           TcpSocket socket) {
     if (ec == boost::asio::error::operation_aborted) return;  // stopped
     if (!ec) {
       // A boundary of its own: an exception escaping to the I/O thread would skip the

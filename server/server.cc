@@ -6,13 +6,12 @@
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <thread>
-#include <vector>
 
 #include "auth/ini_file.h"
 #include "engine/base/limits.h"
 #include "server/connection_tracker.h"
 #include "server/console.h"
-#include "server/io_thread.h"
+#include "server/io_contexts.h"
 #include "server/listener.h"
 #include "server/open_file_limit.h"
 #include "server/worker_pool.h"
@@ -20,19 +19,20 @@
 namespace monotable::server {
 
 struct Server::Io {
-  Io(int64_t max_connections, int workers_wanted)
+  Io(int64_t max_connections, int io_threads, int workers_wanted)
       : tracker(max_connections),
-        drain_timer(ioc),
+        loops(io_threads),
+        drain_timer(loops.First()),
         workers(workers_wanted > 0 ? workers_wanted : WorkerPool::DefaultThreads()) {}
-  // Before the io_context, so it outlives the sessions the io_context's destructor frees
-  // (a reply a worker finished after the I/O threads stopped is one of them).
+  // Before the loops, so it outlives the sessions their destructors free (a reply a
+  // worker finished after the I/O threads stopped is one of them).
   ConnectionTracker tracker;
-  boost::asio::io_context ioc;
+  IoContexts loops;
   std::shared_ptr<Listener> listener;
   boost::asio::steady_timer drain_timer;
   std::chrono::steady_clock::time_point drain_deadline;
-  // After the io_context, so destroyed (stopped) before it: queued tasks hold sessions,
-  // whose sockets belong to the io_context.
+  // After the loops, so destroyed (stopped) before them: queued tasks hold sessions,
+  // whose sockets belong to the loops.
   WorkerPool workers;
 };
 
@@ -101,13 +101,16 @@ Result<std::unique_ptr<Server>> Server::Create(const Config& config) {
   // Every connection is a descriptor: raise the soft limit as far as the hard one allows,
   // and hold the connection limit below what is left after RocksDB's files.
   const int64_t max_connections = FitConnectionsToOpenFileLimit(config.max_connections);
-  server->io_ = std::make_unique<Io>(max_connections, config.workers);
+  const int io_threads = config.threads > 0
+                             ? config.threads
+                             : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  server->io_ = std::make_unique<Io>(max_connections, io_threads, config.workers);
   boost::system::error_code ec;
   auto address = boost::asio::ip::make_address(config.host, ec);
   if (ec) return Status::Internal("invalid --host address '" + config.host + "'");
   Router* router = server->router_.get();
   auto listener = Listener::Bind(
-      server->io_->ioc, {address, config.port}, [router] { return router->NewConnection(); },
+      server->io_->loops, {address, config.port}, [router] { return router->NewConnection(); },
       SessionLimits{.body_limit = limits::kMaxRequestBodyBytes,
                     .header_limit = static_cast<size_t>(config.max_header_bytes),
                     .request_line_limit = static_cast<size_t>(config.max_request_line_bytes),
@@ -121,7 +124,7 @@ Result<std::unique_ptr<Server>> Server::Create(const Config& config) {
 }
 
 Server::~Server() {
-  // Sessions reference the router and engine: the io_context goes first.
+  // Sessions reference the router and engine: the loops go first.
   io_.reset();
   router_.reset();
   protocol_.reset();
@@ -129,7 +132,7 @@ Server::~Server() {
 }
 
 Status Server::Run() {
-  auto& ioc = io_->ioc;
+  auto& ioc = io_->loops.First();
   boost::asio::signal_set signals(ioc, SIGINT, SIGTERM);
   signals.async_wait([this](boost::system::error_code, int) {
     // Drain: no new connections; requests being read or served finish (their answers
@@ -158,13 +161,7 @@ Status Server::Run() {
                  config_.host, v6 ? "]" : "", io_->listener->port());
   }
 
-  int threads = config_.threads > 0
-                    ? config_.threads
-                    : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  std::vector<std::thread> pool;
-  for (int i = 1; i < threads; ++i) pool.emplace_back([&ioc] { RunIoContext(ioc); });
-  RunIoContext(ioc);
-  for (auto& t : pool) t.join();
+  io_->loops.Run();
   // The I/O threads are gone, so no reply can be written any more: requests still on a
   // worker finish their engine call first (the engine is flushed after them).
   if (size_t dropped = io_->workers.Stop(); dropped > 0) {
@@ -180,7 +177,7 @@ void Server::WaitForDrain() {
       spdlog::warn("shutdown grace period over: {} requests still in flight are cut off",
                    io_->tracker.requests_in_flight());
     }
-    io_->ioc.stop();  // handlers already running finish their engine call first
+    io_->loops.Stop();  // handlers already running finish their engine call first
     return;
   }
   io_->drain_timer.expires_after(std::chrono::milliseconds(10));

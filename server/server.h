@@ -1,8 +1,8 @@
 #pragma once
-// Server: the running process. Owns the engine, the protocol, the router, the
-// io_context and its threads; on SIGINT/SIGTERM stops accepting, lets the requests in
-// flight finish within --shutdown-grace-seconds, stops and flushes the engine;
-// with TLS, reads its certificate and key again on SIGHUP.
+// Server: the running process. Owns the engine, the protocol, the router and the
+// event loops (one io_context per I/O thread, server/io_contexts.h); on SIGINT/SIGTERM
+// stops accepting, lets the requests in flight finish within --shutdown-grace-seconds,
+// stops and flushes the engine; with TLS, reads its certificate and key again on SIGHUP.
 
 #include <memory>
 
@@ -27,7 +27,7 @@ class Server {
  private:
   explicit Server(const Config& config);
   // Polls (every 10 ms) until no request is in flight or the grace period is over,
-  // then stops the io_context.
+  // then stops the event loops.
   void WaitForDrain();
 
   Config config_;
