@@ -211,9 +211,9 @@ Result<std::optional<std::string>> Engine::DeleteResourcePolicy(
   return DeleteTablePolicy(*impl_->catalog, ctx.ns, request);
 }
 
-Result<ItemResult> Engine::PutItem(const RequestContext& ctx, const PutItemRequest& request) {
+Result<ItemResult> Engine::PutItem(const RequestContext& ctx, PutItemRequest request) {
   MT_ASSIGN_OR_RETURN(table, impl_->Lookup(ctx).Find(request.table_name));
-  return monotable::PutItem(*impl_->write_path, *table, request);
+  return monotable::PutItem(*impl_->write_path, *table, std::move(request));
 }
 Result<ItemResult> Engine::GetItem(const RequestContext& ctx, const GetItemRequest& request) {
   MT_ASSIGN_OR_RETURN(table, impl_->Lookup(ctx).Find(request.table_name));

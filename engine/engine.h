@@ -134,7 +134,8 @@ class Engine {
   // kResourceNotFound ("Requested resource not found"), kInternal; writes also
   // kConditionalCheckFailed (with the old item as ErrorDetail when asked),
   // kTransactionConflict and kItemCollectionSizeLimitExceeded.
-  Result<ItemResult> PutItem(const RequestContext& ctx, const PutItemRequest& request);
+  // PutItem takes its request by value: the item moves into the new image uncopied.
+  Result<ItemResult> PutItem(const RequestContext& ctx, PutItemRequest request);
   Result<ItemResult> GetItem(const RequestContext& ctx, const GetItemRequest& request);
   Result<ItemResult> DeleteItem(const RequestContext& ctx, const DeleteItemRequest& request);
   Result<ItemResult> UpdateItem(const RequestContext& ctx, const UpdateItemRequest& request);

@@ -72,9 +72,16 @@ Result<IndexWrites> StageIndexEntries(const Storage& storage, const TableLayout&
   const TableDefinition& table = *layout.definition;
   if (new_item) MT_RETURN_IF_ERROR(CheckIndexKeyValues(table, *new_item));
   IndexWrites writes;
-  // The item and its LSI entries count towards its collection's size.
-  int64_t collection_delta = (new_item ? static_cast<int64_t>(ItemSize(*new_item)) : 0) -
-                             (old_item ? static_cast<int64_t>(ItemSize(*old_item)) : 0);
+  // (A backfill stages one GSI alone: not an item's write, so no collection change.)
+  const bool has_local = std::any_of(layout.indexes.begin(), layout.indexes.end(),
+                                     [](const LiveIndex& index) { return !index.global; });
+  // The item and its LSI entries count towards its collection's size (only tables with
+  // an LSI have collections: the others skip walking both images for their sizes).
+  int64_t collection_delta = 0;
+  if (has_local) {
+    collection_delta = (new_item ? static_cast<int64_t>(ItemSize(*new_item)) : 0) -
+                       (old_item ? static_cast<int64_t>(ItemSize(*old_item)) : 0);
+  }
   for (const LiveIndex& index : layout.indexes) {
     const SecondaryIndexDefinition& definition = *index.definition;
     std::optional<IndexEntry> old_entry =
@@ -118,9 +125,6 @@ Result<IndexWrites> StageIndexEntries(const Storage& storage, const TableLayout&
     }
     writes.changes.push_back(std::move(change));
   }
-  // (A backfill stages one GSI alone: not an item's write, so no collection change.)
-  const bool has_local = std::any_of(layout.indexes.begin(), layout.indexes.end(),
-                                     [](const LiveIndex& index) { return !index.global; });
   if (has_local) {
     MT_ASSIGN_OR_RETURN(collection,
                         StageItemCollectionSize(storage, table, new_item ? *new_item : *old_item,

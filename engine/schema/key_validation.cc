@@ -46,7 +46,8 @@ bool IsTableKey(const TableDefinition& table, std::string_view name) {
 
 }  // namespace
 
-Result<std::string> ValidateItemAndBuildKey(const TableDefinition& table, const Item& item) {
+Result<std::string> ValidateItemAndBuildKey(const TableDefinition& table, const Item& item,
+                                            size_t* item_size) {
   for (size_t i = 0; i < table.key_schema.size(); ++i) {
     const std::string& name = table.key_schema[i].name;
     auto it = item.find(name);
@@ -63,9 +64,11 @@ Result<std::string> ValidateItemAndBuildKey(const TableDefinition& table, const 
     MT_RETURN_IF_ERROR(CheckKeyValue(it->second, name, i == 0));
   }
   MT_RETURN_IF_ERROR(CheckIndexKeyValues(table, item));
-  if (ItemSize(item) > limits::kMaxItemBytes) {
+  const size_t size = ItemSize(item);
+  if (size > limits::kMaxItemBytes) {
     return Status::Validation("Item size has exceeded the maximum allowed size");
   }
+  if (item_size != nullptr) *item_size = size;
   return BuildKey(table, item);
 }
 

@@ -15,8 +15,11 @@ inline constexpr char kDuplicateKeys[] = "Provided list of item keys contains du
 
 // PutItem: the item holds every key attribute with its declared type, non-empty, within
 // the key size limits, index key attributes it has suit their indexes
-// (CheckIndexKeyValues), and the whole item is at most 400 KB. Returns the table key.
-Result<std::string> ValidateItemAndBuildKey(const TableDefinition& table, const Item& item);
+// (CheckIndexKeyValues), and the whole item is at most 400 KB. Returns the table key,
+// and the item's size (ItemSize) in `*item_size` when given, so callers need not walk
+// the item again.
+Result<std::string> ValidateItemAndBuildKey(const TableDefinition& table, const Item& item,
+                                            size_t* item_size = nullptr);
 
 // GetItem/DeleteItem: `key` holds exactly the key attributes, of the declared types.
 // Returns the table key.

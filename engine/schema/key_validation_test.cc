@@ -65,6 +65,15 @@ TEST(KeyValidationTest, BuildsTheTableKey) {
   EXPECT_EQ(*hash_only, key_codec::TableKey(S("a"), nullptr));
 }
 
+TEST(KeyValidationTest, ReportsTheItemSizeItChecked) {
+  // "pk"+"a" = 3, "sk"+1.5 (2 digits: 2 bytes) = 4, "other"+"xyz" = 8.
+  const Item item{{"pk", S("a")}, {"sk", N("1.5")}, {"other", S("xyz")}};
+  size_t size = 0;
+  ASSERT_TRUE(ValidateItemAndBuildKey(Composite(), item, &size).ok());
+  EXPECT_EQ(size, 15u);
+  EXPECT_EQ(size, ItemSize(item));
+}
+
 TEST(KeyValidationTest, MissingKeyInItem) {
   EXPECT_EQ(PutError(Composite(), Item{{"sk", N("1")}}),
             kInvalid + "Missing the key pk in the item");

@@ -36,6 +36,7 @@ Result<BatchWriteResult> BatchWriteItem(WritePath& write_path, const TableLookup
   struct Planned {
     std::shared_ptr<Table> table;
     std::string key;
+    size_t item_size = 0;  // of a Put's item
   };
   // Everything is validated before anything is written, as DynamoDB does.
   std::vector<Planned> planned;
@@ -44,10 +45,12 @@ Result<BatchWriteResult> BatchWriteItem(WritePath& write_path, const TableLookup
   for (const auto& entry : request.entries) {
     MT_ASSIGN_OR_RETURN(table, tables.Find(entry.table_name));
     auto definition = table->definition();
-    MT_ASSIGN_OR_RETURN(key, entry.is_put ? ValidateItemAndBuildKey(*definition, entry.item)
-                                          : ValidateKeyAndBuildKey(*definition, entry.item));
+    size_t item_size = 0;
+    MT_ASSIGN_OR_RETURN(key, entry.is_put
+                                 ? ValidateItemAndBuildKey(*definition, entry.item, &item_size)
+                                 : ValidateKeyAndBuildKey(*definition, entry.item));
     if (!seen.emplace(table.get(), key).second) return Status::Validation(kDuplicateKeys);
-    planned.push_back({table, std::move(key)});
+    planned.push_back({table, std::move(key), item_size});
   }
   // Throttling is per write: a throttled write is handed back in UnprocessedItems and
   // the others are made; the call fails only when every write was throttled (DynamoDB:
@@ -63,7 +66,7 @@ Result<BatchWriteResult> BatchWriteItem(WritePath& write_path, const TableLookup
   std::vector<std::shared_ptr<const TableLayout>> layouts;  // sized the GSI claims
   for (size_t i = 0; i < planned.size(); ++i) {
     const auto& entry = request.entries[i];
-    const double estimate = entry.is_put ? capacity::WriteUnits(ItemSize(entry.item)) : 1;
+    const double estimate = entry.is_put ? capacity::WriteUnits(planned[i].item_size) : 1;
     Status table_admitted = admissions[i].AdmitTable(*planned[i].table, planned[i].key, estimate);
     if (!table_admitted.ok()) {
       if (!IsThrottled(table_admitted)) return table_admitted;

@@ -48,17 +48,19 @@ WritePath::OldImage OldImageFor(const WriteCondition& condition, ReturnValues re
 
 }  // namespace
 
-Result<ItemResult> PutItem(WritePath& write_path, Table& table, const PutItemRequest& request) {
-  MT_ASSIGN_OR_RETURN(key, ValidateItemAndBuildKey(*table.definition(), request.item));
+Result<ItemResult> PutItem(WritePath& write_path, Table& table, PutItemRequest request) {
+  size_t item_size = 0;
+  MT_ASSIGN_OR_RETURN(key, ValidateItemAndBuildKey(*table.definition(), request.item, &item_size));
   // A Put knows its new item: the estimate is exact unless the old item was larger.
-  const double estimate = capacity::WriteUnits(ItemSize(request.item));
+  const double estimate = capacity::WriteUnits(item_size);
   MT_ASSIGN_OR_RETURN(
       outcome,
       AdmittedApply(
           write_path, table, key, estimate,
           [&](const std::optional<Item>& old) -> Result<std::optional<Item>> {
             MT_RETURN_IF_ERROR(CheckCondition(request.condition, old));
-            return std::optional<Item>(request.item);
+            // Apply calls this once: the item moves into the new image.
+            return std::optional<Item>(std::move(request.item));
           },
           WritePath::OnTransaction::kFail, OldImageFor(request.condition, request.return_values)));
   ItemResult result = WriteResultFor(request.table_name, outcome);

@@ -14,7 +14,8 @@ namespace monotable {
 // kConditionalCheckFailed ("The conditional request failed", with the old item as
 // ErrorDetail when asked), kTransactionConflict, kItemCollectionSizeLimitExceeded,
 // kInternal.
-Result<ItemResult> PutItem(WritePath& write_path, Table& table, const PutItemRequest& request);
+// PutItem moves `request.item` into the new image.
+Result<ItemResult> PutItem(WritePath& write_path, Table& table, PutItemRequest request);
 Result<ItemResult> DeleteItem(WritePath& write_path, Table& table,
                               const DeleteItemRequest& request);
 // Also kValidation for an update of a key attribute or an update expression that

@@ -11,7 +11,8 @@
 namespace monotable::protocol::ops {
 
 // `item_member`: "Item" or "Key"; `target`: where the decoded attribute map goes;
-// `apply`: the engine call, (const WriteRequest&) -> Result<ItemResult>.
+// `apply`: the engine call, (WriteRequest&&) -> Result<ItemResult>; the request is moved
+// into it (a Put's item becomes the new image without a copy).
 template <typename WriteRequest, typename Apply>
 Result<std::string> ConditionOnlyWrite(const OperationContext& ctx, JsonObject request,
                                        std::string_view item_member, Item WriteRequest::*target,
@@ -26,7 +27,7 @@ Result<std::string> ConditionOnlyWrite(const OperationContext& ctx, JsonObject r
   MT_ASSIGN_OR_RETURN(condition, ResolveConditionOnlyWrite(ctx, request, inputs, expressions));
   write.condition.condition = std::move(condition);
 
-  MT_ASSIGN_OR_RETURN(result, apply(write));
+  MT_ASSIGN_OR_RETURN(result, apply(std::move(write)));
   return AttributesResponse(result, "Attributes", capacity, collection_metrics);
 }
 

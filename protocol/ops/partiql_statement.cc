@@ -149,7 +149,7 @@ Result<StatementOutcome> RunStatement(const OperationContext& ctx, partiql::Lowe
   }
   if (auto* put = std::get_if<PutItemRequest>(&lowered.request)) {
     put->condition.return_old_on_failure = options.return_old_on_failure;
-    Result<ItemResult> result = ctx.engine.PutItem(ctx.request, *put);
+    Result<ItemResult> result = ctx.engine.PutItem(ctx.request, std::move(*put));
     if (!result.ok() && lowered.insert &&
         result.status().code() == ErrorCode::kConditionalCheckFailed) {
       return Status(ErrorCode::kDuplicateItem, std::string(kDuplicateItem));

@@ -5,9 +5,9 @@
 namespace monotable::protocol::ops {
 
 Result<std::string> PutItem(const OperationContext& ctx, JsonObject request) {
-  return ConditionOnlyWrite(
-      ctx, request, "Item", &PutItemRequest::item,
-      [&](const PutItemRequest& put) { return ctx.engine.PutItem(ctx.request, put); });
+  return ConditionOnlyWrite(ctx, request, "Item", &PutItemRequest::item, [&](PutItemRequest&& put) {
+    return ctx.engine.PutItem(ctx.request, std::move(put));
+  });
 }
 
 }  // namespace monotable::protocol::ops
