@@ -15,8 +15,10 @@ build_packages=(g++ cmake make python3 librocksdb-dev libsimdjson-dev libboost-d
 # libclang-rt-14-dev: the libFuzzer harnesses' short run (CTest fuzz_short).
 test_packages=(python3 python3-pytest python3-boto3 python3-prometheus-client awscli curl
                clang-format chromium chromium-driver python3-selenium clang libclang-rt-14-dev)
-runtime_packages=(librocksdb7.8 libsimdjson14 libssl3 libjemalloc2 libspdlog1.10 libfmt9
-                  libprometheus-cpp-core1.0 ca-certificates curl)
+# RocksDB itself is linked in statically (CMakeLists.txt); the compression libraries it
+# was built with stay shared.
+runtime_packages=(libsnappy1v5 liblz4-1 libzstd1 libbz2-1.0 libsimdjson14 libssl3 libjemalloc2
+                  libspdlog1.10 libfmt9 libprometheus-cpp-core1.0 ca-certificates curl)
 # Node.js and npm run the JavaScript SDK test (tests/integration/js). They are wanted
 # only when the command is missing: a machine may already have Node from elsewhere
 # (NodeSource's nodejs bundles npm and conflicts with Debian's npm package).
