@@ -1,8 +1,8 @@
-// libFuzzer harness: the HTTP request parser (Beast's, set up as every server session
-// sets it up) and, for each request it parses, the router (target, SigV4 credential
-// scope, CORS, GET paths) and the protocol on an in-memory engine. The input is the
-// bytes a client sends on one connection; several pipelined requests are served in
-// turn, as a keep-alive session does.
+// libFuzzer harness: the HTTP request parser (RequestParser over Beast's basic_parser,
+// set up as every server session sets it up) and, for each request it parses, the
+// router (target, SigV4 credential scope, CORS, GET paths) and the protocol on an
+// in-memory engine. The input is the bytes a client sends on one connection; several
+// pipelined requests are served in turn, as a keep-alive session does.
 
 #include <boost/beast/http.hpp>
 #include <cstddef>
@@ -25,9 +25,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const monotable::server::SessionLimits limits{.body_limit =
                                                     monotable::limits::kMaxRequestBodyBytes};
   std::string_view rest(reinterpret_cast<const char*>(data), size);
-  std::optional<http::request_parser<http::string_body>> parser;
+  monotable::server::HttpRequest request;
+  std::optional<monotable::server::RequestParser> parser;
   while (!rest.empty()) {
-    monotable::server::ConfigureRequestParser(limits, parser);
+    monotable::server::ConfigureRequestParser(limits, parser, request);
     boost::beast::error_code ec;
     // Beast consumes what it can of the buffer per call, as async_read does.
     while (!rest.empty() && !parser->is_done()) {

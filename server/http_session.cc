@@ -22,7 +22,6 @@ int64_t NowNs() {
              std::chrono::steady_clock::now().time_since_epoch())
       .count();
 }
-using RequestParser = http::request_parser<http::string_body>;
 
 // Feeds the bytes already buffered to `parser` until `done(parser)` holds or it needs
 // more; returns the parse error, if any (needing more bytes is none). Parsing here what
@@ -119,8 +118,9 @@ void BasicHttpSession<Stream>::OnIdleTick() {
   beast::get_lowest_layer(stream_).shutdown(boost::asio::ip::tcp::socket::shutdown_both, ignored);
 }
 
-void ConfigureRequestParser(const SessionLimits& limits, std::optional<RequestParser>& parser) {
-  parser.emplace();
+void ConfigureRequestParser(const SessionLimits& limits, std::optional<RequestParser>& parser,
+                            HttpRequest& request) {
+  parser.emplace(request);
   parser->body_limit(limits.body_limit);
   parser->header_limit(static_cast<std::uint32_t>(limits.header_limit));
 }
@@ -128,7 +128,7 @@ void ConfigureRequestParser(const SessionLimits& limits, std::optional<RequestPa
 template <class Stream>
 void BasicHttpSession<Stream>::Read() {
   if (limits_.tracker != nullptr && limits_.tracker->draining()) return Close();
-  ConfigureRequestParser(limits_, parser_);
+  ConfigureRequestParser(limits_, parser_, request_);
   if (buffer_.size() > 0) return OnReadable({});  // a pipelined request is already here
   if constexpr (std::is_same_v<Stream, TlsStream>) {
     // Over TLS, read at once: the TLS layer may hold buffered bytes (see the header).
@@ -191,7 +191,9 @@ void BasicHttpSession<Stream>::OnHeader(beast::error_code ec) {
   if (parser_->is_done()) return OnRead({});
   // RFC 9110 §10.1.1: a client that sent `Expect: 100-continue` may wait for this
   // interim answer before it sends the body (curl waits 1 s; some clients forever).
-  if (request.version() >= 11 && beast::iequals(request[http::field::expect], "100-continue")) {
+  const std::string_view expect = request[http::field::expect];
+  if (request.version() >= 11 &&
+      beast::iequals(beast::string_view(expect.data(), expect.size()), "100-continue")) {
     return boost::asio::async_write(
         stream_, boost::asio::buffer(kContinue),
         [self = this->shared_from_this()](beast::error_code ec, size_t) {

@@ -1,9 +1,9 @@
 #pragma once
-// HttpSession: one HTTP/1.x keep-alive connection. Reads requests with Beast's parser
-// (bodies up to a limit), hands each to its ConnectionHandler and writes the reply as
-// one gather write of a formatted head and the body. Knows nothing of DynamoDB.
-// BasicHttpSession<TlsStream> (TlsHttpSession) is the same over TLS: it completes the
-// server handshake first; the idle timer bounds a stalled handshake too.
+// HttpSession: one HTTP/1.x keep-alive connection. Reads requests with RequestParser
+// (http_request.h: Beast's parser, stored flat; bodies up to a limit), hands each to its
+// ConnectionHandler and writes the reply as one gather write of a formatted head and the body.
+// Knows nothing of DynamoDB. BasicHttpSession<TlsStream> (TlsHttpSession) is the same over TLS: it
+// completes the server handshake first; the idle timer bounds a stalled handshake too.
 //
 // Thread-safety: the io_context may run on several threads, yet no strand is needed.
 // A session is one chain of asynchronous operations (read, handle, write, read, ...);
@@ -43,13 +43,13 @@
 
 #include "server/connection_tracker.h"
 #include "server/http_reply.h"
+#include "server/http_request.h"
 #include "server/worker_pool.h"
 
 namespace monotable::server {
 
 namespace beast = boost::beast;
 namespace http = beast::http;
-using HttpRequest = http::request<http::string_body>;
 // Bound to the io_context's executor type: no type-erased executor on the hot path.
 using TcpSocket =
     boost::asio::basic_stream_socket<boost::asio::ip::tcp, boost::asio::io_context::executor_type>;
@@ -94,10 +94,11 @@ struct SessionLimits {
   WorkerPool* workers = nullptr;
 };
 
-// A fresh request parser as every session sets it up for `limits`; the HTTP fuzz
-// harness uses it too, so it fuzzes the parser the server really runs.
-void ConfigureRequestParser(const SessionLimits& limits,
-                            std::optional<http::request_parser<http::string_body>>& parser);
+// A fresh request parser as every session sets it up for `limits`, filling `request`
+// (cleared; it must outlive the parser); the HTTP fuzz harness uses it too, so it
+// fuzzes the parser the server really runs.
+void ConfigureRequestParser(const SessionLimits& limits, std::optional<RequestParser>& parser,
+                            HttpRequest& request);
 
 template <class Stream>
 class BasicHttpSession : public std::enable_shared_from_this<BasicHttpSession<Stream>> {
@@ -147,7 +148,8 @@ class BasicHttpSession : public std::enable_shared_from_this<BasicHttpSession<St
   int idle_ticks_ = 0;       // the timer chain's own: ticks in a row without a request
   bool in_request_ = false;  // the read chain's own: a request is counted in flight
   beast::flat_buffer buffer_;
-  std::optional<http::request_parser<http::string_body>> parser_;
+  HttpRequest request_;  // reused: its buffers keep their capacity
+  std::optional<RequestParser> parser_;
   std::unique_ptr<ConnectionHandler> handler_;
   HttpReply reply_;   // reused: its header buffer keeps its capacity
   std::string head_;  // the formatted status line and headers, reused likewise
