@@ -4,6 +4,7 @@
 #
 #   docker/install-deps.sh build     compilers, libraries and headers to build
 #   docker/install-deps.sh test      build + what the tests drive the server with
+#   docker/install-deps.sh fuzz      build + clang and libFuzzer (fuzz/README.md)
 #   docker/install-deps.sh runtime   shared libraries the binary needs at run time
 set -euo pipefail
 
@@ -11,10 +12,12 @@ build_packages=(g++ cmake make python3 librocksdb-dev libsimdjson-dev libboost-d
                 libssl-dev libgtest-dev zlib1g-dev libjemalloc-dev libspdlog-dev
                 prometheus-cpp-dev)
 # chromium, chromium-driver and python3-selenium: the web console's browser tests
-# (tests/integration/test_console.py) in a real headless Chromium; clang and
-# libclang-rt-14-dev: the libFuzzer harnesses' short run (CTest fuzz_short).
+# (tests/integration/test_console.py) in a real headless Chromium.
 test_packages=(python3 python3-pytest python3-boto3 python3-prometheus-client awscli curl
-               clang-format chromium chromium-driver python3-selenium clang libclang-rt-14-dev)
+               clang-format chromium chromium-driver python3-selenium)
+# The long-form fuzzing (fuzz/run.sh) builds the harnesses with clang and libFuzzer; the
+# test command only replays their corpora, with the ordinary compiler.
+fuzz_packages=(clang libclang-rt-14-dev)
 # RocksDB itself is linked in statically (CMakeLists.txt); the compression libraries it
 # was built with stay shared.
 runtime_packages=(libsnappy1v5 liblz4-1 libzstd1 libbz2-1.0 libsimdjson14 libssl3 libjemalloc2
@@ -29,8 +32,9 @@ case "${1:-build}" in
   build)   wanted=("${build_packages[@]}") ;;
   test)    wanted=("${build_packages[@]}" "${test_packages[@]}")
            commands=("${test_commands[@]}") ;;
+  fuzz)    wanted=("${build_packages[@]}" "${fuzz_packages[@]}") ;;
   runtime) wanted=("${runtime_packages[@]}") ;;
-  *) echo "usage: $0 build|test|runtime" >&2; exit 2 ;;
+  *) echo "usage: $0 build|test|fuzz|runtime" >&2; exit 2 ;;
 esac
 
 missing=()
