@@ -2,7 +2,8 @@
 
 #include <gtest/gtest.h>
 
-namespace monotable::auth {
+// A namespace of the file's own: the unity build compiles the folder's tests together.
+namespace monotable::auth::verifier_test {
 namespace {
 
 constexpr std::string_view kSecret = "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY";
@@ -128,4 +129,4 @@ TEST(VerifierTest, AmzDateRoundTrip) {
 }
 
 }  // namespace
-}  // namespace monotable::auth
+}  // namespace monotable::auth::verifier_test

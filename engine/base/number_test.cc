@@ -10,7 +10,8 @@
 #include <utility>
 #include <vector>
 
-namespace monotable {
+// A namespace of the file's own: the unity build compiles the folder's tests together.
+namespace monotable::number_test {
 namespace {
 
 const char kSyntaxPrefix[] = "The parameter cannot be converted to a numeric value: ";
@@ -535,4 +536,4 @@ TEST(NumberArithmeticTest, CancellationIsCanonicalZero) {
 }
 
 }  // namespace
-}  // namespace monotable
+}  // namespace monotable::number_test

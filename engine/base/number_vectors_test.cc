@@ -17,7 +17,8 @@
 
 #include "engine/base/number.h"
 
-namespace monotable {
+// A namespace of the file's own: the unity build compiles the folder's tests together.
+namespace monotable::number_vectors_test {
 namespace {
 
 const char kPrecisionError[] = "Attempting to store more than 38 significant digits in a Number";
@@ -235,4 +236,4 @@ TEST(NumberVectorsTest, Compare) {
 }
 
 }  // namespace
-}  // namespace monotable
+}  // namespace monotable::number_vectors_test

@@ -8,7 +8,8 @@
 #include "engine/expr/expr_test_util.h"
 #include "engine/expr/expression.h"
 
-namespace monotable::expr {
+// A namespace of the file's own: the unity build compiles the folder's tests together.
+namespace monotable::expr::update_resolve_test {
 namespace {
 
 using namespace testing;  // the builders and Request of expr_test_util.h
@@ -249,4 +250,4 @@ TEST(UpdateResolveTest, KeyAttributes) {
 }
 
 }  // namespace
-}  // namespace monotable::expr
+}  // namespace monotable::expr::update_resolve_test

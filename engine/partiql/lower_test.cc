@@ -10,7 +10,8 @@
 #include "engine/partiql/parser.h"
 #include "engine/testing/value_builders.h"
 
-namespace monotable::partiql {
+// A namespace of the file's own: the unity build compiles the folder's tests together.
+namespace monotable::partiql::lower_test {
 namespace {
 
 using test_values::List;
@@ -352,4 +353,4 @@ TEST(PartiqlLower, SetFunctionErrors) {
 }
 
 }  // namespace
-}  // namespace monotable::partiql
+}  // namespace monotable::partiql::lower_test

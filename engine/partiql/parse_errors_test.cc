@@ -5,7 +5,8 @@
 
 #include "engine/partiql/test_util.h"
 
-namespace monotable::partiql {
+// A namespace of the file's own: the unity build compiles the folder's tests together.
+namespace monotable::partiql::parse_errors_test {
 namespace {
 
 using testing::ErrorOf;
@@ -241,4 +242,4 @@ TEST(PartiqlErrors, DeepNestingIsRefusedNotFatal) {  // monotable's own guard
 }
 
 }  // namespace
-}  // namespace monotable::partiql
+}  // namespace monotable::partiql::parse_errors_test

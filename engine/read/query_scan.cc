@@ -17,7 +17,7 @@
 namespace monotable {
 namespace {
 
-constexpr char kStartKeyInvalid[] =
+constexpr char kStartKeyNotInSchema[] =
     "The provided starting key is invalid: The provided key element does not match the schema";
 
 Status CheckFilterHasNoKeys(const QueryRequest& request, const ReadTarget& target) {
@@ -39,7 +39,7 @@ Status CheckFilterHasNoKeys(const QueryRequest& request, const ReadTarget& targe
 Result<std::string> StartKey(const ReadTarget& target, const Item& key, bool query) {
   auto encoded = StoredKeyOf(target, key);
   if (encoded.ok() || target.index != nullptr) return encoded;
-  if (!query) return Status::Validation(kStartKeyInvalid);
+  if (!query) return Status::Validation(kStartKeyNotInSchema);
   bool same_names = key.size() == target.page_key_names.size();
   for (const auto& name : target.page_key_names) same_names &= key.count(name) > 0;
   return Status::Validation(same_names ? "The provided key element does not match the schema"

@@ -17,12 +17,6 @@ std::string Invalid(std::string_view what) {
   return std::string(kInvalidParameter) + std::string(what);
 }
 
-std::string JoinNames(const std::vector<std::string>& names) {
-  std::string out = "[";
-  for (size_t i = 0; i < names.size(); ++i) out += (i ? ", " : "") + names[i];
-  return out + "]";
-}
-
 // The keys every KeySchema uses, in the order they first appear (table, LSIs, GSIs).
 std::vector<std::string> KeysUsed(const CreateTableRequest& request) {
   std::vector<std::string> used;

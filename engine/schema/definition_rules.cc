@@ -5,7 +5,6 @@
 #include "engine/base/limits.h"
 
 namespace monotable {
-namespace {
 
 std::string JoinNames(const std::vector<std::string>& names) {
   std::string out = "[";
@@ -15,8 +14,6 @@ std::string JoinNames(const std::vector<std::string>& names) {
   }
   return out + "]";
 }
-
-}  // namespace
 
 Status CheckKeySchema(const std::vector<KeySchemaElement>& key_schema) {
   // DynamoDB's order (dynalite's tests, run against it): a repeated name is reported

@@ -3,6 +3,7 @@
 // UpdateTable's index updates (index_update_rules.h) apply. Pure functions; thread-safe.
 
 #include <cstdint>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -13,6 +14,9 @@ namespace monotable {
 
 // The prefix of DynamoDB's "invalid parameter" validation messages.
 inline constexpr std::string_view kInvalidParameter = "One or more parameter values were invalid: ";
+
+// Names as DynamoDB's validation messages list them: "[a, b]".
+std::string JoinNames(const std::vector<std::string>& names);
 
 // A table's or index's key schema, checked in DynamoDB's order: distinct names
 // ("Both the Hash Key and the Range Key element in the KeySchema have the same name"),

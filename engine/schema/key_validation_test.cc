@@ -8,7 +8,8 @@
 #include "engine/format/key_codec.h"
 #include "engine/testing/value_builders.h"
 
-namespace monotable {
+// A namespace of the file's own: the unity build compiles the folder's tests together.
+namespace monotable::key_validation_test {
 namespace {
 
 const std::string kInvalid = "One or more parameter values were invalid: ";
@@ -164,4 +165,4 @@ TEST(KeyValidationTest, KeyMustMatchSchemaExactly) {
 }
 
 }  // namespace
-}  // namespace monotable
+}  // namespace monotable::key_validation_test

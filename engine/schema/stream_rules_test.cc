@@ -4,7 +4,8 @@
 
 #include "engine/schema/table_rules.h"
 
-namespace monotable {
+// A namespace of the file's own: the unity build compiles the folder's tests together.
+namespace monotable::stream_rules_test {
 namespace {
 
 constexpr int64_t kNow = 1732000000000;
@@ -83,4 +84,4 @@ TEST(StreamRulesTest, UpdateTableErrors) {
 }
 
 }  // namespace
-}  // namespace monotable
+}  // namespace monotable::stream_rules_test

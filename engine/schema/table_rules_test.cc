@@ -4,7 +4,8 @@
 
 #include <string>
 
-namespace monotable {
+// A namespace of the file's own: the unity build compiles the folder's tests together.
+namespace monotable::table_rules_test {
 namespace {
 
 constexpr int64_t kNow = 1732000000000;  // 2024-11-19T07:06:40Z
@@ -416,4 +417,4 @@ TEST(ApplyTableUpdateTest, DeletionProtection) {
 }
 
 }  // namespace
-}  // namespace monotable
+}  // namespace monotable::table_rules_test

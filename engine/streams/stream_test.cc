@@ -13,7 +13,8 @@
 #include "engine/testing/storage_fixture.h"
 #include "engine/testing/value_builders.h"
 
-namespace monotable::streams {
+// A namespace of the file's own: the unity build compiles the folder's tests together.
+namespace monotable::streams::stream_test {
 namespace {
 
 using test_storage::OpenStorage;
@@ -200,4 +201,4 @@ TEST(StreamFormatTest, IteratorsRoundTripAndRefuseForgeries) {
 }
 
 }  // namespace
-}  // namespace monotable::streams
+}  // namespace monotable::streams::stream_test

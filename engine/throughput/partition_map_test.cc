@@ -68,7 +68,7 @@ TEST(PartitionMapTest, DecodeRefusesGarbage) {
   };
   for (const std::string& bytes : cases) {
     auto decoded = PartitionMap::Decode(bytes);
-    EXPECT_FALSE(decoded.ok()) << "accepted " << testing::PrintToString(bytes);
+    EXPECT_FALSE(decoded.ok()) << "accepted " << ::testing::PrintToString(bytes);
     if (!decoded.ok()) {
       EXPECT_EQ(decoded.status().code(), ErrorCode::kInternal);
     }

@@ -28,7 +28,8 @@
 #include "engine/txn/idempotency_cache.h"
 #include "engine/write/write_path.h"
 
-namespace monotable {
+// A namespace of the file's own: the unity build compiles the folder's tests together.
+namespace monotable::transactions_test {
 namespace {
 
 // The status of an engine call, whatever it returns.
@@ -493,4 +494,4 @@ TEST_F(TransactionLocksTest, OtherItemsOfABusyStripeWaitRatherThanConflict) {
 }
 
 }  // namespace
-}  // namespace monotable
+}  // namespace monotable::transactions_test
