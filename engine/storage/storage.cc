@@ -183,6 +183,11 @@ Result<std::unique_ptr<Storage>> Storage::Open(const StorageOptions& options) {
   // Writes go to the WAL without fsync: a process crash loses nothing; Flush() at
   // shutdown makes the memtables durable.
   storage->write_options_.sync = false;
+  // In memory nothing survives the process, so a WAL would only be a second copy of
+  // every write, appended to a MemEnv file under the write group's mutex. Batches stay
+  // atomic without it: a write group publishes its sequence number after every
+  // memtable insert.
+  storage->write_options_.disableWAL = options.in_memory;
   // A write that raced with DeleteTable (or a GSI's deletion) may still name a dropped
   // family: its changes are moot, and without this RocksDB would fail the whole write
   // group, including other requests' batches.

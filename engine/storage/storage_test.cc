@@ -64,6 +64,28 @@ TEST(StorageTest, InMemoryDatabasesAreIndependent) {
   EXPECT_EQ(Get(*second, second->catalog(), "k"), "<missing>");
 }
 
+// Bytes RocksDB has appended to its write-ahead logs since the database opened.
+uint64_t WalBytes(const Storage& storage) {
+  return storage.db()->GetDBOptions().statistics->getTickerCount(rocksdb::WAL_FILE_BYTES);
+}
+
+// In memory there is nothing for a WAL to recover; on disk every write is logged.
+TEST(StorageTest, OnlyOnDiskWritesGoToTheWal) {
+  auto in_memory = OpenStorage();
+  ASSERT_NE(in_memory, nullptr);
+  const uint64_t memory_before = WalBytes(*in_memory);
+  Put(*in_memory, in_memory->catalog(), "k", std::string(1000, 'v'));
+  EXPECT_EQ(WalBytes(*in_memory), memory_before);
+  EXPECT_EQ(Get(*in_memory, in_memory->catalog(), "k"), std::string(1000, 'v'));
+
+  TempDir dir;
+  auto on_disk = OpenStorage(dir.path());
+  ASSERT_NE(on_disk, nullptr);
+  const uint64_t disk_before = WalBytes(*on_disk);
+  Put(*on_disk, on_disk->catalog(), "k", std::string(1000, 'v'));
+  EXPECT_GT(WalBytes(*on_disk), disk_before + 1000);
+}
+
 TEST(StorageTest, OpensOnDiskCreatingMissingDirectories) {
   TempDir dir;
   const std::string path = dir.path() + "/a/b";
