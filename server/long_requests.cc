@@ -10,7 +10,7 @@ namespace {
 // lookups and small writes (DescribeTable, ListTables, CreateBackup: a snapshot,
 // UpdateTimeToLive, tags) are not listed: they answer in tens to hundreds of
 // microseconds. CreateTable, DeleteTable and UpdateTable create or drop column
-// families: 1.5-4 ms at the median, 10 ms at worst (bench/PERFORMANCE.md).
+// families: 1.5-4 ms at the median, 10 ms at worst (bench/TAIL_LATENCY.md).
 constexpr std::string_view kLongOperations[] = {
     "BatchExecuteStatement",
     "BatchGetItem",
