@@ -105,6 +105,10 @@ struct Expression {
   // in expression syntax: DynamoDB's reserved words are plain names there. Runtime
   // errors keep the expression texts (unlike `legacy`).
   bool verbatim_names = false;
+  // The first plain name that is a reserved word, in the order the resolvers report
+  // them (empty: none). Found once by the parser: a parsed tree is cached and resolved
+  // again for every request, and the lookups were ~2% of an UpdateItem.
+  std::string reserved_word;
   // Whether reserved words are refused in paths.
   bool checks_reserved_words() const { return !legacy && !verbatim_names; }
 };

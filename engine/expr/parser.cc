@@ -5,6 +5,7 @@
 #include "engine/base/limits.h"
 #include "engine/expr/errors.h"
 #include "engine/expr/parser_internal.h"
+#include "engine/expr/reserved_words.h"
 
 namespace monotable::expr {
 namespace {
@@ -74,6 +75,7 @@ Result<std::shared_ptr<const ast::Expression>> Parser::Run() {
                                                : ParseProjection();
   if (!ok) return error_;
   if (operators_ > limits::kMaxExpressionOperators) return TooManyOperators(kind_, operators_);
+  expr_->reserved_word = std::string(FirstReservedWord(*expr_));
   return std::shared_ptr<const ast::Expression>(std::move(expr_));
 }
 

@@ -102,6 +102,48 @@ bool IsReservedWord(std::string_view name) {
                             std::string_view(upper, name.size()));
 }
 
+namespace {
+
+const std::string* FirstInPath(const ast::Path& path) {
+  for (const auto& e : path) {
+    if (e.kind == ast::PathElement::Kind::kName && IsReservedWord(e.name)) return &e.name;
+  }
+  return nullptr;
+}
+
+const std::string* FirstInNode(const ast::Node& node) {
+  if (node.op == ast::Op::kPath) return FirstInPath(node.path);
+  for (const auto& child : node.children) {
+    if (const std::string* word = FirstInNode(child)) return word;
+  }
+  return nullptr;
+}
+
+const std::string* FirstIn(const ast::Expression& expr) {
+  if (expr.kind == ExpressionKind::kProjection) {
+    for (const auto& path : expr.paths) {
+      if (const std::string* word = FirstInPath(path)) return word;
+    }
+    return nullptr;
+  }
+  if (expr.kind == ExpressionKind::kUpdate) {
+    for (const auto& action : expr.actions) {
+      if (const std::string* word = FirstInPath(action.path)) return word;
+      if (action.kind != ast::ActionKind::kSet) continue;
+      if (const std::string* word = FirstInNode(action.value)) return word;
+    }
+    return nullptr;
+  }
+  return FirstInNode(expr.condition);
+}
+
+}  // namespace
+
+std::string_view FirstReservedWord(const ast::Expression& expr) {
+  const std::string* word = FirstIn(expr);
+  return word ? std::string_view(*word) : std::string_view();
+}
+
 size_t ReservedWordCount() { return kReservedWords.size(); }
 
 }  // namespace monotable::expr

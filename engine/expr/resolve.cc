@@ -2,7 +2,6 @@
 
 #include "engine/expr/errors.h"
 #include "engine/expr/path.h"
-#include "engine/expr/reserved_words.h"
 
 namespace monotable::expr {
 
@@ -51,31 +50,19 @@ Status Binder::BindNode(const ast::Node& node, bool names, bool values) {
   return Status::Ok();
 }
 
-Status CheckReservedPath(ExpressionKind kind, const ast::Path& path) {
-  for (const auto& e : path) {
-    if (e.kind == ast::PathElement::Kind::kName && IsReservedWord(e.name)) {
-      // "Invalid UpdateExpression: Attribute name is a reserved keyword; reserved
-      // keyword: abOrt" (dynalite updateItem tests; the word as written).
-      return InvalidExpression(kind,
-                               "Attribute name is a reserved keyword; reserved keyword: " + e.name);
-    }
-  }
-  return Status::Ok();
-}
-
-Status CheckReservedNode(ExpressionKind kind, const ast::Node& node) {
-  if (node.op == ast::Op::kPath) return CheckReservedPath(kind, node.path);
-  for (const auto& child : node.children) MT_RETURN_IF_ERROR(CheckReservedNode(kind, child));
-  return Status::Ok();
+Status CheckReservedWords(ExpressionKind kind, const ast::Expression& expr) {
+  if (!expr.checks_reserved_words() || expr.reserved_word.empty()) return Status::Ok();
+  // "Invalid UpdateExpression: Attribute name is a reserved keyword; reserved keyword:
+  // abOrt" (dynalite updateItem tests; the word as written).
+  return InvalidExpression(
+      kind, "Attribute name is a reserved keyword; reserved keyword: " + expr.reserved_word);
 }
 
 Status ResolveProjectionTree(const ast::Expression& expr, Placeholders& placeholders,
                              Bindings& bindings) {
   // dynalite's projection parser: reserved words, then names, then overlaps.
   const ExpressionKind kind = ExpressionKind::kProjection;
-  if (expr.checks_reserved_words()) {
-    for (const auto& path : expr.paths) MT_RETURN_IF_ERROR(CheckReservedPath(kind, path));
-  }
+  MT_RETURN_IF_ERROR(CheckReservedWords(kind, expr));
   Binder binder(expr, kind, placeholders, bindings);
   for (const auto& path : expr.paths) MT_RETURN_IF_ERROR(binder.BindPathNames(path));
   std::vector<ResolvedPath> paths;

@@ -38,9 +38,8 @@ class Binder {
   Bindings& bindings_;
 };
 
-// "Attribute name is a reserved keyword; reserved keyword: <word>" for the first plain
-// name (in text order) that is a reserved word.
-Status CheckReservedPath(ExpressionKind kind, const ast::Path& path);
-Status CheckReservedNode(ExpressionKind kind, const ast::Node& node);
+// "Attribute name is a reserved keyword; reserved keyword: <word>" for the reserved word
+// the parser found (ast::Expression::reserved_word), when `expr` refuses them.
+Status CheckReservedWords(ExpressionKind kind, const ast::Expression& expr);
 
 }  // namespace monotable::expr

@@ -58,7 +58,7 @@ class ConditionResolver {
     MT_RETURN_IF_ERROR(CheckFunctionNames(root));
     MT_RETURN_IF_ERROR(CheckMisuse(root, /*condition_position=*/true));
     // Legacy parameters and PartiQL name attributes directly: no reserved words there.
-    if (expr_.checks_reserved_words()) MT_RETURN_IF_ERROR(CheckReservedNode(kind_, root));
+    MT_RETURN_IF_ERROR(CheckReservedWords(kind_, expr_));
     return CheckAtoms(root);
   }
 

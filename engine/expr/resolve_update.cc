@@ -82,13 +82,8 @@ Status CheckFunctions(const ast::Node& node, const Bindings& bindings) {
 
 Status ResolveUpdateTree(const ast::Expression& expr, Placeholders& placeholders,
                          Bindings& bindings) {
-  for (const auto& action : expr.actions) {
-    // AttributeUpdates and PartiQL name attributes directly.
-    if (!expr.checks_reserved_words()) break;
-    MT_RETURN_IF_ERROR(CheckReservedPath(kKind, action.path));
-    if (action.kind == ast::ActionKind::kSet)
-      MT_RETURN_IF_ERROR(CheckReservedNode(kKind, action.value));
-  }
+  // AttributeUpdates and PartiQL name attributes directly: no reserved words there.
+  MT_RETURN_IF_ERROR(CheckReservedWords(kKind, expr));
   for (const auto& action : expr.actions) {
     if (action.kind == ast::ActionKind::kSet) MT_RETURN_IF_ERROR(CheckFunctionNames(action.value));
   }
