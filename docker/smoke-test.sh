@@ -42,17 +42,19 @@ for tool in aws curl python3; do
   command -v "$tool" >/dev/null || fail "$tool not found (docker/install-deps.sh test)"
 done
 
+# The preparation first: it may be what installs the engine (podman, on a machine whose
+# only other engine is a docker client without a daemon).
+if [ -n "${MONOTABLE_CONTAINER_PREP:-}" ]; then
+  log "preparing the container engine: $MONOTABLE_CONTAINER_PREP"
+  "$MONOTABLE_CONTAINER_PREP" || fail "the preparation script failed"
+fi
+
 chosen=${CONTAINER_ENGINE:-}
 if [ -z "$chosen" ]; then
   if command -v podman >/dev/null; then chosen=podman; else chosen=docker; fi
 fi
 command -v "$chosen" >/dev/null || fail "neither podman nor docker found (or set CONTAINER_ENGINE)"
 engine=$chosen
-
-if [ -n "${MONOTABLE_CONTAINER_PREP:-}" ]; then
-  log "preparing the container engine: $MONOTABLE_CONTAINER_PREP"
-  "$MONOTABLE_CONTAINER_PREP" || fail "the preparation script failed"
-fi
 
 log "building $image"
 # podman: --format docker, since the OCI format has no HEALTHCHECK and podman would drop
