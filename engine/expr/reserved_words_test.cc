@@ -31,14 +31,12 @@ std::string FirstWordOf(std::string_view text, ExpressionKind kind) {
 TEST(ReservedWordsTest, TheParserRecordsTheFirstWordInResolveOrder) {
   EXPECT_EQ(FirstWordOf("SET a = :v, b = :w", ExpressionKind::kUpdate), "");
   EXPECT_EQ(FirstWordOf("SET a = Zone, Year = :v", ExpressionKind::kUpdate), "Zone");
-  EXPECT_EQ(FirstWordOf("SET a = :v REMOVE b.#n, c[1].Status", ExpressionKind::kUpdate),
-            "Status");
-  EXPECT_EQ(FirstWordOf("ADD n1 :one SET a = if_not_exists(Value, :z)",
-                        ExpressionKind::kUpdate),
+  EXPECT_EQ(FirstWordOf("SET a = :v REMOVE b.#n, c[1].Status", ExpressionKind::kUpdate), "Status");
+  EXPECT_EQ(FirstWordOf("ADD n1 :one SET a = if_not_exists(Value, :z)", ExpressionKind::kUpdate),
             "Value");
-  EXPECT_EQ(FirstWordOf("attribute_exists(ok) AND (year = :v OR zone < :w)",
-                        ExpressionKind::kCondition),
-            "year");
+  EXPECT_EQ(
+      FirstWordOf("attribute_exists(ok) AND (year = :v OR zone < :w)", ExpressionKind::kCondition),
+      "year");
   EXPECT_EQ(FirstWordOf("PK = :p AND begins_with(SK, :s)", ExpressionKind::kKeyCondition), "");
   EXPECT_EQ(FirstWordOf("a, b.Comment, name", ExpressionKind::kProjection), "Comment");
 }
