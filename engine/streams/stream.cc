@@ -4,6 +4,7 @@
 #include <rocksdb/write_batch.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cstdio>
 #include <memory>
 
@@ -14,16 +15,25 @@ namespace monotable::streams {
 namespace {
 
 // DynamoDB's shard ids: "shardId-" ‖ 20 digits ‖ "-" ‖ 8 hex digits (37 characters).
-// The digits are the creation time; the hex part tells shards of one moment apart.
-std::string ShardIdFor(uint64_t stream_id, uint32_t number, int64_t created_ms) {
-  uint64_t x = (stream_id << 32) ^ number;
-  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;  // SplitMix64's finalizer
-  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-  x ^= x >> 31;
+// DescribeStream lists shards in the lexicographic order of their ids (a Kinesis rule
+// DynamoDB Streams keeps; the Kinesis adapter pages by it, scylladb/scylladb#7409), so
+// an id must sort after every id the stream gave out before it: the digits are the
+// creation time, never below an earlier shard's, and the hex part is the shard's number
+// (which only grows), telling apart shards opened in one millisecond.
+std::string ShardIdFor(uint32_t number, int64_t created_ms) {
   char buf[48];
   std::snprintf(buf, sizeof buf, "shardId-%020lld-%08x", static_cast<long long>(created_ms),
-                static_cast<unsigned>(x & 0xFFFFFFFFu));
+                static_cast<unsigned>(number));
   return buf;
+}
+
+// The creation time an id was given (0 when it is not of ShardIdFor's form).
+int64_t IdMillis(const std::string& id) {
+  int64_t ms = 0;
+  if (id.size() < 28) return 0;
+  const char* digits = id.data() + 8;
+  std::from_chars(digits, digits + 20, ms);
+  return ms;
 }
 
 }  // namespace
@@ -52,7 +62,10 @@ size_t Stream::OpenShardLocked(const std::string& parent_id, uint64_t begin, uin
                                uint64_t min_start, int64_t now_ms) {
   ShardInfo shard;
   shard.number = info_.next_shard++;
-  shard.id = ShardIdFor(id_, shard.number, now_ms);
+  // A clock set back must not give an id that sorts before an earlier shard's.
+  int64_t id_ms = now_ms;
+  for (const auto& earlier : info_.shards) id_ms = std::max(id_ms, IdMillis(earlier.id));
+  shard.id = ShardIdFor(shard.number, id_ms);
   shard.parent_id = parent_id;
   shard.hash_begin = begin;
   shard.hash_last = last;

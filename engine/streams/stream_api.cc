@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <vector>
 
 #include "engine/schema/stream_label.h"
 #include "engine/streams/record_codec.h"
@@ -102,14 +103,20 @@ Result<StreamDescription> StreamRegistry::DescribeStream(const std::string& ns,
   description.view_type = info.view_type;
   description.creation_ms = info.created_ms;
   description.key_schema = info.key_schema;
-  auto begin = info.shards.begin();
+  // Shards in the lexicographic order of their ids, and ExclusiveStartShardId a position
+  // in that order: an id that is no shard's (past the last, trimmed, made up) starts after
+  // where it would sort, an empty page at the end, as DynamoDB answers (scylladb's
+  // test_describe_stream_with_nonexistent_last_shard, run against DynamoDB; DynamoDB Local
+  // refuses such an id instead).
+  std::vector<ShardInfo> shards = info.shards;
+  std::sort(shards.begin(), shards.end(),
+            [](const ShardInfo& a, const ShardInfo& b) { return a.id < b.id; });
+  auto begin = shards.begin();
   if (request.exclusive_start_shard_id) {
-    auto at = std::find_if(info.shards.begin(), info.shards.end(), [&](const ShardInfo& s) {
-      return s.id == *request.exclusive_start_shard_id;
-    });
-    if (at != info.shards.end()) begin = at + 1;
+    begin = std::upper_bound(shards.begin(), shards.end(), *request.exclusive_start_shard_id,
+                             [](const std::string& id, const ShardInfo& s) { return id < s.id; });
   }
-  for (auto it = begin; it != info.shards.end(); ++it) {
+  for (auto it = begin; it != shards.end(); ++it) {
     if (static_cast<int>(description.shards.size()) == request.limit) {
       description.last_evaluated_shard_id = description.shards.back().shard_id;
       break;

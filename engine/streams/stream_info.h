@@ -17,7 +17,8 @@ namespace monotable::streams {
 
 struct ShardInfo {
   uint32_t number = 0;      // the shard's part of its records' keys; unique per stream
-  std::string id;           // "shardId-<20 digits>-<8 hex>", as DynamoDB's
+  std::string id;           // "shardId-<20 digits>-<8 hex>", as DynamoDB's; sorts after
+                            // every earlier shard's id (stream.cc)
   std::string parent_id;    // empty: no parent
   uint64_t hash_begin = 0;  // the partition-key hashes the shard takes, inclusive
   uint64_t hash_last = UINT64_MAX;

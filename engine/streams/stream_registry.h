@@ -58,8 +58,10 @@ class StreamRegistry {
   // Errors: the first failure (every stream is still visited).
   Status MaintainAll();
 
-  // The Streams API. Errors: kValidation, kResourceNotFound, kTrimmedDataAccess,
-  // kExpiredIterator (GetRecords), kInternal.
+  // The Streams API. DescribeStream lists shards in the lexicographic order of their ids
+  // (creation order, stream.cc) and starts after ExclusiveStartShardId's place in it,
+  // whether or not a shard has that id. Errors: kValidation, kResourceNotFound,
+  // kTrimmedDataAccess, kExpiredIterator (GetRecords), kInternal.
   Result<ListStreamsResult> ListStreams(const std::string& ns, const ListStreamsRequest& request);
   Result<StreamDescription> DescribeStream(const std::string& ns,
                                            const DescribeStreamRequest& request);

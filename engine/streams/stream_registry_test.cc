@@ -185,5 +185,63 @@ TEST_F(RegistryTest, ARestartResumesSequenceNumbersAndKeepsRecords) {
   EXPECT_LT(records[0].sequence_number, records[1].sequence_number);
 }
 
+// DescribeStream pages shards in the order of their ids, and ExclusiveStartShardId is a
+// place in that order, a shard's or not (stream_registry.h); the ids, their parents and
+// the order are the same after a restart, and a shard opened then sorts after them.
+TEST_F(RegistryTest, DescribeStreamPagesShardsInIdOrderAcrossARestart) {
+  Open(dir_.path());
+  CreateTableWithStream();
+  for (int i = 0; i < 3; ++i) {  // three rollovers: four shards, each the next's parent
+    Write(std::nullopt, Item{{"pk", S("a")}});
+    clock_.Advance(registry_->options().shard_max_age_ms);
+  }
+  Write(std::nullopt, Item{{"pk", S("a")}});
+  auto page = [&](int limit, std::optional<std::string> start) {
+    auto description = registry_->DescribeStream("ns", {Name(), "arn", limit, std::move(start)});
+    EXPECT_TRUE(description.ok());
+    return description.ok() ? *description : StreamDescription{};
+  };
+  const std::vector<ShardDescription> all = page(100, std::nullopt).shards;
+  ASSERT_EQ(all.size(), 4u);
+  for (size_t i = 1; i < all.size(); ++i) {
+    EXPECT_LT(all[i - 1].shard_id, all[i].shard_id);
+    EXPECT_EQ(all[i].parent_shard_id, all[i - 1].shard_id);
+  }
+  // Limit pages; the last page has no LastEvaluatedShardId.
+  std::vector<std::string> paged;
+  std::optional<std::string> start;
+  do {
+    const StreamDescription one = page(1, start);
+    ASSERT_LE(one.shards.size(), 1u);
+    for (const auto& shard : one.shards) paged.push_back(shard.shard_id);
+    start = one.last_evaluated_shard_id;
+  } while (start);
+  ASSERT_EQ(paged.size(), all.size());
+  for (size_t i = 0; i < all.size(); ++i) EXPECT_EQ(paged[i], all[i].shard_id);
+  // Ids that are no shard's: before every shard, between two, after every shard.
+  EXPECT_EQ(page(100, "shardId-0").shards.size(), 4u);
+  const StreamDescription between = page(100, all[1].shard_id + "0");
+  ASSERT_EQ(between.shards.size(), 2u);
+  EXPECT_EQ(between.shards[0].shard_id, all[2].shard_id);
+  const StreamDescription after = page(100, "shardId-99999999999999999999-ffffffff");
+  EXPECT_TRUE(after.shards.empty());
+  EXPECT_FALSE(after.last_evaluated_shard_id);
+  EXPECT_TRUE(page(100, all.back().shard_id).shards.empty());
+
+  Open(dir_.path());
+  ASSERT_NE(table_, nullptr);
+  const std::vector<ShardDescription> reopened = page(100, std::nullopt).shards;
+  ASSERT_EQ(reopened.size(), all.size());
+  for (size_t i = 0; i < all.size(); ++i) {
+    EXPECT_EQ(reopened[i].shard_id, all[i].shard_id);
+    EXPECT_EQ(reopened[i].parent_shard_id, all[i].parent_shard_id);
+  }
+  clock_.Advance(registry_->options().shard_max_age_ms);
+  Write(std::nullopt, Item{{"pk", S("a")}});
+  const std::vector<ShardDescription> later = page(100, all.back().shard_id).shards;
+  ASSERT_EQ(later.size(), 1u);
+  EXPECT_EQ(later[0].parent_shard_id, all.back().shard_id);
+}
+
 }  // namespace
 }  // namespace monotable::streams

@@ -45,6 +45,20 @@ class StreamTest : public ::testing::Test {
     EXPECT_TRUE(stream->OpenInitialShards(nullptr).ok());
     return stream;
   }
+  // A stream following the partitions of a provisioned 5/5 table's resource (one
+  // partition), both made here.
+  std::unique_ptr<Stream> MakeFollowing(std::shared_ptr<throughput::Resource>& resource) {
+    throughput::ResourceConfig config;
+    config.table_name = "orders";
+    config.capacity = throughput::CapacitySpec::Provisioned(5, 5);
+    auto created = throughput::Resource::Create(config, clock_);
+    EXPECT_TRUE(created.ok());
+    if (!created.ok()) return nullptr;
+    resource = std::move(*created);
+    auto stream = std::make_unique<Stream>(NewInfo(), *storage_, clock_, options_);
+    EXPECT_TRUE(stream->OpenInitialShards(resource.get()).ok());
+    return stream;
+  }
   Stream::Slot Reserve(Stream& stream, uint64_t hash = 42) {
     auto slot = stream.Reserve(hash, nullptr);
     EXPECT_TRUE(slot.ok() && slot->has_value());
@@ -101,19 +115,15 @@ TEST_F(StreamTest, ShardsRollOverWithAge) {
 }
 
 TEST_F(StreamTest, ShardsFollowPartitionSplits) {
-  throughput::ResourceConfig config;
-  config.table_name = "orders";
-  config.capacity = throughput::CapacitySpec::Provisioned(5, 5);
-  auto resource = throughput::Resource::Create(config, clock_);
-  ASSERT_TRUE(resource.ok());
-  auto stream = std::make_unique<Stream>(NewInfo(), *storage_, clock_, options_);
-  ASSERT_TRUE(stream->OpenInitialShards(resource->get()).ok());
+  std::shared_ptr<throughput::Resource> resource;
+  auto stream = MakeFollowing(resource);
+  ASSERT_NE(stream, nullptr);
   ASSERT_EQ(stream->Info().shards.size(), 1u);
-  ASSERT_TRUE((*resource)->UpdateCapacity(throughput::CapacitySpec::Provisioned(5, 3000)).ok());
-  auto slot = stream->Reserve(UINT64_MAX, resource->get());
+  ASSERT_TRUE(resource->UpdateCapacity(throughput::CapacitySpec::Provisioned(5, 3000)).ok());
+  auto slot = stream->Reserve(UINT64_MAX, resource.get());
   ASSERT_TRUE(slot.ok() && *slot);
   const StreamInfo info = stream->Info();
-  const size_t partitions = (*resource)->partition_map().size();
+  const size_t partitions = resource->partition_map().size();
   ASSERT_EQ(info.shards.size(), 1 + partitions);
   EXPECT_FALSE(info.shards[0].open());
   for (size_t i = 1; i < info.shards.size(); ++i) {
@@ -122,6 +132,37 @@ TEST_F(StreamTest, ShardsFollowPartitionSplits) {
   }
   EXPECT_EQ(info.shards.back().hash_last, UINT64_MAX);
   EXPECT_EQ((*slot)->shard, info.shards.back().number);  // the top hash: the last piece
+}
+
+// DescribeStream lists shards by id (stream_registry.h): every new shard's id sorts after
+// the ids before it, whether the shards opened in one millisecond (a split's children),
+// later (a rollover) or after the clock was set back.
+TEST_F(StreamTest, ShardIdsSortInCreationOrder) {
+  std::shared_ptr<throughput::Resource> resource;
+  auto stream = MakeFollowing(resource);
+  ASSERT_NE(stream, nullptr);
+  ASSERT_TRUE(resource->UpdateCapacity(throughput::CapacitySpec::Provisioned(5, 3000)).ok());
+  auto write = [&] {
+    auto slot = stream->Reserve(UINT64_MAX, resource.get());
+    ASSERT_TRUE(slot.ok() && *slot);
+    stream->Release(**slot);
+  };
+  write();  // the split, in the parent's millisecond
+  const size_t split = stream->Info().shards.size();
+  clock_.Advance(options_.shard_max_age_ms);
+  write();  // every child rolls over
+  const size_t rolled = stream->Info().shards.size();
+  EXPECT_EQ(rolled, 2 * split - 1);
+  clock_.Advance(-2 * options_.shard_max_age_ms);  // the clock is set back, then a split
+  ASSERT_TRUE(resource->UpdateCapacity(throughput::CapacitySpec::Provisioned(5, 9000)).ok());
+  write();
+  ASSERT_GT(stream->Info().shards.size(), rolled);
+  const StreamInfo info = stream->Info();
+  for (size_t i = 1; i < info.shards.size(); ++i) {
+    EXPECT_LT(info.shards[i - 1].id, info.shards[i].id) << i;
+    EXPECT_EQ(info.shards[i].id.size(), 37u);
+  }
+  EXPECT_EQ(info.shards[1].id.rfind("shardId-00000001700000000000-", 0), 0u);
 }
 
 TEST_F(StreamTest, DisablingClosesEveryShardAndTakesNoMoreRecords) {

@@ -195,3 +195,53 @@ def test_streams_survive_a_restart(server_factory, tmp_path):
     assert keys(records) == ["a", "b"]
     sequence = [int(r["dynamodb"]["SequenceNumber"]) for r in records]
     assert sequence[0] < sequence[1]
+
+
+def test_describe_stream_pages_shards_in_id_order_from_any_place(server_factory, tmp_path):
+    # DescribeStream lists shards in the lexicographic order of ShardId (a Kinesis rule
+    # DynamoDB Streams keeps, scylladb/scylladb#7409: the Kinesis adapter pages by it),
+    # Limit pages them, and ExclusiveStartShardId is a place in that order: an id past
+    # every shard, or of no shard, gives the shards after it, an empty list at the end
+    # (scylladb's test_describe_stream_with_nonexistent_last_shard, run against DynamoDB).
+    db = tmp_path / "db"
+    srv = server_factory(db_path=db, extra=["--stream-shard-max-age-seconds", "1"])
+    ddb, streams = make_client(srv.endpoint), streams_client(srv.endpoint)
+    table, arn = create_streamed_table(ddb, "KEYS_ONLY", throughput=(5, 5))
+    put(ddb, table, "first")
+    # A split (3,000 write units: at least three partitions), then rollovers with age.
+    ddb.update_table(TableName=table, ProvisionedThroughput={"ReadCapacityUnits": 5,
+                                                             "WriteCapacityUnits": 3000})
+    def grown():
+        put(ddb, table, "x")  # a write rolls the shards that are past their age
+        return len(shards_of(streams, arn)) >= 8
+    assert wait_for(grown)
+    shards = shards_of(streams, arn)
+    ids = [s["ShardId"] for s in shards]
+    assert ids == sorted(ids) and len(set(ids)) == len(ids)
+    for i, shard in enumerate(shards):  # parents come before their children
+        assert "ParentShardId" not in shard or shard["ParentShardId"] in ids[:i]
+    paged, start = [], None
+    while True:
+        kwargs = {"ExclusiveStartShardId": start} if start else {}
+        page = streams.describe_stream(StreamArn=arn, Limit=1, **kwargs)["StreamDescription"]
+        assert len(page["Shards"]) == 1
+        paged.append(page["Shards"][0]["ShardId"])
+        start = page.get("LastEvaluatedShardId")
+        if not start:
+            break
+    assert paged[:len(ids)] == ids  # rollovers may have added shards after the listing
+    after_all = streams.describe_stream(
+        StreamArn=arn, ExclusiveStartShardId="shardId-99999999999999999999-ffffffff")
+    assert after_all["StreamDescription"]["Shards"] == []
+    assert "LastEvaluatedShardId" not in after_all["StreamDescription"]
+    between = streams.describe_stream(StreamArn=arn, ExclusiveStartShardId=ids[1] + "0")
+    assert [s["ShardId"] for s in between["StreamDescription"]["Shards"]][:len(ids) - 2] == ids[2:]
+    before_all = streams.describe_stream(StreamArn=arn, ExclusiveStartShardId="shardId-" + "0" * 20)
+    assert [s["ShardId"] for s in before_all["StreamDescription"]["Shards"]][:len(ids)] == ids
+    srv.stop()
+    # Ids, parents and order survive a restart (the shard-age rollover is long now).
+    srv = server_factory(db_path=db)
+    streams = streams_client(srv.endpoint)
+    again = shards_of(streams, arn)
+    assert [(s["ShardId"], s.get("ParentShardId")) for s in again][:len(ids)] == [
+        (s["ShardId"], s.get("ParentShardId")) for s in shards]
