@@ -49,9 +49,9 @@ Status UntagTable(Catalog& catalog, const std::string& ns, const UntagResourceRe
 }
 
 Result<std::vector<Tag>> TableTags(const Catalog& catalog, const std::string& ns,
-                                   const std::string& table_name, const std::string& resource_arn) {
+                                   const std::string& table_name, const std::string&) {
   auto table = catalog.Find(ns, table_name);
-  if (!table) return ArnNotFound(resource_arn);
+  if (!table) return Status(ErrorCode::kAccessDenied, "Access is denied");
   return table->definition()->tags;
 }
 

@@ -24,8 +24,10 @@ Status TagTable(Catalog& catalog, const std::string& ns, const TagResourceReques
 // TagTable), kInternal.
 Status UntagTable(Catalog& catalog, const std::string& ns, const UntagResourceRequest& request);
 
-// The table's tags, in the order their keys were first added. Errors: kResourceNotFound
-// (as TagTable).
+// The table's tags, in the order their keys were first added. Errors: kAccessDenied
+// "Access is denied" when no table has that name: DynamoDB authorizes ListTagsOfResource
+// against the resource before it looks the table up, and denies a table that does not
+// exist (while TagResource and UntagResource answer kResourceNotFound).
 Result<std::vector<Tag>> TableTags(const Catalog& catalog, const std::string& ns,
                                    const std::string& table_name, const std::string& resource_arn);
 

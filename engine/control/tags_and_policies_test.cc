@@ -88,6 +88,10 @@ TEST_F(TagsAndPoliciesTest, TagErrors) {
   // Validation comes before the lookup.
   EXPECT_EQ(TagTable(*catalog_, kNs, {"T2", kArn, {{"aws:k", "v"}}}).code(),
             ErrorCode::kValidation);
+  // ListTagsOfResource of a table that does not exist is denied (table_tags.h).
+  auto listed = TableTags(*catalog_, kNs, "T2", kArn + "x");
+  EXPECT_EQ(listed.status().code(), ErrorCode::kAccessDenied);
+  EXPECT_EQ(listed.status().message(), "Access is denied");
 }
 
 TEST_F(TagsAndPoliciesTest, RevisionsAreChangeTimesAndStrictlyIncrease) {
