@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <boost/beast/core/string.hpp>
 #include <boost/beast/http/rfc7230.hpp>
+#include <cctype>
 
 namespace monotable::server {
 namespace {
@@ -22,7 +23,29 @@ bool ListsToken(std::string_view value, std::string_view token) {
   return false;
 }
 
+bool IsSchemeCharacter(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '+' ||
+         c == '-' || c == '.';
+}
+
 }  // namespace
+
+std::string OriginForm(std::string_view target) {
+  // absolute-form = scheme "://" authority path-abempty [ "?" query ] (RFC 9112 §3.2.2,
+  // RFC 3986 §3): anything else (origin-form, "*", a malformed target) is kept as sent.
+  const size_t scheme_end = target.find("://");
+  if (target.empty() || target[0] == '/' || scheme_end == std::string_view::npos ||
+      scheme_end == 0 || !std::isalpha(static_cast<unsigned char>(target[0])) ||
+      !std::all_of(target.begin(), target.begin() + static_cast<std::ptrdiff_t>(scheme_end),
+                   IsSchemeCharacter)) {
+    return std::string(target);
+  }
+  const std::string_view rest = target.substr(scheme_end + 3);
+  const size_t path_at = rest.find_first_of("/?");
+  if (path_at == std::string_view::npos) return "/";
+  if (rest[path_at] == '/') return std::string(rest.substr(path_at));
+  return "/" + std::string(rest.substr(path_at));  // "http://host?q": the empty path is "/"
+}
 
 HttpRequest::HttpRequest(http::verb method, std::string_view target, unsigned version) {
   SetRequestLine(method, View(http::to_string(method)), target, version);
@@ -122,8 +145,13 @@ RequestParser::RequestParser(HttpRequest& request) : request_(request) { request
 void RequestParser::on_request_impl(http::verb method, boost::beast::string_view method_string,
                                     boost::beast::string_view target, int version,
                                     boost::beast::error_code&) {
-  request_.SetRequestLine(method, View(method_string), View(target),
-                          static_cast<unsigned>(version));
+  std::string_view line_target = View(target);
+  std::string origin;  // only an absolute-form target is rewritten (rare: a proxy's)
+  if (!line_target.empty() && line_target[0] != '/') {
+    origin = OriginForm(line_target);
+    line_target = origin;
+  }
+  request_.SetRequestLine(method, View(method_string), line_target, static_cast<unsigned>(version));
 }
 
 void RequestParser::on_field_impl(http::field id, boost::beast::string_view name,

@@ -93,6 +93,12 @@ class HttpRequest {
   std::string body_;
 };
 
+// A request target in origin-form ("/path?query"). RFC 9112 §3.2.2 requires a server to
+// accept the absolute-form a client sends through a proxy ("http://host:8000/?q"), which
+// is served as its path and query ("/?q"; "/" when it has no path); any other form is
+// returned as it is. RequestParser stores targets in this form.
+std::string OriginForm(std::string_view target);
+
 // Parses one request into an HttpRequest (cleared first), which must outlive the
 // parser. Limits, eager mode and put() are basic_parser's: errors are Beast's
 // (http::error::need_more, body_limit, header_limit, and the grammar's). A parser reads

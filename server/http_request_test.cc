@@ -64,6 +64,21 @@ TEST(HttpRequestTest, StoresTheRequestLineFieldsAndBody) {
   EXPECT_EQ(request.field(3).value, "2");
 }
 
+// RFC 9112 §3.2.2: an absolute-form target is served as its path and query.
+TEST(HttpRequestTest, AnAbsoluteFormTargetIsStoredAsItsPath) {
+  HttpRequest request;
+  ASSERT_FALSE(Parse("POST http://127.0.0.1:8000/ HTTP/1.1\r\nHost: h\r\n\r\n", request));
+  EXPECT_EQ(request.target(), "/");
+  ASSERT_FALSE(Parse("GET HTTPS://h/metrics?x=1 HTTP/1.1\r\nHost: h\r\n\r\n", request));
+  EXPECT_EQ(request.target(), "/metrics?x=1");
+  EXPECT_EQ(OriginForm("http://h"), "/");
+  EXPECT_EQ(OriginForm("http://h?q"), "/?q");
+  EXPECT_EQ(OriginForm("/a?b"), "/a?b");
+  EXPECT_EQ(OriginForm("*"), "*");
+  EXPECT_EQ(OriginForm("1http://h/x"), "1http://h/x");  // a scheme starts with a letter
+  EXPECT_EQ(OriginForm("a b://h/x"), "a b://h/x");
+}
+
 TEST(HttpRequestTest, TheFirstOfRepeatedFieldsIsFound) {
   HttpRequest request;
   ASSERT_FALSE(
