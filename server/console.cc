@@ -94,7 +94,7 @@ bool ServeConsole(bool enabled, std::string_view target, const ConsoleRequest& r
     reply.body = gzip ? asset.gzip : asset.body;
     return true;
   }
-  Text(reply, 404, "not found: " + std::string(path) + "\n");
+  Text(reply, 404, "not found\n");  // the path is not echoed (Router::HandleGet says why)
   return true;
 }
 

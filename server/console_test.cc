@@ -120,6 +120,7 @@ TEST(ConsoleTest, UnknownFilesAre404) {
   HttpReply reply;
   ASSERT_TRUE(ServeConsole(true, "/console/../main.cc", {}, reply));
   EXPECT_EQ(reply.status, 404u);
+  EXPECT_EQ(reply.body, "not found\n");  // the path is not echoed back
 }
 
 }  // namespace

@@ -231,9 +231,12 @@ void Router::HandleGet(const HttpRequest& request, HttpReply& reply) {
   const MonitoringAccess access =
       open_metrics && verifier_ ? MonitoringAccess::kWithoutKeyValues : MonitoringAccess::kFull;
   if (!ServeMonitoring(*protocol_->engine(), metrics_, target, access, reply)) {
+    // A fixed body: the raw request path is not echoed back, so a crafted link cannot
+    // make the server reflect markup or script (a body a browser might render).
     reply.status = 404;
     reply.AddHeader("Content-Type", "text/plain");
-    reply.body = "not found: " + std::string(path) + "\n";
+    reply.AddHeader("X-Content-Type-Options", "nosniff");
+    reply.body = "not found\n";
   }
 }
 

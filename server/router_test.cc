@@ -90,7 +90,9 @@ TEST_F(RouterTest, GetOfAnUnknownPathIs404) {
   for (const char* target : {"/nope", "/metrics/x", "/monotable/tables/T/nope", "/monotable"}) {
     HttpReply reply = Send(http::verb::get, "", {}, target);
     EXPECT_EQ(reply.status, 404u) << target;
+    EXPECT_EQ(reply.body, "not found\n") << target;  // the path is not echoed back
   }
+  EXPECT_EQ(Send(http::verb::get, "", {}, "/<script>alert(1)</script>").body, "not found\n");
   EXPECT_EQ(Send(http::verb::get, "", {}, "/?x=1").status, 200u);
 }
 

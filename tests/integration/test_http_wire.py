@@ -172,6 +172,15 @@ def test_an_absolute_form_target_is_served_as_its_path(server, conn):
     assert conn.read_response().status == 200
 
 
+def test_an_unknown_path_is_404_without_echoing_the_path(conn):
+    path = "/<script>alert(1)</script>"
+    conn.send(plain_request("GET").replace(b"GET / ", f"GET {path} ".encode(), 1))
+    resp = conn.read_response()
+    assert resp.status == 404
+    assert resp.body == b"not found\n"
+    assert resp.headers["x-content-type-options"] == "nosniff"
+
+
 def test_a_request_line_or_headers_past_16_kb_get_400(server):
     # DynamoDB answers a request whose header section passes 16 KB, a long URL included,
     # with 400 Bad Request, before reading it whole or checking its signature
