@@ -286,7 +286,12 @@ class Update {
   //   Nesting Levels have exceeded supported limits (deeper than 32 levels)
   // On error `item` is left partly updated: apply to a copy when that matters. The
   // 400 KB item size limit is the caller's (it applies to the whole write).
-  Status ApplyTo(Item& item, std::span<const std::string_view> key_attributes) const;
+  // `item_exists` false: `item` stands for an item that does not exist (its key only),
+  // where DynamoDB ignores a REMOVE of a nested path instead of refusing its missing
+  // parent (scylladb's test_nested_attribute_remove_from_missing_item, run against
+  // DynamoDB; REMOVE x.y of an existing item without x is still refused).
+  Status ApplyTo(Item& item, std::span<const std::string_view> key_attributes,
+                 bool item_exists = true) const;
   // The same on a copy of `item`.
   Result<Item> Apply(const Item& item, std::span<const std::string_view> key_attributes) const;
 

@@ -74,11 +74,13 @@ int Depth(const AttributeValue& value, int limit) {
 
 class Applier {
  public:
-  Applier(const ast::Expression& ast, const Bindings& bindings, std::vector<AttributeValue>& values)
+  Applier(const ast::Expression& ast, const Bindings& bindings, std::vector<AttributeValue>& values,
+          bool item_exists)
       : actions_(ast.actions),
         bindings_(bindings),
         values_(values),
-        type_error_(ast.legacy ? kLegacyTypeMismatch : kIncorrectOperandType) {}
+        type_error_(ast.legacy ? kLegacyTypeMismatch : kIncorrectOperandType),
+        item_exists_(item_exists) {}
 
   // The value of a SET right-hand side, from the item before any change.
   Result<AttributeValue> Evaluate(const ast::Node& node, const Item& item) const {
@@ -120,7 +122,11 @@ class Applier {
     for (const auto& child : node.children) {
       if (child.action < 0) {
         auto it = map.find(child.name);
-        if (it == map.end()) return InvalidPath();
+        if (it == map.end()) {
+          // Nothing to remove below a parent an item that does not exist lacks.
+          if (!item_exists_ && OnlyRemoves(child)) continue;
+          return InvalidPath();
+        }
         MT_RETURN_IF_ERROR(ApplyContainer(it->second, child));
         continue;
       }
@@ -155,6 +161,12 @@ class Applier {
   }
 
  private:
+  bool OnlyRemoves(const UpdateNode& node) const {
+    if (node.action >= 0) return actions_[node.action].kind == ActionKind::kRemove;
+    return std::all_of(node.children.begin(), node.children.end(),
+                       [&](const UpdateNode& child) { return OnlyRemoves(child); });
+  }
+
   Status TypeError() const { return Status::Validation(std::string(type_error_)); }
   static Status InvalidPath() { return Status::Validation(std::string(kInvalidUpdatePath)); }
   const AttributeValue& Operand(const ast::Action& action) const {
@@ -266,6 +278,7 @@ class Applier {
   const Bindings& bindings_;
   std::vector<AttributeValue>& values_;
   std::string_view type_error_;
+  const bool item_exists_;
 };
 
 }  // namespace
@@ -302,12 +315,13 @@ Status Update::CheckKeyAttributes(std::span<const std::string_view> key_attribut
   return Status::Ok();
 }
 
-Status Update::ApplyTo(Item& item, std::span<const std::string_view> key_attributes) const {
+Status Update::ApplyTo(Item& item, std::span<const std::string_view> key_attributes,
+                       bool item_exists) const {
   if (!ast_) return Status::Ok();
   MT_RETURN_IF_ERROR(CheckKeyAttributes(key_attributes));
   const auto& actions = ast_->actions;
   std::vector<AttributeValue> values(actions.size());
-  Applier applier(*ast_, bindings_, values);
+  Applier applier(*ast_, bindings_, values, item_exists);
   for (size_t i = 0; i < actions.size(); ++i) {
     if (actions[i].kind != ActionKind::kSet) continue;
     MT_ASSIGN_OR_RETURN(value, applier.Evaluate(actions[i].value, item));

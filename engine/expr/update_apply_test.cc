@@ -110,6 +110,26 @@ TEST(UpdateApplyTest, Remove) {
   EXPECT_EQ(Applied("REMOVE l[4], l[0], l[2], l[1], l[3]", item).at("l"), L({}));
 }
 
+// An item that does not exist has no parent to refuse: a REMOVE of a nested path does
+// nothing there, while an existing item without the parent refuses it
+// (expression.h: Update::ApplyTo).
+TEST(UpdateApplyTest, RemoveOfANestedPathOfAnItemThatDoesNotExist) {
+  Request request({}, {{":v", N("1")}});
+  auto remove = Update::Parse("REMOVE x.y, z[0].w", request.placeholders);
+  ASSERT_TRUE(remove.ok());
+  const Item key = MakeItem({{"pk", S("k")}});
+  Item missing = key;
+  EXPECT_TRUE(remove->ApplyTo(missing, {}, /*item_exists=*/false).ok());
+  EXPECT_EQ(missing, key);
+  Item existing = key;
+  EXPECT_EQ(remove->ApplyTo(existing, {}).message(), kInvalidPath);
+  // A SET beside it still needs its parent.
+  auto set = Update::Parse("SET a.b = :v REMOVE x.y", request.placeholders);
+  ASSERT_TRUE(set.ok());
+  Item also_missing = key;
+  EXPECT_EQ(set->ApplyTo(also_missing, {}, /*item_exists=*/false).message(), kInvalidPath);
+}
+
 TEST(UpdateApplyTest, AddNumbers) {
   Item item = MakeItem({{"n", N("1.5")}, {"m", M({})}, {"l", L({N("10")})}});
   Item out = Applied("ADD n :d, fresh :d, m.k :d, l[0] :d, l[3] :d", item, {{":d", N("-0.5")}});

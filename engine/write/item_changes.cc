@@ -28,7 +28,7 @@ Result<std::optional<Item>> UpdatedImage(const expr::Update& update, const Item&
                                          std::span<const std::string_view> key_names) {
   // A missing item is created from the key, which the update's operands can read.
   Item item = old ? *old : key;
-  MT_RETURN_IF_ERROR(update.ApplyTo(item, key_names));
+  MT_RETURN_IF_ERROR(update.ApplyTo(item, key_names, /*item_exists=*/old.has_value()));
   // Actions that left a missing item with nothing but its key (REMOVE, DELETE): no item.
   if (!old && !update.changes_nothing() && item.size() == key.size()) {
     return std::optional<Item>();

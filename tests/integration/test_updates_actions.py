@@ -45,6 +45,19 @@ def test_remove_missing_is_noop(ddb, table):
     assert get(ddb, table, k("r")) == dict(k("r"), m=M(x=N("1")))
 
 
+def test_remove_of_a_nested_path_of_an_item_that_does_not_exist(ddb, table):
+    # DynamoDB ignores REMOVE x.y on an item that does not exist (and creates nothing),
+    # while an existing item without x refuses it (scylladb's
+    # test_nested_attribute_remove_from_missing_item and ..._update_bad_path_dot, run
+    # against DynamoDB).
+    resp = update(ddb, table, k("never"), "REMOVE x.y, z[0].w", ReturnValues="ALL_NEW")
+    assert "Attributes" not in resp
+    assert get(ddb, table, k("never")) is None
+    ddb.put_item(TableName=table, Item=k("exists"))
+    expect_error(lambda: update(ddb, table, k("exists"), "REMOVE x.y"), VALIDATION,
+                 "The document path provided in the update expression is invalid for update")
+
+
 # ------------------------------------------------------------------ ADD / DELETE
 
 def test_add_numbers(ddb, table):
