@@ -141,6 +141,7 @@ Result<expr::Condition> ResolveConditionOnlyWrite(const OperationContext& ctx, J
   MT_RETURN_IF_ERROR(CheckNotMixed({{"Expected", inputs.expected.has_value()},
                                     {"ConditionalOperator", inputs.conditional_operator_given}},
                                    {{"ConditionExpression", inputs.expression.has_value()}}));
+  MT_RETURN_IF_ERROR(CheckConditionalOperator(inputs.conditional_operator_given, inputs.expected));
   MT_RETURN_IF_ERROR(expressions.Decode(request));
   MT_RETURN_IF_ERROR(
       expressions.CheckMaps({{"ConditionExpression", inputs.expression.has_value(), true}}));
@@ -159,6 +160,7 @@ Result<ResolvedUpdate> ResolveUpdateWrite(const OperationContext& ctx, JsonObjec
                      {"ConditionalOperator", inputs.conditional_operator_given}},
                     {{"UpdateExpression", update_inputs.expression.has_value()},
                      {"ConditionExpression", inputs.expression.has_value()}}));
+  MT_RETURN_IF_ERROR(CheckConditionalOperator(inputs.conditional_operator_given, inputs.expected));
   MT_RETURN_IF_ERROR(expressions.Decode(request));
   MT_RETURN_IF_ERROR(
       expressions.CheckMaps({{"UpdateExpression", update_inputs.expression.has_value(), true},

@@ -48,6 +48,19 @@ Result<std::optional<std::vector<expr::legacy::AttributeCondition>>> DecodeExpec
   return std::optional<Conditions>(std::move(conditions));
 }
 
+Status CheckConditionalOperator(
+    bool given, const std::optional<std::vector<expr::legacy::AttributeCondition>>& conditions) {
+  if (!given) return Status::Ok();
+  if (!conditions || conditions->empty()) {
+    return Status::Validation("ConditionalOperator cannot be used without Filter or Expected");
+  }
+  if (conditions->size() == 1) {
+    return Status::Validation(
+        "ConditionalOperator can only be used when Filter or Expected has two or more elements");
+  }
+  return Status::Ok();
+}
+
 Result<expr::legacy::ConditionalOperator> DecodeConditionalOperator(JsonObject request) {
   MT_ASSIGN_OR_RETURN(text, OptionalString(request, "ConditionalOperator"));
   if (!text || *text == "AND") return expr::legacy::ConditionalOperator::kAnd;

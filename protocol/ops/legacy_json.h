@@ -24,6 +24,17 @@ Result<std::optional<std::vector<expr::legacy::AttributeCondition>>> DecodeExpec
 
 Result<expr::legacy::ConditionalOperator> DecodeConditionalOperator(JsonObject request);
 
+// ConditionalOperator joins two or more legacy conditions (Expected, QueryFilter or
+// ScanFilter): DynamoDB refuses it beside none (absent or empty) and beside one, checked
+// after the expression-mixing check and before the rest of the request (a Query's
+// missing key condition included). Errors (kValidation), DynamoDB's texts as ExtendDB's
+// tests record them against DynamoDB (and scylladb's test_expected.py: an empty Expected
+// with a ConditionalOperator is refused):
+//   ConditionalOperator cannot be used without Filter or Expected
+//   ConditionalOperator can only be used when Filter or Expected has two or more elements
+Status CheckConditionalOperator(
+    bool given, const std::optional<std::vector<expr::legacy::AttributeCondition>>& conditions);
+
 Result<std::optional<std::vector<expr::legacy::AttributeUpdate>>> DecodeAttributeUpdates(
     JsonObject request);
 

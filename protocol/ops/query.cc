@@ -27,6 +27,8 @@ Result<std::string> Query(const OperationContext& ctx, JsonObject object) {
                     {{"ProjectionExpression", inputs.projection_expression.has_value()},
                      {"FilterExpression", inputs.filter_expression.has_value()},
                      {"KeyConditionExpression", key_expression.has_value()}}));
+  MT_RETURN_IF_ERROR(
+      CheckConditionalOperator(inputs.conditional_operator_given, inputs.legacy_filter));
   if (!key_expression && !key_conditions) {
     return Status::Validation(
         "Either the KeyConditions or KeyConditionExpression parameter must be specified in the "

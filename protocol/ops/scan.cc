@@ -1,5 +1,6 @@
 // Scan, including parallel scan (Segment / TotalSegments).
 #include "protocol/ops/handlers.h"
+#include "protocol/ops/legacy_json.h"
 #include "protocol/ops/read_common.h"
 
 namespace monotable::protocol::ops {
@@ -52,6 +53,8 @@ Result<std::string> Scan(const OperationContext& ctx, JsonObject object) {
                      {"ConditionalOperator", inputs.conditional_operator_given}},
                     {{"ProjectionExpression", inputs.projection_expression.has_value()},
                      {"FilterExpression", inputs.filter_expression.has_value()}}));
+  MT_RETURN_IF_ERROR(
+      CheckConditionalOperator(inputs.conditional_operator_given, inputs.legacy_filter));
   MT_RETURN_IF_ERROR(CheckSelect(inputs, request));
   RequestExpressions expressions;
   MT_RETURN_IF_ERROR(expressions.Decode(object));

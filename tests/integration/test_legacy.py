@@ -136,6 +136,40 @@ def test_conditional_operator_invalid(ddb, seeded):
                  ConditionalOperator="XOR")
 
 
+# An empty Expected is no condition: the write goes through (scylladb's test_expected.py,
+# run against DynamoDB). ConditionalOperator joins two or more legacy conditions and is
+# refused beside fewer, on every operation that takes it, before a Query's missing key
+# condition (ExtendDB's tests, run against DynamoDB; protocol/ops/legacy_json.h).
+WITHOUT = "ConditionalOperator cannot be used without Filter or Expected"
+ONLY_ONE = "ConditionalOperator can only be used when Filter or Expected has two or more elements"
+
+
+def test_empty_expected_and_conditional_operator_without_conditions(ddb, seeded):
+    ddb.put_item(TableName=seeded, Item=dict(k("empty-expected"), v=N("1")), Expected={})
+    ddb.update_item(TableName=seeded, Key=k("empty-expected"), Expected={},
+                    AttributeUpdates={"v": {"Action": "PUT", "Value": N("2")}})
+    assert ddb.get_item(TableName=seeded, Key=k("empty-expected"))["Item"]["v"] == N("2")
+    one = {"a": op("EQ", S("pear"))}
+    for expected in (None, {}, one):
+        message = ONLY_ONE if expected else WITHOUT
+        extra = {} if expected is None else {"Expected": expected}
+        expect_error(ddb.put_item, VALIDATION, message, TableName=seeded, Item=SEED,
+                     ConditionalOperator="OR", **extra)
+        expect_error(ddb.delete_item, VALIDATION, message, TableName=seeded,
+                     Key=k("absent"), ConditionalOperator="AND", **extra)
+        expect_error(ddb.update_item, VALIDATION, message, TableName=seeded,
+                     Key=k("absent"), ConditionalOperator="OR", **extra,
+                     AttributeUpdates={"v": {"Action": "PUT", "Value": N("1")}})
+    expect_error(ddb.scan, VALIDATION, WITHOUT, TableName=seeded, ConditionalOperator="AND")
+    expect_error(ddb.scan, VALIDATION, WITHOUT, TableName=seeded, ConditionalOperator="OR",
+                 ScanFilter={})
+    expect_error(ddb.scan, VALIDATION, ONLY_ONE, TableName=seeded, ConditionalOperator="OR",
+                 ScanFilter=one)
+    expect_error(ddb.query, VALIDATION, WITHOUT, TableName=seeded, ConditionalOperator="AND")
+    expect_error(ddb.query, VALIDATION, ONLY_ONE, TableName=seeded, ConditionalOperator="AND",
+                 KeyConditions={"PK": op("EQ", S("seed"))}, QueryFilter=one)
+
+
 def test_expected_on_each_operation(ddb, table):
     ddb.put_item(TableName=table, Item=dict(k("e"), v=N("1")),
                  Expected={"PK": {"Exists": False}})
