@@ -1,5 +1,7 @@
 #include "protocol/json_reader.h"
 
+#include <algorithm>
+
 #include "engine/base/limits.h"
 
 namespace monotable::protocol {
@@ -114,6 +116,11 @@ void ConstraintErrors::AddString(std::string_view value, std::string_view path,
   Add(quoted, path, constraint);
 }
 
+void ConstraintErrors::AddWithoutValue(std::string_view path, std::string_view constraint) {
+  errors_.push_back("Value at '" + std::string(path) +
+                    "' failed to satisfy constraint: " + std::string(constraint));
+}
+
 Status ConstraintErrors::ToStatus() const {
   if (errors_.empty()) return Status::Ok();
   std::string message =
@@ -157,13 +164,23 @@ Status UnknownModelValue(std::string_view member, std::string_view value) {
                           "' passed the service model's checks but is not known here");
 }
 
-Status CheckControlPlaneTableNameLength(const std::optional<std::string_view>& name) {
-  if (name &&
-      (name->size() < limits::kMinTableNameLength || name->size() > limits::kMaxTableNameLength)) {
-    return Status::Validation(
-        "TableName must be at least 3 characters long and at most 255 characters long");
+Status CheckControlPlaneTableName(const std::optional<std::string_view>& name) {
+  if (!name) return Status::Ok();
+  ConstraintErrors errors;
+  if (name->size() < limits::kMinTableNameLength) {
+    errors.AddString(*name, "tableName", "Member must have length greater than or equal to 3");
+  } else if (name->size() > limits::kMaxTableNameLength) {
+    errors.AddString(*name, "tableName", "Member must have length less than or equal to 255");
   }
-  return Status::Ok();
+  const bool characters = !name->empty() && std::all_of(name->begin(), name->end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+           c == '.' || c == '-';
+  });
+  if (!characters) {
+    errors.AddString(*name, "tableName",
+                     "Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+");
+  }
+  return errors.ToStatus();
 }
 
 }  // namespace monotable::protocol

@@ -34,177 +34,177 @@ constexpr Member kMembers[] = {
     {"TableName", 11, true}, {"BackupName", 11, true}, {"GlobalTableName", 11, true},
     {"ReplicationGroup", 29, true}, {"RegionName", 17, false}, {"AttributeDefinitions", 32, true},
     {"TableName", 11, true}, {"KeySchema", 36, true}, {"LocalSecondaryIndexes", 39, false},
-    {"GlobalSecondaryIndexes", 44, false}, {"BillingMode", 51, false},
-    {"ProvisionedThroughput", 46, false}, {"StreamSpecification", 52, false},
-    {"SSESpecification", 54, false}, {"Tags", 56, false}, {"TableClass", 57, false},
-    {"DeletionProtectionEnabled", 6, false}, {"WarmThroughput", 50, false},
-    {"ResourcePolicy", 17, false}, {"OnDemandThroughput", 48, false},
-    {"GlobalTableSourceArn", 58, false}, {"GlobalTableSettingsReplicationMode", 59, false},
+    {"GlobalSecondaryIndexes", 44, false}, {"BillingMode", 52, false},
+    {"ProvisionedThroughput", 47, false}, {"StreamSpecification", 53, false},
+    {"SSESpecification", 55, false}, {"Tags", 57, false}, {"TableClass", 58, false},
+    {"DeletionProtectionEnabled", 6, false}, {"WarmThroughput", 51, false},
+    {"ResourcePolicy", 17, false}, {"OnDemandThroughput", 49, false},
+    {"GlobalTableSourceArn", 59, false}, {"GlobalTableSettingsReplicationMode", 60, false},
     {"AttributeName", 34, true}, {"AttributeType", 35, true}, {"AttributeName", 34, true},
     {"KeyType", 38, true}, {"IndexName", 11, true}, {"KeySchema", 36, true},
     {"Projection", 41, true}, {"ProjectionType", 42, false}, {"NonKeyAttributes", 43, false},
-    {"IndexName", 11, true}, {"KeySchema", 36, true}, {"Projection", 41, true},
-    {"ProvisionedThroughput", 46, false}, {"OnDemandThroughput", 48, false},
-    {"WarmThroughput", 50, false}, {"WriteCapacityUnits", 47, true},
-    {"ReadCapacityUnits", 47, true}, {"MaxReadRequestUnits", 49, false},
-    {"MaxWriteRequestUnits", 49, false}, {"ReadUnitsPerSecond", 49, false},
-    {"WriteUnitsPerSecond", 49, false}, {"StreamEnabled", 6, true}, {"StreamViewType", 53, false},
-    {"Enabled", 6, false}, {"SSEType", 55, false}, {"KMSMasterKeyId", 17, false},
-    {"BackupArn", 61, true}, {"TableName", 11, true}, {"Key", 14, true}, {"Expected", 63, false},
-    {"ConditionalOperator", 67, false}, {"ReturnValues", 68, false},
+    {"IndexName", 11, true}, {"KeySchema", 46, true}, {"Projection", 41, true},
+    {"ProvisionedThroughput", 47, false}, {"OnDemandThroughput", 49, false},
+    {"WarmThroughput", 51, false}, {"WriteCapacityUnits", 48, true},
+    {"ReadCapacityUnits", 48, true}, {"MaxReadRequestUnits", 50, false},
+    {"MaxWriteRequestUnits", 50, false}, {"ReadUnitsPerSecond", 50, false},
+    {"WriteUnitsPerSecond", 50, false}, {"StreamEnabled", 6, true}, {"StreamViewType", 54, false},
+    {"Enabled", 6, false}, {"SSEType", 56, false}, {"KMSMasterKeyId", 17, false},
+    {"BackupArn", 62, true}, {"TableName", 11, true}, {"Key", 14, true}, {"Expected", 64, false},
+    {"ConditionalOperator", 68, false}, {"ReturnValues", 69, false},
     {"ReturnConsumedCapacity", 8, false}, {"ReturnItemCollectionMetrics", 26, false},
     {"ConditionExpression", 17, false}, {"ExpressionAttributeNames", 18, false},
-    {"ExpressionAttributeValues", 69, false}, {"ReturnValuesOnConditionCheckFailure", 7, false},
-    {"Value", 5, false}, {"Exists", 6, false}, {"ComparisonOperator", 65, false},
-    {"AttributeValueList", 66, false}, {"ResourceArn", 71, true}, {"ExpectedRevisionId", 34, false},
-    {"TableName", 11, true}, {"BackupArn", 61, true}, {"TableName", 58, true},
-    {"TableName", 11, true}, {"IndexName", 11, false}, {"ExportArn", 61, true},
-    {"GlobalTableName", 11, true}, {"GlobalTableName", 11, true}, {"ImportArn", 61, true},
+    {"ExpressionAttributeValues", 70, false}, {"ReturnValuesOnConditionCheckFailure", 7, false},
+    {"Value", 5, false}, {"Exists", 6, false}, {"ComparisonOperator", 66, false},
+    {"AttributeValueList", 67, false}, {"ResourceArn", 72, true}, {"ExpectedRevisionId", 34, false},
+    {"TableName", 11, true}, {"BackupArn", 62, true}, {"TableName", 59, true},
+    {"TableName", 11, true}, {"IndexName", 11, false}, {"ExportArn", 62, true},
+    {"GlobalTableName", 11, true}, {"GlobalTableName", 11, true}, {"ImportArn", 62, true},
     {"TableName", 11, true}, {"TableName", 11, true}, {"TableName", 11, true},
-    {"TableName", 58, true}, {"TableName", 11, true}, {"StreamArn", 61, true},
-    {"EnableKinesisStreamingConfiguration", 87, false},
-    {"ApproximateCreationDateTimePrecision", 88, false}, {"Statement", 3, true},
-    {"Parameters", 4, false}, {"ConsistentRead", 6, false}, {"NextToken", 90, false},
-    {"ReturnConsumedCapacity", 8, false}, {"Limit", 91, false},
-    {"ReturnValuesOnConditionCheckFailure", 7, false}, {"TransactStatements", 93, true},
-    {"ClientRequestToken", 95, false}, {"ReturnConsumedCapacity", 8, false}, {"Statement", 3, true},
+    {"TableName", 59, true}, {"TableName", 11, true}, {"StreamArn", 62, true},
+    {"EnableKinesisStreamingConfiguration", 88, false},
+    {"ApproximateCreationDateTimePrecision", 89, false}, {"Statement", 3, true},
+    {"Parameters", 4, false}, {"ConsistentRead", 6, false}, {"NextToken", 91, false},
+    {"ReturnConsumedCapacity", 8, false}, {"Limit", 92, false},
+    {"ReturnValuesOnConditionCheckFailure", 7, false}, {"TransactStatements", 94, true},
+    {"ClientRequestToken", 96, false}, {"ReturnConsumedCapacity", 8, false}, {"Statement", 3, true},
     {"Parameters", 4, false}, {"ReturnValuesOnConditionCheckFailure", 7, false},
-    {"TableArn", 58, true}, {"ExportTime", 97, false}, {"ClientToken", 98, false},
-    {"S3Bucket", 99, true}, {"S3BucketOwner", 100, false}, {"S3Prefix", 101, false},
-    {"S3SseAlgorithm", 55, false}, {"S3SseKmsKeyId", 102, false}, {"ExportFormat", 103, false},
-    {"ExportType", 104, false}, {"IncrementalExportSpecification", 105, false},
-    {"ExportFromTime", 97, false}, {"ExportToTime", 97, false}, {"ExportViewType", 106, false},
+    {"TableArn", 59, true}, {"ExportTime", 98, false}, {"ClientToken", 99, false},
+    {"S3Bucket", 100, true}, {"S3BucketOwner", 101, false}, {"S3Prefix", 102, false},
+    {"S3SseAlgorithm", 56, false}, {"S3SseKmsKeyId", 103, false}, {"ExportFormat", 104, false},
+    {"ExportType", 105, false}, {"IncrementalExportSpecification", 106, false},
+    {"ExportFromTime", 98, false}, {"ExportToTime", 98, false}, {"ExportViewType", 107, false},
     {"TableName", 11, true}, {"Key", 14, true}, {"AttributesToGet", 16, false},
     {"ConsistentRead", 6, false}, {"ReturnConsumedCapacity", 8, false},
     {"ProjectionExpression", 17, false}, {"ExpressionAttributeNames", 18, false},
-    {"ResourceArn", 71, true}, {"ClientToken", 98, false}, {"S3BucketSource", 110, true},
-    {"InputFormat", 111, true}, {"InputFormatOptions", 112, false},
-    {"InputCompressionType", 117, false}, {"TableCreationParameters", 118, true},
-    {"S3BucketOwner", 100, false}, {"S3Bucket", 99, true}, {"S3KeyPrefix", 101, false},
-    {"Csv", 113, false}, {"Delimiter", 114, false}, {"HeaderList", 115, false},
-    {"TableName", 11, true}, {"AttributeDefinitions", 32, true}, {"KeySchema", 36, true},
-    {"BillingMode", 51, false}, {"ProvisionedThroughput", 46, false},
-    {"OnDemandThroughput", 48, false}, {"SSESpecification", 54, false},
-    {"GlobalSecondaryIndexes", 44, false}, {"TableName", 11, false}, {"Limit", 120, false},
-    {"TimeRangeLowerBound", 97, false}, {"TimeRangeUpperBound", 97, false},
-    {"ExclusiveStartBackupArn", 61, false}, {"BackupType", 121, false}, {"TableName", 11, false},
-    {"NextToken", 17, false}, {"MaxResults", 123, false}, {"TableArn", 58, false},
-    {"MaxResults", 125, false}, {"NextToken", 17, false},
-    {"ExclusiveStartGlobalTableName", 11, false}, {"Limit", 91, false}, {"RegionName", 17, false},
-    {"TableArn", 58, false}, {"PageSize", 125, false}, {"NextToken", 128, false},
-    {"Limit", 120, false}, {"ExclusiveStartTableName", 11, false}, {"ResourceArn", 71, true},
-    {"NextToken", 17, false}, {"TableName", 11, true}, {"Item", 24, true}, {"Expected", 63, false},
-    {"ReturnValues", 68, false}, {"ReturnConsumedCapacity", 8, false},
-    {"ReturnItemCollectionMetrics", 26, false}, {"ConditionalOperator", 67, false},
+    {"ResourceArn", 72, true}, {"ClientToken", 99, false}, {"S3BucketSource", 111, true},
+    {"InputFormat", 112, true}, {"InputFormatOptions", 113, false},
+    {"InputCompressionType", 118, false}, {"TableCreationParameters", 119, true},
+    {"S3BucketOwner", 101, false}, {"S3Bucket", 100, true}, {"S3KeyPrefix", 102, false},
+    {"Csv", 114, false}, {"Delimiter", 115, false}, {"HeaderList", 116, false},
+    {"TableName", 11, true}, {"AttributeDefinitions", 32, true}, {"KeySchema", 46, true},
+    {"BillingMode", 52, false}, {"ProvisionedThroughput", 47, false},
+    {"OnDemandThroughput", 49, false}, {"SSESpecification", 55, false},
+    {"GlobalSecondaryIndexes", 44, false}, {"TableName", 11, false}, {"Limit", 121, false},
+    {"TimeRangeLowerBound", 98, false}, {"TimeRangeUpperBound", 98, false},
+    {"ExclusiveStartBackupArn", 62, false}, {"BackupType", 122, false}, {"TableName", 11, false},
+    {"NextToken", 17, false}, {"MaxResults", 124, false}, {"TableArn", 59, false},
+    {"MaxResults", 126, false}, {"NextToken", 17, false},
+    {"ExclusiveStartGlobalTableName", 11, false}, {"Limit", 92, false}, {"RegionName", 17, false},
+    {"TableArn", 59, false}, {"PageSize", 126, false}, {"NextToken", 129, false},
+    {"Limit", 121, false}, {"ExclusiveStartTableName", 11, false}, {"ResourceArn", 72, true},
+    {"NextToken", 17, false}, {"TableName", 11, true}, {"Item", 24, true}, {"Expected", 64, false},
+    {"ReturnValues", 69, false}, {"ReturnConsumedCapacity", 8, false},
+    {"ReturnItemCollectionMetrics", 26, false}, {"ConditionalOperator", 68, false},
     {"ConditionExpression", 17, false}, {"ExpressionAttributeNames", 18, false},
-    {"ExpressionAttributeValues", 69, false}, {"ReturnValuesOnConditionCheckFailure", 7, false},
-    {"ResourceArn", 71, true}, {"Policy", 17, true}, {"ExpectedRevisionId", 34, false},
-    {"ConfirmRemoveSelfResourceAccess", 6, false}, {"Limit", 91, false},
-    {"KeyConditions", 134, false}, {"ReturnConsumedCapacity", 8, false},
-    {"AttributesToGet", 16, false}, {"TableName", 11, true}, {"Select", 136, false},
-    {"IndexName", 11, false}, {"ConsistentRead", 6, false}, {"QueryFilter", 137, false},
-    {"ConditionalOperator", 67, false}, {"ScanIndexForward", 6, false},
+    {"ExpressionAttributeValues", 70, false}, {"ReturnValuesOnConditionCheckFailure", 7, false},
+    {"ResourceArn", 72, true}, {"Policy", 17, true}, {"ExpectedRevisionId", 34, false},
+    {"ConfirmRemoveSelfResourceAccess", 6, false}, {"Limit", 92, false},
+    {"KeyConditions", 135, false}, {"ReturnConsumedCapacity", 8, false},
+    {"AttributesToGet", 16, false}, {"TableName", 11, true}, {"Select", 137, false},
+    {"IndexName", 11, false}, {"ConsistentRead", 6, false}, {"QueryFilter", 138, false},
+    {"ConditionalOperator", 68, false}, {"ScanIndexForward", 6, false},
     {"ExclusiveStartKey", 14, false}, {"ProjectionExpression", 17, false},
     {"FilterExpression", 17, false}, {"KeyConditionExpression", 17, false},
-    {"ExpressionAttributeNames", 18, false}, {"ExpressionAttributeValues", 69, false},
-    {"AttributeValueList", 66, false}, {"ComparisonOperator", 65, true},
-    {"TargetTableName", 11, true}, {"BackupArn", 61, true}, {"BillingModeOverride", 51, false},
+    {"ExpressionAttributeNames", 18, false}, {"ExpressionAttributeValues", 70, false},
+    {"AttributeValueList", 67, false}, {"ComparisonOperator", 66, true},
+    {"TargetTableName", 11, true}, {"BackupArn", 62, true}, {"BillingModeOverride", 52, false},
     {"GlobalSecondaryIndexOverride", 44, false}, {"LocalSecondaryIndexOverride", 39, false},
-    {"ProvisionedThroughputOverride", 46, false}, {"OnDemandThroughputOverride", 48, false},
-    {"SSESpecificationOverride", 54, false}, {"SourceTableArn", 58, false},
+    {"ProvisionedThroughputOverride", 47, false}, {"OnDemandThroughputOverride", 49, false},
+    {"SSESpecificationOverride", 55, false}, {"SourceTableArn", 59, false},
     {"SourceTableName", 11, false}, {"TargetTableName", 11, true},
-    {"UseLatestRestorableTime", 6, false}, {"RestoreDateTime", 97, false},
-    {"BillingModeOverride", 51, false}, {"GlobalSecondaryIndexOverride", 44, false},
-    {"LocalSecondaryIndexOverride", 39, false}, {"ProvisionedThroughputOverride", 46, false},
-    {"OnDemandThroughputOverride", 48, false}, {"SSESpecificationOverride", 54, false},
-    {"Limit", 91, false}, {"ScanFilter", 137, false}, {"ReturnConsumedCapacity", 8, false},
-    {"AttributesToGet", 16, false}, {"TableName", 11, true}, {"Select", 136, false},
-    {"IndexName", 11, false}, {"ConditionalOperator", 67, false}, {"ExclusiveStartKey", 14, false},
-    {"TotalSegments", 141, false}, {"Segment", 142, false}, {"ProjectionExpression", 17, false},
+    {"UseLatestRestorableTime", 6, false}, {"RestoreDateTime", 98, false},
+    {"BillingModeOverride", 52, false}, {"GlobalSecondaryIndexOverride", 44, false},
+    {"LocalSecondaryIndexOverride", 39, false}, {"ProvisionedThroughputOverride", 47, false},
+    {"OnDemandThroughputOverride", 49, false}, {"SSESpecificationOverride", 55, false},
+    {"Limit", 92, false}, {"ScanFilter", 138, false}, {"ReturnConsumedCapacity", 8, false},
+    {"AttributesToGet", 16, false}, {"TableName", 11, true}, {"Select", 137, false},
+    {"IndexName", 11, false}, {"ConditionalOperator", 68, false}, {"ExclusiveStartKey", 14, false},
+    {"TotalSegments", 142, false}, {"Segment", 143, false}, {"ProjectionExpression", 17, false},
     {"FilterExpression", 17, false}, {"ExpressionAttributeNames", 18, false},
-    {"ExpressionAttributeValues", 69, false}, {"ConsistentRead", 6, false},
-    {"ResourceArn", 71, true}, {"Tags", 56, true}, {"TransactItems", 145, true},
-    {"ReturnConsumedCapacity", 8, false}, {"Get", 147, true}, {"Key", 14, true},
+    {"ExpressionAttributeValues", 70, false}, {"ConsistentRead", 6, false},
+    {"ResourceArn", 72, true}, {"Tags", 57, true}, {"TransactItems", 146, true},
+    {"ReturnConsumedCapacity", 8, false}, {"Get", 148, true}, {"Key", 14, true},
     {"TableName", 11, true}, {"ProjectionExpression", 17, false},
-    {"ExpressionAttributeNames", 18, false}, {"TransactItems", 149, true},
+    {"ExpressionAttributeNames", 18, false}, {"TransactItems", 150, true},
     {"ReturnConsumedCapacity", 8, false}, {"ReturnItemCollectionMetrics", 26, false},
-    {"ClientRequestToken", 95, false}, {"ConditionCheck", 151, false}, {"Put", 152, false},
-    {"Delete", 153, false}, {"Update", 154, false}, {"Key", 14, true}, {"TableName", 11, true},
+    {"ClientRequestToken", 96, false}, {"ConditionCheck", 152, false}, {"Put", 153, false},
+    {"Delete", 154, false}, {"Update", 155, false}, {"Key", 14, true}, {"TableName", 11, true},
     {"ConditionExpression", 17, true}, {"ExpressionAttributeNames", 18, false},
-    {"ExpressionAttributeValues", 69, false}, {"ReturnValuesOnConditionCheckFailure", 7, false},
+    {"ExpressionAttributeValues", 70, false}, {"ReturnValuesOnConditionCheckFailure", 7, false},
     {"Item", 24, true}, {"TableName", 11, true}, {"ConditionExpression", 17, false},
-    {"ExpressionAttributeNames", 18, false}, {"ExpressionAttributeValues", 69, false},
+    {"ExpressionAttributeNames", 18, false}, {"ExpressionAttributeValues", 70, false},
     {"ReturnValuesOnConditionCheckFailure", 7, false}, {"Key", 14, true}, {"TableName", 11, true},
     {"ConditionExpression", 17, false}, {"ExpressionAttributeNames", 18, false},
-    {"ExpressionAttributeValues", 69, false}, {"ReturnValuesOnConditionCheckFailure", 7, false},
+    {"ExpressionAttributeValues", 70, false}, {"ReturnValuesOnConditionCheckFailure", 7, false},
     {"Key", 14, true}, {"UpdateExpression", 17, true}, {"TableName", 11, true},
     {"ConditionExpression", 17, false}, {"ExpressionAttributeNames", 18, false},
-    {"ExpressionAttributeValues", 69, false}, {"ReturnValuesOnConditionCheckFailure", 7, false},
-    {"ResourceArn", 71, true}, {"TagKeys", 156, true}, {"TableName", 58, true},
-    {"PointInTimeRecoverySpecification", 158, true}, {"PointInTimeRecoveryEnabled", 6, true},
-    {"RecoveryPeriodInDays", 159, false}, {"TableName", 11, true}, {"IndexName", 11, false},
-    {"ContributorInsightsAction", 161, true}, {"ContributorInsightsMode", 162, false},
-    {"GlobalTableName", 11, true}, {"ReplicaUpdates", 164, true}, {"Create", 166, false},
-    {"Delete", 167, false}, {"RegionName", 17, true}, {"RegionName", 17, true},
-    {"GlobalTableName", 11, true}, {"GlobalTableBillingMode", 51, false},
-    {"GlobalTableProvisionedWriteCapacityUnits", 47, false},
-    {"GlobalTableProvisionedWriteCapacityAutoScalingSettingsUpdate", 169, false},
-    {"GlobalTableGlobalSecondaryIndexSettingsUpdate", 176, false},
-    {"ReplicaSettingsUpdate", 178, false}, {"MinimumUnits", 47, false}, {"MaximumUnits", 47, false},
-    {"AutoScalingDisabled", 6, false}, {"AutoScalingRoleArn", 170, false},
-    {"ScalingPolicyUpdate", 171, false}, {"PolicyName", 172, false},
-    {"TargetTrackingScalingPolicyConfiguration", 173, true}, {"DisableScaleIn", 6, false},
-    {"ScaleInCooldown", 174, false}, {"ScaleOutCooldown", 174, false}, {"TargetValue", 175, true},
-    {"IndexName", 11, true}, {"ProvisionedWriteCapacityUnits", 47, false},
-    {"ProvisionedWriteCapacityAutoScalingSettingsUpdate", 169, false}, {"RegionName", 17, true},
-    {"ReplicaProvisionedReadCapacityUnits", 47, false},
-    {"ReplicaProvisionedReadCapacityAutoScalingSettingsUpdate", 169, false},
-    {"ReplicaGlobalSecondaryIndexSettingsUpdate", 180, false}, {"ReplicaTableClass", 57, false},
-    {"IndexName", 11, true}, {"ProvisionedReadCapacityUnits", 47, false},
-    {"ProvisionedReadCapacityAutoScalingSettingsUpdate", 169, false}, {"TableName", 11, true},
-    {"Key", 14, true}, {"AttributeUpdates", 183, false}, {"Expected", 63, false},
-    {"ConditionalOperator", 67, false}, {"ReturnValues", 68, false},
+    {"ExpressionAttributeValues", 70, false}, {"ReturnValuesOnConditionCheckFailure", 7, false},
+    {"ResourceArn", 72, true}, {"TagKeys", 157, true}, {"TableName", 59, true},
+    {"PointInTimeRecoverySpecification", 159, true}, {"PointInTimeRecoveryEnabled", 6, true},
+    {"RecoveryPeriodInDays", 160, false}, {"TableName", 11, true}, {"IndexName", 11, false},
+    {"ContributorInsightsAction", 162, true}, {"ContributorInsightsMode", 163, false},
+    {"GlobalTableName", 11, true}, {"ReplicaUpdates", 165, true}, {"Create", 167, false},
+    {"Delete", 168, false}, {"RegionName", 17, true}, {"RegionName", 17, true},
+    {"GlobalTableName", 11, true}, {"GlobalTableBillingMode", 52, false},
+    {"GlobalTableProvisionedWriteCapacityUnits", 48, false},
+    {"GlobalTableProvisionedWriteCapacityAutoScalingSettingsUpdate", 170, false},
+    {"GlobalTableGlobalSecondaryIndexSettingsUpdate", 177, false},
+    {"ReplicaSettingsUpdate", 179, false}, {"MinimumUnits", 48, false}, {"MaximumUnits", 48, false},
+    {"AutoScalingDisabled", 6, false}, {"AutoScalingRoleArn", 171, false},
+    {"ScalingPolicyUpdate", 172, false}, {"PolicyName", 173, false},
+    {"TargetTrackingScalingPolicyConfiguration", 174, true}, {"DisableScaleIn", 6, false},
+    {"ScaleInCooldown", 175, false}, {"ScaleOutCooldown", 175, false}, {"TargetValue", 176, true},
+    {"IndexName", 11, true}, {"ProvisionedWriteCapacityUnits", 48, false},
+    {"ProvisionedWriteCapacityAutoScalingSettingsUpdate", 170, false}, {"RegionName", 17, true},
+    {"ReplicaProvisionedReadCapacityUnits", 48, false},
+    {"ReplicaProvisionedReadCapacityAutoScalingSettingsUpdate", 170, false},
+    {"ReplicaGlobalSecondaryIndexSettingsUpdate", 181, false}, {"ReplicaTableClass", 58, false},
+    {"IndexName", 11, true}, {"ProvisionedReadCapacityUnits", 48, false},
+    {"ProvisionedReadCapacityAutoScalingSettingsUpdate", 170, false}, {"TableName", 11, true},
+    {"Key", 14, true}, {"AttributeUpdates", 184, false}, {"Expected", 64, false},
+    {"ConditionalOperator", 68, false}, {"ReturnValues", 69, false},
     {"ReturnConsumedCapacity", 8, false}, {"ReturnItemCollectionMetrics", 26, false},
     {"UpdateExpression", 17, false}, {"ConditionExpression", 17, false},
-    {"ExpressionAttributeNames", 18, false}, {"ExpressionAttributeValues", 69, false},
-    {"ReturnValuesOnConditionCheckFailure", 7, false}, {"Value", 5, false}, {"Action", 185, false},
-    {"TableName", 11, true}, {"StreamArn", 61, true},
-    {"UpdateKinesisStreamingConfiguration", 187, false},
-    {"ApproximateCreationDateTimePrecision", 88, false}, {"AttributeDefinitions", 32, false},
-    {"TableName", 11, true}, {"BillingMode", 51, false}, {"ProvisionedThroughput", 46, false},
-    {"GlobalSecondaryIndexUpdates", 189, false}, {"StreamSpecification", 52, false},
-    {"SSESpecification", 54, false}, {"ReplicaUpdates", 194, false}, {"TableClass", 57, false},
-    {"DeletionProtectionEnabled", 6, false}, {"MultiRegionConsistency", 203, false},
-    {"GlobalTableWitnessUpdates", 204, false}, {"OnDemandThroughput", 48, false},
-    {"WarmThroughput", 50, false}, {"GlobalTableSettingsReplicationMode", 59, false},
-    {"Update", 191, false}, {"Create", 192, false}, {"Delete", 193, false}, {"IndexName", 11, true},
-    {"ProvisionedThroughput", 46, false}, {"OnDemandThroughput", 48, false},
-    {"WarmThroughput", 50, false}, {"IndexName", 11, true}, {"KeySchema", 36, true},
-    {"Projection", 41, true}, {"ProvisionedThroughput", 46, false},
-    {"OnDemandThroughput", 48, false}, {"WarmThroughput", 50, false}, {"IndexName", 11, true},
-    {"Create", 196, false}, {"Update", 201, false}, {"Delete", 202, false},
+    {"ExpressionAttributeNames", 18, false}, {"ExpressionAttributeValues", 70, false},
+    {"ReturnValuesOnConditionCheckFailure", 7, false}, {"Value", 5, false}, {"Action", 186, false},
+    {"TableName", 11, true}, {"StreamArn", 62, true},
+    {"UpdateKinesisStreamingConfiguration", 188, false},
+    {"ApproximateCreationDateTimePrecision", 89, false}, {"AttributeDefinitions", 32, false},
+    {"TableName", 11, true}, {"BillingMode", 52, false}, {"ProvisionedThroughput", 47, false},
+    {"GlobalSecondaryIndexUpdates", 190, false}, {"StreamSpecification", 53, false},
+    {"SSESpecification", 55, false}, {"ReplicaUpdates", 195, false}, {"TableClass", 58, false},
+    {"DeletionProtectionEnabled", 6, false}, {"MultiRegionConsistency", 204, false},
+    {"GlobalTableWitnessUpdates", 205, false}, {"OnDemandThroughput", 49, false},
+    {"WarmThroughput", 51, false}, {"GlobalTableSettingsReplicationMode", 60, false},
+    {"Update", 192, false}, {"Create", 193, false}, {"Delete", 194, false}, {"IndexName", 11, true},
+    {"ProvisionedThroughput", 47, false}, {"OnDemandThroughput", 49, false},
+    {"WarmThroughput", 51, false}, {"IndexName", 11, true}, {"KeySchema", 46, true},
+    {"Projection", 41, true}, {"ProvisionedThroughput", 47, false},
+    {"OnDemandThroughput", 49, false}, {"WarmThroughput", 51, false}, {"IndexName", 11, true},
+    {"Create", 197, false}, {"Update", 202, false}, {"Delete", 203, false},
     {"RegionName", 17, true}, {"KMSMasterKeyId", 17, false},
-    {"ProvisionedThroughputOverride", 197, false}, {"OnDemandThroughputOverride", 198, false},
-    {"GlobalSecondaryIndexes", 199, false}, {"TableClassOverride", 57, false},
-    {"ReadCapacityUnits", 47, false}, {"MaxReadRequestUnits", 49, false}, {"IndexName", 11, true},
-    {"ProvisionedThroughputOverride", 197, false}, {"OnDemandThroughputOverride", 198, false},
+    {"ProvisionedThroughputOverride", 198, false}, {"OnDemandThroughputOverride", 199, false},
+    {"GlobalSecondaryIndexes", 200, false}, {"TableClassOverride", 58, false},
+    {"ReadCapacityUnits", 48, false}, {"MaxReadRequestUnits", 50, false}, {"IndexName", 11, true},
+    {"ProvisionedThroughputOverride", 198, false}, {"OnDemandThroughputOverride", 199, false},
     {"RegionName", 17, true}, {"KMSMasterKeyId", 17, false},
-    {"ProvisionedThroughputOverride", 197, false}, {"OnDemandThroughputOverride", 198, false},
-    {"GlobalSecondaryIndexes", 199, false}, {"TableClassOverride", 57, false},
-    {"RegionName", 17, true}, {"Create", 206, false}, {"Delete", 207, false},
-    {"RegionName", 17, true}, {"RegionName", 17, true}, {"GlobalSecondaryIndexUpdates", 209, false},
-    {"TableName", 11, true}, {"ProvisionedWriteCapacityAutoScalingUpdate", 169, false},
-    {"ReplicaUpdates", 211, false}, {"IndexName", 11, false},
-    {"ProvisionedWriteCapacityAutoScalingUpdate", 169, false}, {"RegionName", 17, true},
-    {"ReplicaGlobalSecondaryIndexUpdates", 213, false},
-    {"ReplicaProvisionedReadCapacityAutoScalingUpdate", 169, false}, {"IndexName", 11, false},
-    {"ProvisionedReadCapacityAutoScalingUpdate", 169, false}, {"TableName", 58, true},
-    {"TimeToLiveSpecification", 216, true}, {"Enabled", 6, true}, {"AttributeName", 34, true},
-    {"StreamArn", 61, true}, {"Limit", 91, false}, {"ExclusiveStartShardId", 218, false},
-    {"ShardFilter", 219, false}, {"Type", 220, false}, {"ShardId", 218, false},
-    {"ShardIterator", 102, true}, {"Limit", 91, false}, {"StreamArn", 61, true},
-    {"ShardId", 218, true}, {"ShardIteratorType", 223, true}, {"SequenceNumber", 224, false},
-    {"TableName", 11, false}, {"Limit", 91, false}, {"ExclusiveStartStreamArn", 61, false},
+    {"ProvisionedThroughputOverride", 198, false}, {"OnDemandThroughputOverride", 199, false},
+    {"GlobalSecondaryIndexes", 200, false}, {"TableClassOverride", 58, false},
+    {"RegionName", 17, true}, {"Create", 207, false}, {"Delete", 208, false},
+    {"RegionName", 17, true}, {"RegionName", 17, true}, {"GlobalSecondaryIndexUpdates", 210, false},
+    {"TableName", 11, true}, {"ProvisionedWriteCapacityAutoScalingUpdate", 170, false},
+    {"ReplicaUpdates", 212, false}, {"IndexName", 11, false},
+    {"ProvisionedWriteCapacityAutoScalingUpdate", 170, false}, {"RegionName", 17, true},
+    {"ReplicaGlobalSecondaryIndexUpdates", 214, false},
+    {"ReplicaProvisionedReadCapacityAutoScalingUpdate", 170, false}, {"IndexName", 11, false},
+    {"ProvisionedReadCapacityAutoScalingUpdate", 170, false}, {"TableName", 59, true},
+    {"TimeToLiveSpecification", 217, true}, {"Enabled", 6, true}, {"AttributeName", 34, true},
+    {"StreamArn", 62, true}, {"Limit", 92, false}, {"ExclusiveStartShardId", 219, false},
+    {"ShardFilter", 220, false}, {"Type", 221, false}, {"ShardId", 219, false},
+    {"ShardIterator", 103, true}, {"Limit", 92, false}, {"StreamArn", 62, true},
+    {"ShardId", 219, true}, {"ShardIteratorType", 224, true}, {"SequenceNumber", 225, false},
+    {"TableName", 11, false}, {"Limit", 92, false}, {"ExclusiveStartStreamArn", 62, false},
 };
 
 constexpr Shape kShapes[] = {
@@ -244,7 +244,7 @@ constexpr Shape kShapes[] = {
     {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 7, 0, 42, 2, 0, 0},  // AttributeDefinition
     {Kind::kString, true, 1, true, 255, Pattern::kNone, "", 7, 0, 0, 0, 0, 0},  // KeySchemaAttributeName
     {Kind::kString, false, 0, false, 0, Pattern::kNone, "", 7, 3, 0, 0, 0, 0},  // ScalarAttributeType
-    {Kind::kList, true, 1, false, 0, Pattern::kNone, "", 10, 0, 0, 0, 37, 0},  // KeySchema
+    {Kind::kList, true, 1, true, 2, Pattern::kNone, "", 10, 0, 0, 0, 37, 0},  // KeySchema#max2
     {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 10, 0, 44, 2, 0, 0},  // KeySchemaElement
     {Kind::kString, false, 0, false, 0, Pattern::kNone, "", 10, 2, 0, 0, 0, 0},  // KeyType
     {Kind::kList, false, 0, false, 0, Pattern::kNone, "", 12, 0, 0, 0, 40, 0},  // LocalSecondaryIndexList
@@ -254,6 +254,7 @@ constexpr Shape kShapes[] = {
     {Kind::kList, true, 1, true, 20, Pattern::kNone, "", 15, 0, 0, 0, 34, 0},  // NonKeyAttributeNameList
     {Kind::kList, false, 0, false, 0, Pattern::kNone, "", 15, 0, 0, 0, 45, 0},  // GlobalSecondaryIndexList
     {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 15, 0, 51, 6, 0, 0},  // GlobalSecondaryIndex
+    {Kind::kList, true, 1, false, 0, Pattern::kNone, "", 15, 0, 0, 0, 37, 0},  // KeySchema
     {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 15, 0, 57, 2, 0, 0},  // ProvisionedThroughput
     {Kind::kLong, true, 1, false, 0, Pattern::kNone, "", 15, 0, 0, 0, 0, 0},  // PositiveLongObject
     {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 15, 0, 59, 2, 0, 0},  // OnDemandThroughput
@@ -271,7 +272,7 @@ constexpr Shape kShapes[] = {
     {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 28, 0, 68, 1, 0, 0},  // DeleteBackupInput
     {Kind::kString, true, 37, true, 1024, Pattern::kNone, "", 28, 0, 0, 0, 0, 0},  // BackupArn
     {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 28, 0, 69, 11, 0, 0},  // DeleteItemInput
-    {Kind::kMap, false, 0, false, 0, Pattern::kNone, "", 28, 0, 0, 0, 64, 15},  // ExpectedAttributeMap
+    {Kind::kMap, false, 0, false, 0, Pattern::kNone, "", 28, 0, 0, 0, 65, 15},  // ExpectedAttributeMap
     {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 28, 0, 80, 4, 0, 0},  // ExpectedAttributeValue
     {Kind::kString, false, 0, false, 0, Pattern::kNone, "", 28, 13, 0, 0, 0, 0},  // ComparisonOperator
     {Kind::kList, false, 0, false, 0, Pattern::kNone, "", 41, 0, 0, 0, 5, 0},  // AttributeValueList
@@ -301,7 +302,7 @@ constexpr Shape kShapes[] = {
     {Kind::kString, true, 1, true, 32768, Pattern::kNone, "", 50, 0, 0, 0, 0, 0},  // PartiQLNextToken
     {Kind::kInteger, true, 1, false, 0, Pattern::kNone, "", 50, 0, 0, 0, 0, 0},  // PositiveIntegerObject
     {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 50, 0, 110, 3, 0, 0},  // ExecuteTransactionInput
-    {Kind::kList, true, 1, true, 100, Pattern::kNone, "", 50, 0, 0, 0, 94, 0},  // ParameterizedStatements
+    {Kind::kList, true, 1, true, 100, Pattern::kNone, "", 50, 0, 0, 0, 95, 0},  // ParameterizedStatements
     {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 50, 0, 113, 3, 0, 0},  // ParameterizedStatement
     {Kind::kString, true, 1, true, 36, Pattern::kNone, "", 50, 0, 0, 0, 0, 0},  // ClientRequestToken
     {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 50, 0, 116, 11, 0, 0},  // ExportTableToPointInTimeInput
@@ -323,7 +324,7 @@ constexpr Shape kShapes[] = {
     {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 59, 0, 147, 1, 0, 0},  // InputFormatOptions
     {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 59, 0, 148, 2, 0, 0},  // CsvOptions
     {Kind::kString, true, 1, true, 1, Pattern::kCsvDelimiter, "[,;:|\\t ]", 59, 0, 0, 0, 0, 0},  // CsvDelimiter
-    {Kind::kList, true, 1, true, 255, Pattern::kNone, "", 59, 0, 0, 0, 116, 0},  // CsvHeaderList
+    {Kind::kList, true, 1, true, 255, Pattern::kNone, "", 59, 0, 0, 0, 117, 0},  // CsvHeaderList
     {Kind::kString, true, 1, true, 65536, Pattern::kCsvHeader, "[\\x20-\\x21\\x23-\\x2B\\x2D-\\x7E]*", 59, 0, 0, 0, 0, 0},  // CsvHeader
     {Kind::kString, false, 0, false, 0, Pattern::kNone, "", 59, 3, 0, 0, 0, 0},  // InputCompressionType
     {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 62, 0, 150, 8, 0, 0},  // TableCreationParameters
@@ -342,10 +343,10 @@ constexpr Shape kShapes[] = {
     {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 66, 0, 180, 11, 0, 0},  // PutItemInput
     {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 66, 0, 191, 4, 0, 0},  // PutResourcePolicyInput
     {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 66, 0, 195, 17, 0, 0},  // QueryInput
-    {Kind::kMap, false, 0, false, 0, Pattern::kNone, "", 66, 0, 0, 0, 135, 15},  // KeyConditions
+    {Kind::kMap, false, 0, false, 0, Pattern::kNone, "", 66, 0, 0, 0, 136, 15},  // KeyConditions
     {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 66, 0, 212, 2, 0, 0},  // Condition
     {Kind::kString, false, 0, false, 0, Pattern::kNone, "", 66, 4, 0, 0, 0, 0},  // Select
-    {Kind::kMap, false, 0, false, 0, Pattern::kNone, "", 70, 0, 0, 0, 135, 15},  // FilterConditionMap
+    {Kind::kMap, false, 0, false, 0, Pattern::kNone, "", 70, 0, 0, 0, 136, 15},  // FilterConditionMap
     {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 70, 0, 214, 8, 0, 0},  // RestoreTableFromBackupInput
     {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 70, 0, 222, 11, 0, 0},  // RestoreTableToPointInTimeInput
     {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 70, 0, 233, 16, 0, 0},  // ScanInput
@@ -353,11 +354,11 @@ constexpr Shape kShapes[] = {
     {Kind::kInteger, true, 0, true, 999999, Pattern::kNone, "", 70, 0, 0, 0, 0, 0},  // ScanSegment
     {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 70, 0, 249, 2, 0, 0},  // TagResourceInput
     {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 70, 0, 251, 2, 0, 0},  // TransactGetItemsInput
-    {Kind::kList, true, 1, true, 100, Pattern::kNone, "", 70, 0, 0, 0, 146, 0},  // TransactGetItemList
+    {Kind::kList, true, 1, true, 100, Pattern::kNone, "", 70, 0, 0, 0, 147, 0},  // TransactGetItemList
     {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 70, 0, 253, 1, 0, 0},  // TransactGetItem
     {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 70, 0, 254, 4, 0, 0},  // Get
     {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 70, 0, 258, 4, 0, 0},  // TransactWriteItemsInput
-    {Kind::kList, true, 1, true, 100, Pattern::kNone, "", 70, 0, 0, 0, 150, 0},  // TransactWriteItemList
+    {Kind::kList, true, 1, true, 100, Pattern::kNone, "", 70, 0, 0, 0, 151, 0},  // TransactWriteItemList
     {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 70, 0, 262, 4, 0, 0},  // TransactWriteItem
     {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 70, 0, 266, 6, 0, 0},  // ConditionCheck
     {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 70, 0, 272, 6, 0, 0},  // Put
@@ -372,7 +373,7 @@ constexpr Shape kShapes[] = {
     {Kind::kString, false, 0, false, 0, Pattern::kNone, "", 70, 2, 0, 0, 0, 0},  // ContributorInsightsAction
     {Kind::kString, false, 0, false, 0, Pattern::kNone, "", 72, 2, 0, 0, 0, 0},  // ContributorInsightsMode
     {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 74, 0, 301, 2, 0, 0},  // UpdateGlobalTableInput
-    {Kind::kList, false, 0, false, 0, Pattern::kNone, "", 74, 0, 0, 0, 165, 0},  // ReplicaUpdateList
+    {Kind::kList, false, 0, false, 0, Pattern::kNone, "", 74, 0, 0, 0, 166, 0},  // ReplicaUpdateList
     {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 74, 0, 303, 2, 0, 0},  // ReplicaUpdate
     {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 74, 0, 305, 1, 0, 0},  // CreateReplicaAction
     {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 74, 0, 306, 1, 0, 0},  // DeleteReplicaAction
@@ -384,44 +385,44 @@ constexpr Shape kShapes[] = {
     {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 74, 0, 320, 4, 0, 0},  // AutoScalingTargetTrackingScalingPolicyConfigurationUpdate
     {Kind::kInteger, false, 0, false, 0, Pattern::kNone, "", 74, 0, 0, 0, 0, 0},  // IntegerObject
     {Kind::kDouble, false, 0, false, 0, Pattern::kNone, "", 74, 0, 0, 0, 0, 0},  // DoubleObject
-    {Kind::kList, true, 1, true, 20, Pattern::kNone, "", 74, 0, 0, 0, 177, 0},  // GlobalTableGlobalSecondaryIndexSettingsUpdateList
+    {Kind::kList, true, 1, true, 20, Pattern::kNone, "", 74, 0, 0, 0, 178, 0},  // GlobalTableGlobalSecondaryIndexSettingsUpdateList
     {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 74, 0, 324, 3, 0, 0},  // GlobalTableGlobalSecondaryIndexSettingsUpdate
-    {Kind::kList, true, 1, true, 50, Pattern::kNone, "", 74, 0, 0, 0, 179, 0},  // ReplicaSettingsUpdateList
+    {Kind::kList, true, 1, true, 50, Pattern::kNone, "", 74, 0, 0, 0, 180, 0},  // ReplicaSettingsUpdateList
     {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 74, 0, 327, 5, 0, 0},  // ReplicaSettingsUpdate
-    {Kind::kList, true, 1, true, 20, Pattern::kNone, "", 74, 0, 0, 0, 181, 0},  // ReplicaGlobalSecondaryIndexSettingsUpdateList
+    {Kind::kList, true, 1, true, 20, Pattern::kNone, "", 74, 0, 0, 0, 182, 0},  // ReplicaGlobalSecondaryIndexSettingsUpdateList
     {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 74, 0, 332, 3, 0, 0},  // ReplicaGlobalSecondaryIndexSettingsUpdate
     {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 74, 0, 335, 13, 0, 0},  // UpdateItemInput
-    {Kind::kMap, false, 0, false, 0, Pattern::kNone, "", 74, 0, 0, 0, 184, 15},  // AttributeUpdates
+    {Kind::kMap, false, 0, false, 0, Pattern::kNone, "", 74, 0, 0, 0, 185, 15},  // AttributeUpdates
     {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 74, 0, 348, 2, 0, 0},  // AttributeValueUpdate
     {Kind::kString, false, 0, false, 0, Pattern::kNone, "", 74, 3, 0, 0, 0, 0},  // AttributeAction
     {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 77, 0, 350, 3, 0, 0},  // UpdateKinesisStreamingDestinationInput
     {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 77, 0, 353, 1, 0, 0},  // UpdateKinesisStreamingConfiguration
     {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 77, 0, 354, 15, 0, 0},  // UpdateTableInput
-    {Kind::kList, false, 0, false, 0, Pattern::kNone, "", 77, 0, 0, 0, 190, 0},  // GlobalSecondaryIndexUpdateList
+    {Kind::kList, false, 0, false, 0, Pattern::kNone, "", 77, 0, 0, 0, 191, 0},  // GlobalSecondaryIndexUpdateList
     {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 77, 0, 369, 3, 0, 0},  // GlobalSecondaryIndexUpdate
     {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 77, 0, 372, 4, 0, 0},  // UpdateGlobalSecondaryIndexAction
     {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 77, 0, 376, 6, 0, 0},  // CreateGlobalSecondaryIndexAction
     {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 77, 0, 382, 1, 0, 0},  // DeleteGlobalSecondaryIndexAction
-    {Kind::kList, true, 1, false, 0, Pattern::kNone, "", 77, 0, 0, 0, 195, 0},  // ReplicationGroupUpdateList
+    {Kind::kList, true, 1, false, 0, Pattern::kNone, "", 77, 0, 0, 0, 196, 0},  // ReplicationGroupUpdateList
     {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 77, 0, 383, 3, 0, 0},  // ReplicationGroupUpdate
     {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 77, 0, 386, 6, 0, 0},  // CreateReplicationGroupMemberAction
     {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 77, 0, 392, 1, 0, 0},  // ProvisionedThroughputOverride
     {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 77, 0, 393, 1, 0, 0},  // OnDemandThroughputOverride
-    {Kind::kList, true, 1, false, 0, Pattern::kNone, "", 77, 0, 0, 0, 200, 0},  // ReplicaGlobalSecondaryIndexList
+    {Kind::kList, true, 1, false, 0, Pattern::kNone, "", 77, 0, 0, 0, 201, 0},  // ReplicaGlobalSecondaryIndexList
     {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 77, 0, 394, 3, 0, 0},  // ReplicaGlobalSecondaryIndex
     {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 77, 0, 397, 6, 0, 0},  // UpdateReplicationGroupMemberAction
     {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 77, 0, 403, 1, 0, 0},  // DeleteReplicationGroupMemberAction
     {Kind::kString, false, 0, false, 0, Pattern::kNone, "", 77, 2, 0, 0, 0, 0},  // MultiRegionConsistency
-    {Kind::kList, true, 1, true, 1, Pattern::kNone, "", 79, 0, 0, 0, 205, 0},  // GlobalTableWitnessGroupUpdateList
+    {Kind::kList, true, 1, true, 1, Pattern::kNone, "", 79, 0, 0, 0, 206, 0},  // GlobalTableWitnessGroupUpdateList
     {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 79, 0, 404, 2, 0, 0},  // GlobalTableWitnessGroupUpdate
     {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 79, 0, 406, 1, 0, 0},  // CreateGlobalTableWitnessGroupMemberAction
     {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 79, 0, 407, 1, 0, 0},  // DeleteGlobalTableWitnessGroupMemberAction
     {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 79, 0, 408, 4, 0, 0},  // UpdateTableReplicaAutoScalingInput
-    {Kind::kList, true, 1, false, 0, Pattern::kNone, "", 79, 0, 0, 0, 210, 0},  // GlobalSecondaryIndexAutoScalingUpdateList
+    {Kind::kList, true, 1, false, 0, Pattern::kNone, "", 79, 0, 0, 0, 211, 0},  // GlobalSecondaryIndexAutoScalingUpdateList
     {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 79, 0, 412, 2, 0, 0},  // GlobalSecondaryIndexAutoScalingUpdate
-    {Kind::kList, true, 1, false, 0, Pattern::kNone, "", 79, 0, 0, 0, 212, 0},  // ReplicaAutoScalingUpdateList
+    {Kind::kList, true, 1, false, 0, Pattern::kNone, "", 79, 0, 0, 0, 213, 0},  // ReplicaAutoScalingUpdateList
     {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 79, 0, 414, 3, 0, 0},  // ReplicaAutoScalingUpdate
-    {Kind::kList, false, 0, false, 0, Pattern::kNone, "", 79, 0, 0, 0, 214, 0},  // ReplicaGlobalSecondaryIndexAutoScalingUpdateList
+    {Kind::kList, false, 0, false, 0, Pattern::kNone, "", 79, 0, 0, 0, 215, 0},  // ReplicaGlobalSecondaryIndexAutoScalingUpdateList
     {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 79, 0, 417, 2, 0, 0},  // ReplicaGlobalSecondaryIndexAutoScalingUpdate
     {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 79, 0, 419, 2, 0, 0},  // UpdateTimeToLiveInput
     {Kind::kStructure, false, 0, false, 0, Pattern::kNone, "", 79, 0, 421, 2, 0, 0},  // TimeToLiveSpecification
@@ -443,61 +444,61 @@ constexpr Operation kOperations[] = {
     {"CreateBackup", 27},
     {"CreateGlobalTable", 28},
     {"CreateTable", 31},
-    {"DeleteBackup", 60},
-    {"DeleteItem", 62},
-    {"DeleteResourcePolicy", 70},
-    {"DeleteTable", 72},
-    {"DescribeBackup", 73},
-    {"DescribeContinuousBackups", 74},
-    {"DescribeContributorInsights", 75},
-    {"DescribeEndpoints", 76},
-    {"DescribeExport", 77},
-    {"DescribeGlobalTable", 78},
-    {"DescribeGlobalTableSettings", 79},
-    {"DescribeImport", 80},
-    {"DescribeKinesisStreamingDestination", 81},
-    {"DescribeLimits", 82},
-    {"DescribeTable", 83},
-    {"DescribeTableReplicaAutoScaling", 84},
-    {"DescribeTimeToLive", 85},
-    {"DisableKinesisStreamingDestination", 86},
-    {"DynamoDBStreams_20120810.DescribeStream", 217},
-    {"DynamoDBStreams_20120810.GetRecords", 221},
-    {"DynamoDBStreams_20120810.GetShardIterator", 222},
-    {"DynamoDBStreams_20120810.ListStreams", 225},
-    {"EnableKinesisStreamingDestination", 86},
-    {"ExecuteStatement", 89},
-    {"ExecuteTransaction", 92},
-    {"ExportTableToPointInTime", 96},
-    {"GetItem", 107},
-    {"GetResourcePolicy", 108},
-    {"ImportTable", 109},
-    {"ListBackups", 119},
-    {"ListContributorInsights", 122},
-    {"ListExports", 124},
-    {"ListGlobalTables", 126},
-    {"ListImports", 127},
-    {"ListTables", 129},
-    {"ListTagsOfResource", 130},
-    {"PutItem", 131},
-    {"PutResourcePolicy", 132},
-    {"Query", 133},
-    {"RestoreTableFromBackup", 138},
-    {"RestoreTableToPointInTime", 139},
-    {"Scan", 140},
-    {"TagResource", 143},
-    {"TransactGetItems", 144},
-    {"TransactWriteItems", 148},
-    {"UntagResource", 155},
-    {"UpdateContinuousBackups", 157},
-    {"UpdateContributorInsights", 160},
-    {"UpdateGlobalTable", 163},
-    {"UpdateGlobalTableSettings", 168},
-    {"UpdateItem", 182},
-    {"UpdateKinesisStreamingDestination", 186},
-    {"UpdateTable", 188},
-    {"UpdateTableReplicaAutoScaling", 208},
-    {"UpdateTimeToLive", 215},
+    {"DeleteBackup", 61},
+    {"DeleteItem", 63},
+    {"DeleteResourcePolicy", 71},
+    {"DeleteTable", 73},
+    {"DescribeBackup", 74},
+    {"DescribeContinuousBackups", 75},
+    {"DescribeContributorInsights", 76},
+    {"DescribeEndpoints", 77},
+    {"DescribeExport", 78},
+    {"DescribeGlobalTable", 79},
+    {"DescribeGlobalTableSettings", 80},
+    {"DescribeImport", 81},
+    {"DescribeKinesisStreamingDestination", 82},
+    {"DescribeLimits", 83},
+    {"DescribeTable", 84},
+    {"DescribeTableReplicaAutoScaling", 85},
+    {"DescribeTimeToLive", 86},
+    {"DisableKinesisStreamingDestination", 87},
+    {"DynamoDBStreams_20120810.DescribeStream", 218},
+    {"DynamoDBStreams_20120810.GetRecords", 222},
+    {"DynamoDBStreams_20120810.GetShardIterator", 223},
+    {"DynamoDBStreams_20120810.ListStreams", 226},
+    {"EnableKinesisStreamingDestination", 87},
+    {"ExecuteStatement", 90},
+    {"ExecuteTransaction", 93},
+    {"ExportTableToPointInTime", 97},
+    {"GetItem", 108},
+    {"GetResourcePolicy", 109},
+    {"ImportTable", 110},
+    {"ListBackups", 120},
+    {"ListContributorInsights", 123},
+    {"ListExports", 125},
+    {"ListGlobalTables", 127},
+    {"ListImports", 128},
+    {"ListTables", 130},
+    {"ListTagsOfResource", 131},
+    {"PutItem", 132},
+    {"PutResourcePolicy", 133},
+    {"Query", 134},
+    {"RestoreTableFromBackup", 139},
+    {"RestoreTableToPointInTime", 140},
+    {"Scan", 141},
+    {"TagResource", 144},
+    {"TransactGetItems", 145},
+    {"TransactWriteItems", 149},
+    {"UntagResource", 156},
+    {"UpdateContinuousBackups", 158},
+    {"UpdateContributorInsights", 161},
+    {"UpdateGlobalTable", 164},
+    {"UpdateGlobalTableSettings", 169},
+    {"UpdateItem", 183},
+    {"UpdateKinesisStreamingDestination", 187},
+    {"UpdateTable", 189},
+    {"UpdateTableReplicaAutoScaling", 209},
+    {"UpdateTimeToLive", 216},
 };
 
 }  // namespace

@@ -70,15 +70,52 @@ int64_t Utf16Length(std::string_view s) {
 // refuses more; the largest today, TableDescription, has 22).
 constexpr size_t kMaxMembers = 64;
 
+// Members that DynamoDB has moved to its newer validation framework, whose violations
+// read "Value at '<path as the request spells it>' failed to satisfy constraint: ..."
+// with no value shown. Recorded from DynamoDB (2026): Query's Limit 0 ("Value at
+// 'Limit' ... greater than or equal to 1", while Scan's still reads "Value '0' at
+// 'limit'"), and BatchGetItem's Keys of one table ("Value at
+// 'RequestItems.<table>.member.Keys' ... less than or equal to 100").
+bool UsesFrameworkWording(std::string_view operation, std::string_view wire_path) {
+  if (operation == "Query") return wire_path == "Limit";
+  if (operation == "BatchGetItem") {
+    return wire_path.starts_with("RequestItems.") && wire_path.ends_with(".member.Keys");
+  }
+  return false;
+}
+
+// DynamoDB echoes a key schema of the wrong length element by element, in its Java
+// model's form: Value '[KeySchemaElement(attributeName=pk, keyType=HASH), ...]' at
+// 'keySchema' (recorded from DynamoDB in 2026; some of its hosts print object hashes,
+// "com.amazonaws.dynamodb.v20120810.KeySchemaElement@ad28eb1d", instead).
+std::string KeySchemaEcho(JsonArray elements) {
+  auto member = [](JsonElement element, std::string_view name) -> std::string {
+    std::string_view value;
+    if (element[name].get_string().get(value)) return "null";
+    return std::string(value);
+  };
+  std::string echo = "'[";
+  bool first = true;
+  for (JsonElement element : elements) {
+    if (!first) echo += ", ";
+    first = false;
+    echo += "KeySchemaElement(attributeName=" + member(element, "AttributeName") +
+            ", keyType=" + member(element, "KeyType") + ")";
+  }
+  return echo + "]'";
+}
+
 class Walker {
  public:
-  explicit Walker(const model::Model& m) : m_(m) {}
+  Walker(const model::Model& m, std::string_view operation) : m_(m), operation_(operation) {}
 
   // Walks the members the request holds, in the model's order (the order DynamoDB lists
   // violations in), and reports the absent required ones in that order too. It looks
   // each of the request's fields up among the shape's members rather than each member
   // up in the request: requests hold a few of many members (an AttributeValue one of
   // ten), and a JSON object lookup is a scan of its keys.
+  // `path` is DynamoDB's path of a member (each name's first letter lowered); wire_
+  // follows it with the path as the request spells it (UsesFrameworkWording).
   Status Structure(const Shape& shape, JsonObject object, std::string& path) {
     const auto members = m_.members.subspan(shape.member_first, shape.member_count);
     std::array<JsonElement, kMaxMembers> present;
@@ -95,15 +132,18 @@ class Walker {
       const bool is_set = found[i] && !present[i].is_null();
       if (!is_set && !members[i].required) continue;
       const size_t mark = path.size();
-      if (!path.empty()) path += '.';
+      const size_t wire_mark = wire_.size();
+      if (!path.empty()) path += '.', wire_ += '.';
       path += static_cast<char>(std::tolower(static_cast<unsigned char>(members[i].name[0])));
       path.append(members[i].name.substr(1));
+      wire_.append(members[i].name);
       if (is_set) {
         MT_RETURN_IF_ERROR(Value(m_.shapes[members[i].shape], present[i], path));
       } else {
         errors_.Null(path);
       }
       path.resize(mark);
+      wire_.resize(wire_mark);
     }
     return Status::Ok();
   }
@@ -144,6 +184,15 @@ class Walker {
   }
 
   void StringConstraints(const Shape& shape, std::string_view s, const std::string& path) {
+    // A TableName is the model's TableArn (a name or an ARN, 1 to 1024 characters), held
+    // to the TableName rules (3 to 255 of [a-zA-Z0-9_.-]) once it is not empty: an empty
+    // one breaks the first only. PutItem's '' answers "Value '' at 'tableName' failed to
+    // satisfy constraint: Member must have length greater than or equal to 1" (recorded
+    // from DynamoDB in 2026), not the pattern and the minimum of 3.
+    if (s.empty() && path == "tableName") {
+      errors_.AddString(s, path, "Member must have length greater than or equal to 1");
+      return;
+    }
     // DynamoDB's order: the pattern, then the length, then the enum.
     if (shape.pattern != Pattern::kNone && !Matches(shape.pattern, s)) {
       errors_.AddString(
@@ -197,11 +246,19 @@ class Walker {
   void Bounds(const Shape& shape, int64_t n, std::string_view shown, std::string_view what,
               const std::string& path) {
     const std::string must = "Member must have " + std::string(what);
+    const bool framework = UsesFrameworkWording(operation_, wire_);
+    auto add = [&](const std::string& constraint) {
+      if (framework) {
+        errors_.AddWithoutValue(wire_, constraint);
+      } else {
+        errors_.Add(shown, path, constraint);
+      }
+    };
     if (shape.has_min && n < shape.min) {
-      errors_.Add(shown, path, must + " greater than or equal to " + std::to_string(shape.min));
+      add(must + " greater than or equal to " + std::to_string(shape.min));
     }
     if (shape.has_max && n > shape.max) {
-      errors_.Add(shown, path, must + " less than or equal to " + std::to_string(shape.max));
+      add(must + " less than or equal to " + std::to_string(shape.max));
     }
   }
 
@@ -216,16 +273,19 @@ class Walker {
   Status List(const Shape& shape, JsonElement value, std::string& path) {
     JsonArray array;
     if (value.get_array().get(array)) return WrongJsonType(value, "list");
-    CheckSize(shape, array.size(), "'[]'", "'[...]'", path);
+    const bool key_schema = path == "keySchema" || path.ends_with(".keySchema");
+    CheckSize(shape, array.size(), "'[]'", key_schema ? KeySchemaEcho(array) : "'[...]'", path);
     const Shape& element = m_.shapes[shape.element];
     size_t index = 0;
     for (JsonElement item : array) {
       const size_t mark = path.size();
-      path += '.';
-      path += std::to_string(++index);
-      path += ".member";
+      const size_t wire_mark = wire_.size();
+      const std::string segment = "." + std::to_string(++index) + ".member";
+      path += segment;
+      wire_ += segment;
       if (!item.is_null()) MT_RETURN_IF_ERROR(Value(element, item, path));
       path.resize(mark);
+      wire_.resize(wire_mark);
     }
     return Status::Ok();
   }
@@ -266,23 +326,50 @@ class Walker {
         continue;
       }
       const size_t mark = path.size();
+      const size_t wire_mark = wire_.size();
       path += '.';
       path.append(field.key);
       path += ".member";
+      wire_.append(path, mark, std::string::npos);
       if (!field.value.is_null()) MT_RETURN_IF_ERROR(Value(element, field.value, path));
       path.resize(mark);
+      wire_.resize(wire_mark);
     }
     return Status::Ok();
   }
 
   const model::Model& m_;
+  const std::string_view operation_;
+  std::string wire_;  // the member's path as the request spells it
   ConstraintErrors errors_;
 };
 
-// The control-plane operations that report a table name of the wrong length in their own
-// words, before any other constraint (see CheckControlPlaneTableNameLength).
-constexpr std::array<std::string_view, 4> kNameLengthFirst = {"CreateTable", "DeleteTable",
-                                                              "DescribeTable", "UpdateTable"};
+// The control-plane operations that check their table name before any other member
+// (CheckControlPlaneTableName).
+constexpr std::array<std::string_view, 4> kNameFirst = {"CreateTable", "DeleteTable",
+                                                        "DescribeTable", "UpdateTable"};
+
+// What DynamoDB checks before the model's constraints, in a sentence of its own rather
+// than the "N validation errors detected" form, reported alone (dynalite's
+// createTable.js, batchGetItem.js and batchWriteItem.js, recorded against DynamoDB, and
+// DynamoDB's answers recorded in 2026): CreateTable without a TableName, and the batch
+// operations without RequestItems or with none.
+Status CheckRequiredFirst(std::string_view operation, JsonObject request) {
+  if (operation == "CreateTable") {
+    MT_ASSIGN_OR_RETURN(name, OptionalString(request, "TableName"));
+    if (!name) {
+      return Status::Validation(
+          "The parameter 'TableName' is required but was not present in the request");
+    }
+  } else if (operation == "BatchGetItem" || operation == "BatchWriteItem") {
+    MT_ASSIGN_OR_RETURN(items, OptionalObject(request, "RequestItems"));
+    if (!items || items->size() == 0) {
+      return Status::Validation("The requestItems parameter is required for " +
+                                std::string(operation));
+    }
+  }
+  return Status::Ok();
+}
 
 }  // namespace
 
@@ -292,12 +379,12 @@ Status ValidateAgainstModel(std::string_view operation, JsonObject request) {
       m.operations.begin(), m.operations.end(), operation,
       [](const model::Operation& o, std::string_view name) { return o.name < name; });
   if (op == m.operations.end() || op->name != operation) return Status::Ok();
-  if (std::find(kNameLengthFirst.begin(), kNameLengthFirst.end(), operation) !=
-      kNameLengthFirst.end()) {
+  MT_RETURN_IF_ERROR(CheckRequiredFirst(operation, request));
+  if (std::find(kNameFirst.begin(), kNameFirst.end(), operation) != kNameFirst.end()) {
     MT_ASSIGN_OR_RETURN(name, OptionalString(request, "TableName"));
-    MT_RETURN_IF_ERROR(CheckControlPlaneTableNameLength(name));
+    MT_RETURN_IF_ERROR(CheckControlPlaneTableName(name));
   }
-  Walker walker(m);
+  Walker walker(m, operation);
   std::string path;
   MT_RETURN_IF_ERROR(walker.Structure(m.shapes[op->input], request, path));
   return walker.ToStatus();

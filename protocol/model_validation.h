@@ -18,10 +18,14 @@
 namespace monotable::protocol {
 
 // Errors: kSerialization when a member has the wrong JSON type (the first one met);
-// kValidation with all the constraint violations, in DynamoDB's order; for CreateTable,
-// DescribeTable, UpdateTable and DeleteTable a table name of the wrong length is
-// reported alone, in their own words, first. An operation the models do not know is
-// not checked.
+// kValidation with all the constraint violations, in DynamoDB's order. Reported alone,
+// before the rest: CreateTable without a TableName ("The parameter 'TableName' is
+// required but was not present in the request"), BatchGetItem and BatchWriteItem without
+// RequestItems or with an empty one ("The requestItems parameter is required for
+// BatchGetItem"), and the table name of CreateTable, DescribeTable, UpdateTable and
+// DeleteTable (json_reader.h: CheckControlPlaneTableName). The few members DynamoDB
+// reports in its newer framework's words ("Value at 'Limit' ...", Query's Limit and
+// BatchGetItem's Keys) are worded so. An operation the models do not know is not checked.
 Status ValidateAgainstModel(std::string_view operation, JsonObject request);
 
 }  // namespace monotable::protocol

@@ -83,6 +83,14 @@ OPERATIONS_TAKING_TABLE_ARNS = {"UpdateTimeToLive", "DescribeTimeToLive",
 # dynalite test/createTable.js ("Value null at 'keySchema'", "'attributeDefinitions'").
 EXTRA_REQUIRED = {"CreateTableInput": ["AttributeDefinitions", "KeySchema"]}
 
+# Members whose list DynamoDB bounds tighter than the newest model, which dropped the
+# KeySchema maximum of 2 when GSIs took keys of several attributes: a table's and an
+# LSI's key schema still hold at most a partition and a sort key. Source: DynamoDB's
+# answer to a CreateTable with three KeySchema elements, recorded in 2026 ("Value
+# '[KeySchemaElement(...), ...]' at 'keySchema' failed to satisfy constraint: Member must
+# have length less than or equal to 2"); the older models said max 2 for every KeySchema.
+MEMBER_MAX = {("CreateTableInput", "KeySchema"): 2, ("LocalSecondaryIndex", "KeySchema"): 2}
+
 # Shapes left to the operation's own decoder: attribute values (checked with their own
 # messages) and what DynamoDB reports in another form: tags ("The Tag Key provided is
 # invalid, Key: ...", tests/integration/test_tags.py).
@@ -179,11 +187,14 @@ class Table:
         key = (service, name, arn_table_names)
         if key in self.index:
             return self.index[key]
-        s = model["shapes"][name]
+        base, _, bound = name.partition("#max")  # MEMBER_MAX's variants: "KeySchema#max2"
+        s = dict(model["shapes"][base])
+        if bound:
+            s["max"] = int(bound)
         i = len(self.shapes)
         self.index[key] = i
         self.shapes.append(None)  # reserved: recursive shapes refer to it
-        kind = "kOpaque" if name in OPAQUE_SHAPES else KINDS[s["type"]]
+        kind = "kOpaque" if base in OPAQUE_SHAPES else KINDS[s["type"]]
         fields = {"kind": kind}
         if kind != "kOpaque":
             for bound in ("min", "max"):
@@ -234,6 +245,8 @@ class Table:
             target = s["members"][member]["shape"]
             if member == "TableName" and target == "TableArn" and not arn_table_names:
                 target = "TableName"
+            if (name, member) in MEMBER_MAX:
+                target = f"{target}#max{MEMBER_MAX[(name, member)]}"
             entries.append((member, self.shape(service, model, target, arn_table_names),
                             member in required))
         return entries

@@ -87,6 +87,23 @@ def test_batch_errors(ddb):
                      RequestItems={name + "-missing": [put(pk("a"))]})
         expect_error(ddb.batch_get_item, VALIDATION, DUPLICATES,
                      RequestItems={name: {"Keys": [pk("a"), pk("a")]}})
+        # One table's Keys over 100: DynamoDB's newer validation framework's words, the
+        # path as the request spells it and no value (recorded from DynamoDB in 2026).
+        expect_error(ddb.batch_get_item, VALIDATION,
+                     f"1 validation error detected: Value at 'RequestItems.{name}.member.Keys' "
+                     "failed to satisfy constraint: Member must have length less than or "
+                     "equal to 100", RequestItems={name: {"Keys": [pk(str(i)) for i in range(101)]}})
+        # An empty RequestItems is a sentence of its own ([dynalite] batchGetItem.js and
+        # batchWriteItem.js, recorded against DynamoDB; the same answers recorded in 2026).
+        for call, operation in ((ddb.batch_get_item, "BatchGetItem"),
+                                (ddb.batch_write_item, "BatchWriteItem")):
+            expect_error(call, VALIDATION,
+                         f"The requestItems parameter is required for {operation}",
+                         RequestItems={})
+        expect_error(ddb.batch_write_item, VALIDATION,
+                     "Too many items requested for the BatchWriteItem call",
+                     RequestItems={name: [put(pk(str(i))) for i in range(20)],
+                                   name + "2": [put(pk(str(i))) for i in range(6)]})
         expect_error(ddb.batch_get_item, VALIDATION,
                      "Too many items requested for the BatchGetItem call",
                      RequestItems={name: {"Keys": [pk(str(i)) for i in range(60)]},

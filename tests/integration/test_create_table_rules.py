@@ -90,6 +90,27 @@ def test_local_index_rules(ddb):
             LocalSecondaryIndexes=[index_spec("byL", "SK", "PK")])
 
 
+def test_key_schemas_of_more_than_two_elements(ddb):
+    # A table's and an LSI's key schema hold a partition and a sort key at most: DynamoDB
+    # refuses a third element with the key schema echoed in its Java model's form
+    # (recorded from DynamoDB in 2026; tools/gen_model_constraints.py MEMBER_MAX, since
+    # the newest service model dropped the maximum when GSIs took keys of several
+    # attributes).
+    three = [{"AttributeName": "PK", "KeyType": "HASH"}, {"AttributeName": "SK", "KeyType": "RANGE"},
+             {"AttributeName": "L", "KeyType": "RANGE"}]
+    echo = ("[KeySchemaElement(attributeName=PK, keyType=HASH), KeySchemaElement("
+            "attributeName=SK, keyType=RANGE), KeySchemaElement(attributeName=L, keyType=RANGE)]")
+    refused(ddb, f"1 validation error detected: Value '{echo}' at 'keySchema' failed to satisfy "
+            "constraint: Member must have length less than or equal to 2",
+            AttributeDefinitions=attrs("PK", "SK", "L"), KeySchema=three)
+    refused(ddb, f"1 validation error detected: Value '{echo}' at "
+            "'localSecondaryIndexes.1.member.keySchema' failed to satisfy constraint: Member "
+            "must have length less than or equal to 2",
+            AttributeDefinitions=attrs("PK", "SK", "L"),
+            LocalSecondaryIndexes=[{"IndexName": "byL", "KeySchema": three,
+                                    "Projection": {"ProjectionType": "ALL"}}])
+
+
 def test_projection_members(ddb):
     # [dynalite] "missing ProjectionType", "NonKeyAttributes with ProjectionType ALL /
     # KEYS_ONLY"; [ack] "ProjectionType is INCLUDE, but NonKeyAttributes is not specified"

@@ -220,9 +220,11 @@ def test_missing_table(ddb):
 
 
 def test_limit_must_be_positive(ddb, shop):
-    # the generic constraint text, as for other integer members
+    # Query's Limit is reported in the words of DynamoDB's newer validation framework, no
+    # value and the member as the request spells it (recorded from DynamoDB in 2026; Scan's
+    # Limit still reads "Value '0' at 'limit'", test_scan.py).
     expect_error(ddb.query, VALIDATION,
-                 "1 validation error detected: Value '0' at 'limit' failed to satisfy "
+                 "1 validation error detected: Value at 'Limit' failed to satisfy "
                  "constraint: Member must have value greater than or equal to 1",
                  TableName=shop, KeyConditionExpression="PK = :pk",
                  ExpressionAttributeValues=PKV, Limit=0)
