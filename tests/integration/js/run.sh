@@ -2,12 +2,13 @@
 # Runs the JavaScript integration tests (CTest's integration_js): the AWS SDK v3
 # Document Client (ecommerce.test.mjs), ElectroDB on top of it (electrodb.test.mjs),
 # the DynamoDB Streams client (streams.test.mjs), PartiQL through both SDK packages
-# (partiql.test.mjs), throttling under --throughput enforce (throughput.test.mjs) and
-# SigV4 verification under --require-signature (security.test.mjs).
+# (partiql.test.mjs), throttling under --throughput enforce (throughput.test.mjs),
+# SigV4 verification under --require-signature (security.test.mjs) and Dynamoose 4's
+# `expires` (Time to Live) model option (dynamoose.test.mjs).
 #
 #   MONOTABLE_BIN=build/monotable tests/integration/js/run.sh
 #
-# Installs the pinned SDK and ElectroDB from package-lock.json with `npm ci` only when
+# Installs the pinned SDK, ElectroDB and Dynamoose from package-lock.json with `npm ci` only when
 # node_modules is missing or was installed from another lockfile, so repeated runs stay
 # offline and fast. Exits 77 (CTest: skipped) when Node.js or npm is not installed; install them
 # with docker/install-deps.sh test.
@@ -29,4 +30,4 @@ if ! cmp -s package-lock.json "$stamp" 2>/dev/null; then
 fi
 
 exec node --test ecommerce.test.mjs electrodb.test.mjs streams.test.mjs partiql.test.mjs \
-  throughput.test.mjs security.test.mjs
+  throughput.test.mjs security.test.mjs dynamoose.test.mjs
