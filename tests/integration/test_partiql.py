@@ -20,6 +20,24 @@ def test_select_by_partition_key_with_parameters(ddb, table):
     assert "NextToken" not in out
 
 
+def test_select_projects_nested_map_paths_and_list_indexes(ddb, table):
+    # A SELECT's paths (a.b.c, l[1].x, quoted segments) project as the equivalent
+    # ProjectionExpression does: the item's shape around the values they name.
+    item = {**k("nested", "1"), "a": {"M": {"b": {"M": {"c": S("deep"), "d": S("no")}}}},
+            "l": {"L": [S("zero"), {"M": {"x": N("1"), "y": N("2")}}, S("two")]}}
+    ddb.put_item(TableName=table, Item=item)
+    for select, projection in (("a.b.c, l[1].x", "a.b.c, l[1].x"),
+                               ('"a"."b"."c", l[0], l[2]', "a.b.c, l[0], l[2]"),
+                               ("l[1]", "l[1]")):
+        got = ddb.execute_statement(
+            Statement=f"SELECT {select} FROM \"{table}\" WHERE PK = 'nested' AND SK = '1'")
+        want = ddb.get_item(TableName=table, Key=k("nested", "1"), ProjectionExpression=projection)
+        assert got["Items"] == [want["Item"]], select
+    assert ddb.execute_statement(
+        Statement=f"SELECT a.b.c FROM \"{table}\" WHERE PK = 'nested'")["Items"] == [
+            {"a": {"M": {"b": {"M": {"c": S("deep")}}}}}]
+
+
 def test_begins_with_matches_the_equivalent_query(ddb, table):
     # The seeds' single-table access pattern: one partition, a sort-key prefix.
     put_rows(ddb, table, "USER#1", 12)
