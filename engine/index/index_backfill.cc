@@ -71,13 +71,12 @@ Result<bool> IndexBackfiller::StageOne(Table& table, const std::string& index_na
       storage_->db()->Get(storage_->read_options(), index->family.get(), entry->key, &existing);
   if (s.ok()) return true;  // the write path indexed it already
   if (!s.IsNotFound()) return Status::Internal(s.ToString());
-  // Staged by the write path's own function, restricted to this index; on an index
-  // key violation it stages nothing and the item stays out, as DynamoDB does.
+  // Staged by the write path's own function, restricted to this index. An item that
+  // violates the index key has no entry (EntryFor) and stays out, as DynamoDB does.
   TableLayout only_this{layout->definition, {*index}, {}};
   auto staged = StageIndexEntries(*storage_, only_this, key, std::nullopt, item, batch);
-  return staged.ok() || staged.status().code() == ErrorCode::kValidation
-             ? Result<bool>(true)
-             : Result<bool>(staged.status());
+  if (!staged.ok()) return staged.status();
+  return true;
 }
 
 Status IndexBackfiller::Run(const std::string& ns, Table& table, const std::string& index_name) {

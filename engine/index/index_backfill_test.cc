@@ -23,8 +23,11 @@ using test_values::S;
 Item ItemNumbered(int i) {
   Item item{{"pk", S("item" + std::to_string(i))}, {"n", N(std::to_string(i))}};
   // Every third item has no "g" (sparse) and every seventh a number there (mistyped):
-  // neither qualifies for the index on g (S).
+  // neither qualifies for the index on g (S). Nor does every eleventh, whose g is over
+  // the 2048 bytes of an index partition key, or every thirteenth, whose g is empty.
   if (i % 3 != 0) item["g"] = i % 7 == 0 ? N(std::to_string(i)) : S("g" + std::to_string(i % 5));
+  if (i % 3 != 0 && i % 7 != 0 && i % 11 == 0) item["g"] = S(std::string(2049, 'x'));
+  if (i % 3 != 0 && i % 7 != 0 && i % 13 == 0) item["g"] = S("");
   return item;
 }
 
@@ -37,7 +40,8 @@ Item WritableNumbered(int i) {
 
 bool Qualifies(const Item& item) {
   auto g = item.find("g");
-  return g != item.end() && g->second.type == AttributeType::kS;
+  return g != item.end() && g->second.type == AttributeType::kS && !g->second.scalar.empty() &&
+         g->second.scalar.size() <= 2048;
 }
 
 class IndexBackfillTest : public test_storage::StorageTest {
@@ -70,17 +74,19 @@ class IndexBackfillTest : public test_storage::StorageTest {
     return key;
   }
 
-  // Adds the GSI "by-g" on g (S) as UpdateTable does: CREATING and backfilling.
-  void AddIndex() {
+  // Adds the GSI "by-g" on g (S) as UpdateTable does: CREATING and backfilling (or
+  // another one, on another attribute, already ACTIVE).
+  void AddIndex(const std::string& name = "by-g", const std::string& attribute = "g",
+                bool backfilling = true) {
     Status updated = catalog_->Update(
-        "ns", *table_, [](const TableDefinition& current) -> Result<TableDefinition> {
+        "ns", *table_, [&](const TableDefinition& current) -> Result<TableDefinition> {
           TableDefinition next = current;
-          next.attribute_definitions.push_back({"g", AttributeType::kS});
+          next.attribute_definitions.push_back({attribute, AttributeType::kS});
           SecondaryIndexDefinition index;
-          index.name = "by-g";
-          index.key_schema = {{"g", KeyType::kHash}};
-          index.status = IndexStatus::kCreating;
-          index.backfilling = true;
+          index.name = name;
+          index.key_schema = {{attribute, KeyType::kHash}};
+          index.status = backfilling ? IndexStatus::kCreating : IndexStatus::kActive;
+          index.backfilling = backfilling;
           next.global_secondary_indexes.push_back(index);
           return next;
         });
@@ -216,6 +222,33 @@ TEST_F(IndexBackfillTest, WritesDuringTheBackfillAreNotLost) {
     }
   }
   ExpectExactlyOneEntryPerQualifyingItem(expected);
+}
+
+// An item left out of one index (its value of that index's key does not fit, as it was
+// when that index's backfill left it out) still goes into another index it qualifies for.
+TEST_F(IndexBackfillTest, AnItemOutOfOneIndexStillGoesIntoAnother) {
+  AddIndex("by-h", "h", /*backfilling=*/false);
+  Item item = ItemNumbered(1);
+  item["h"] = S(std::string(3000, 'h'));
+  const std::string key = test_storage::KeyOf(*table_->definition(), item);
+  rocksdb::WriteBatch batch;  // stored as the item was before by-h existed
+  batch.Put(table_->family(), key, item_codec::Encode(item));
+  ASSERT_TRUE(storage_->Write(&batch).ok());
+  AddIndex();
+  {
+    IndexBackfiller backfiller(storage_.get(), catalog_.get(), &locks_);
+    backfiller.Start("ns", table_, "by-g");
+    ASSERT_TRUE(WaitUntilActive());
+  }
+  ExpectExactlyOneEntryPerQualifyingItem(1);
+  // Once ACTIVE, by-h refuses a write of such an item; by-g, backfilled, takes others.
+  auto layout = table_->layout();
+  rocksdb::WriteBatch refused;
+  auto staged = StageIndexEntries(*storage_, *layout, key, item, item, refused);
+  ASSERT_FALSE(staged.ok());
+  EXPECT_EQ(staged.status().message(),
+            "One or more parameter values were invalid: Size limit exceeded for Index Key h "
+            "Actual Size: 3000 bytes Max Size: 2048 bytes IndexName: by-h");
 }
 
 TEST_F(IndexBackfillTest, ABackfillOfADroppedTableEndsQuietly) {

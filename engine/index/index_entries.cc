@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "engine/format/key_codec.h"
+#include "engine/schema/key_validation.h"
 
 namespace monotable {
 namespace {
@@ -12,8 +13,9 @@ void CopyAttribute(const Item& from, const std::string& name, Item& to) {
   if (it != from.end()) to.emplace(it->first, it->second);
 }
 
-// The index key attribute values of `item`, or nullopt when one is missing or of
-// another type than declared.
+// The index key attribute values of `item`, or nullopt when one is missing, of another
+// type than declared, or a value no index key can be (an empty S or B, or over the key
+// size limits): such an item is not in the index, as DynamoDB's backfill leaves it out.
 struct IndexKeyValues {
   const AttributeValue* hash;
   const AttributeValue* range;  // null for indexes without a sort key
@@ -23,7 +25,10 @@ std::optional<IndexKeyValues> KeyValuesOf(const TableDefinition& table,
   IndexKeyValues values{nullptr, nullptr};
   for (const auto& k : index.key_schema) {
     auto it = item.find(k.name);
-    if (it == item.end() || it->second.type != table.AttributeTypeOf(k.name)) return std::nullopt;
+    if (it == item.end() || it->second.type != table.AttributeTypeOf(k.name) ||
+        !IndexKeyValueFits(it->second, k.type)) {
+      return std::nullopt;
+    }
     (k.type == KeyType::kHash ? values.hash : values.range) = &it->second;
   }
   if (values.hash == nullptr) return std::nullopt;

@@ -4,7 +4,8 @@
 // item and its index entries change atomically).
 //
 // An item has an entry in an index exactly when it holds every index key attribute
-// with the declared type (sparse indexes; overloaded GSIs need nothing more). The
+// with the declared type (sparse indexes; overloaded GSIs need nothing more) and a value
+// an index key can be (schema/key_validation.h: IndexKeyValueFits). The
 // entry's key is key_codec::IndexKey; its value is the item projected into the index
 // (KEYS_ONLY: table and index keys; INCLUDE: also NonKeyAttributes; ALL: everything).
 // Thread-safe: pure functions.
@@ -51,8 +52,9 @@ struct IndexEntry {
 Item ProjectIntoIndex(const TableDefinition& table, const SecondaryIndexDefinition& index,
                       const Item& item);
 
-// The item's entry in `index`, or nullopt when the item lacks an index key attribute
-// or has one of another type (sparse). `table_key` is the item's table key.
+// The item's entry in `index`, or nullopt when the item lacks an index key attribute,
+// has one of another type (sparse) or one that does not fit an index key. `table_key` is the item's
+// table key.
 std::optional<IndexEntry> EntryFor(const TableDefinition& table,
                                    const SecondaryIndexDefinition& index,
                                    std::string_view table_key, const Item& item);

@@ -53,6 +53,16 @@ TEST(IndexesTest, ItemsWithoutEveryIndexKeyOfItsTypeHaveNoEntry) {
   Item mistyped = Order();
   mistyped["GSI1SK"] = S("soon");
   EXPECT_FALSE(EntryFor(t, t.global_secondary_indexes[0], "k", mistyped).has_value());
+  // A value no index key can be: what a backfill leaves out (and the consistency check,
+  // which asks EntryFor, expects out).
+  Item empty = Order();
+  empty["GSI1PK"] = S("");
+  EXPECT_FALSE(EntryFor(t, t.global_secondary_indexes[0], "k", empty).has_value());
+  Item oversized = Order();
+  oversized["GSI1PK"] = S(std::string(2049, 'x'));
+  EXPECT_FALSE(EntryFor(t, t.global_secondary_indexes[0], "k", oversized).has_value());
+  oversized["GSI1PK"] = S(std::string(2048, 'x'));
+  EXPECT_TRUE(EntryFor(t, t.global_secondary_indexes[0], "k", oversized).has_value());
 }
 
 TEST(IndexesTest, KeysOnlyAndAllProjections) {

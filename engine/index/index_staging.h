@@ -39,7 +39,8 @@ using ItemCollectionDeltas = std::vector<std::pair<std::string, int64_t>>;
 // instead. Must be called under the item's lock, with the layout read under
 // it. When `layout` has LSIs it also tracks the size of the item's collection, counting
 // the changes in `collections` (when given) and adding this one there. Errors:
-// CheckIndexKeyValues's on the new image (nothing is staged then);
+// CheckIndexKeyValues's on the new image, for each index of `layout` that is not
+// backfilling (nothing is staged then);
 // kItemCollectionSizeLimitExceeded "Collection size exceeded." (a write that grows a
 // collection past 10 GB); kInternal (I/O).
 Result<IndexWrites> StageIndexEntries(const Storage& storage, const TableLayout& layout,

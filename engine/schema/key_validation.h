@@ -25,13 +25,27 @@ Result<std::string> ValidateItemAndBuildKey(const TableDefinition& table, const 
 // Returns the table key.
 Result<std::string> ValidateKeyAndBuildKey(const TableDefinition& table, const Item& key);
 
-// A written item may leave index key attributes out, but those it has must suit every
-// index that is not being deleted. Errors (kValidation), DynamoDB's texts:
+// Whether a value of an index key attribute (of the declared type) can be an index
+// key: not an empty S or B, and within 2048 bytes for a partition key, 1024 for a sort
+// key. An item with a value that does not fit is not in the index (index_entries.h).
+bool IndexKeyValueFits(const AttributeValue& value, KeyType key_type);
+
+// A written item may leave index key attributes out, but those it has must suit the
+// index: the declared type, IndexKeyValueFits. Errors (kValidation), DynamoDB's texts:
 //   One or more parameter values were invalid: Type mismatch for Index Key <attr>
 //     Expected: S Actual: N IndexName: <index>
 //   One or more parameter values are not valid. A value specified for a secondary
 //     index key is not supported. The AttributeValue for a key attribute cannot contain
 //     an empty string value. IndexName: <index>, IndexKey: <attr>
+//   One or more parameter values were invalid: Size limit exceeded for Index Key <attr>
+//     Actual Size: 2049 bytes Max Size: 2048 bytes IndexName: <index>
+Status CheckIndexKeyValues(const TableDefinition& table, const SecondaryIndexDefinition& index,
+                           const Item& item);
+
+// The same against every index of the table but those being deleted or backfilled: while
+// a new GSI backfills, an item that violates its key is written and left out of it, as
+// the backfill leaves such items out; once the index is ACTIVE such writes are refused
+// (the developer guide, "Detecting and correcting index key violations").
 Status CheckIndexKeyValues(const TableDefinition& table, const Item& item);
 
 }  // namespace monotable

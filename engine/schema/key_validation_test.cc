@@ -151,6 +151,50 @@ TEST(KeyValidationTest, ItemSizeLimit) {
             too_big);
 }
 
+// A GSI's partition key value is limited to 2048 bytes and its sort key to 1024, an LSI's
+// sort key to 1024; an index being backfilled refuses nothing (its backfill and the
+// writes leave a violating item out of it), an ACTIVE one refuses the write.
+TEST(KeyValidationTest, IndexKeySizeLimits) {
+  TableDefinition t = Composite(AttributeType::kS, AttributeType::kS);
+  t.attribute_definitions.push_back({"gh", AttributeType::kS});
+  t.attribute_definitions.push_back({"gr", AttributeType::kB});
+  t.attribute_definitions.push_back({"lr", AttributeType::kS});
+  SecondaryIndexDefinition gsi;
+  gsi.name = "G";
+  gsi.key_schema = {{"gh", KeyType::kHash}, {"gr", KeyType::kRange}};
+  t.global_secondary_indexes.push_back(gsi);
+  SecondaryIndexDefinition lsi;
+  lsi.name = "L";
+  lsi.key_schema = {{"pk", KeyType::kHash}, {"lr", KeyType::kRange}};
+  t.local_secondary_indexes.push_back(lsi);
+  auto with = [](std::string name, AttributeValue value) {
+    Item item{{"pk", S("a")}, {"sk", S("b")}};
+    item[name] = std::move(value);
+    return item;
+  };
+  auto limit = [&](const std::string& attr, size_t actual, size_t max, const std::string& index) {
+    return kInvalid + "Size limit exceeded for Index Key " + attr +
+           " Actual Size: " + std::to_string(actual) + " bytes Max Size: " + std::to_string(max) +
+           " bytes IndexName: " + index;
+  };
+  EXPECT_EQ(PutError(t, with("gh", S(std::string(2048, 'g')))), "<ok>");
+  EXPECT_EQ(PutError(t, with("gh", S(std::string(2049, 'g')))), limit("gh", 2049, 2048, "G"));
+  EXPECT_EQ(PutError(t, with("gr", B(std::string(1024, '\0')))), "<ok>");
+  EXPECT_EQ(PutError(t, with("gr", B(std::string(1025, '\0')))), limit("gr", 1025, 1024, "G"));
+  EXPECT_EQ(PutError(t, with("lr", S(std::string(1025, 'l')))), limit("lr", 1025, 1024, "L"));
+  EXPECT_TRUE(IndexKeyValueFits(S(std::string(2048, 'g')), KeyType::kHash));
+  EXPECT_FALSE(IndexKeyValueFits(S(std::string(1025, 'g')), KeyType::kRange));
+  EXPECT_FALSE(IndexKeyValueFits(S(""), KeyType::kHash));
+  EXPECT_TRUE(IndexKeyValueFits(N("1"), KeyType::kRange));
+
+  t.global_secondary_indexes[0].status = IndexStatus::kCreating;
+  t.global_secondary_indexes[0].backfilling = true;
+  EXPECT_EQ(PutError(t, with("gh", S(std::string(2049, 'g')))), "<ok>");
+  EXPECT_EQ(PutError(t, with("gh", N("1"))), "<ok>");
+  EXPECT_EQ(CheckIndexKeyValues(t, t.global_secondary_indexes[0], with("gh", N("1"))).message(),
+            kInvalid + "Type mismatch for Index Key gh Expected: S Actual: N IndexName: G");
+}
+
 TEST(KeyValidationTest, KeyMustMatchSchemaExactly) {
   const TableDefinition t = Composite();
   EXPECT_EQ(KeyError(t, Item{{"pk", S("a")}}), kNotSchema);

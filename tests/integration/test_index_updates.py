@@ -11,13 +11,15 @@ in user reports and emulators that recorded it ([report]).
 
 import random
 from concurrent.futures import ThreadPoolExecutor
+import subprocess
 import threading
 import time
 
 import pytest
 
 from mtutil import (VALIDATION, create_indexed_table, delete_table_quietly, expect_error,
-                    follow_pages, index_spec, page_items, unique_name, N, S)
+                    follow_pages, index_spec, make_client, monotable_bin, page_items,
+                    unique_name, N, S)
 
 INVALID = "One or more parameter values were invalid: "
 
@@ -211,3 +213,47 @@ def test_switching_to_on_demand_shows_zero_gsi_throughput(ddb):
         assert (throughput["ReadCapacityUnits"], throughput["WriteCapacityUnits"]) == (0, 0)
     finally:
         delete_table_quietly(ddb, name)
+
+
+def test_a_backfill_leaves_out_items_whose_index_key_does_not_fit(server_factory, tmp_path):
+    # The developer guide, "Detecting and correcting index key violations": an item whose
+    # value of the new index's key is of another type, empty, or over 2048 bytes (partition
+    # key) or 1024 bytes (sort key) stays in the table without an entry in the index, the
+    # backfill goes on, and once it is done writes of such items are refused.
+    db = tmp_path / "db"
+    srv = server_factory(db_path=db)
+    ddb = make_client(srv.endpoint)
+    name = unique_name("violate")
+    create_indexed_table(ddb, name, {"PK": "S", "SK": "S"})
+    fits = {"PK": S("fits"), "SK": S("1"), "G": S("g" * 2048), "R": S("r" * 1024)}
+    items = [fits,
+             {"PK": S("long-g"), "SK": S("1"), "G": S("g" * 2049), "R": S("r")},
+             {"PK": S("long-r"), "SK": S("1"), "G": S("g"), "R": S("r" * 1025)},
+             {"PK": S("empty-g"), "SK": S("1"), "G": S(""), "R": S("r")},
+             {"PK": S("number-g"), "SK": S("1"), "G": N("1"), "R": S("r")}]
+    batch_put(ddb, name, items)
+    ddb.update_table(TableName=name,
+                     AttributeDefinitions=[{"AttributeName": "G", "AttributeType": "S"},
+                                           {"AttributeName": "R", "AttributeType": "S"}],
+                     GlobalSecondaryIndexUpdates=[{"Create": {
+                         "IndexName": "ByGR", "Projection": {"ProjectionType": "KEYS_ONLY"},
+                         "KeySchema": [{"AttributeName": "G", "KeyType": "HASH"},
+                                       {"AttributeName": "R", "KeyType": "RANGE"}]}}])
+    gsi = wait_for_index(ddb, name, "ByGR")
+    assert gsi["ItemCount"] == 1
+    assert [i["PK"]["S"] for i in scan_all(ddb, name, IndexName="ByGR")] == ["fits"]
+    assert len(scan_all(ddb, name)) == len(items)  # every item stays in the table
+    expect_error(ddb.put_item, VALIDATION,
+                 INVALID + "Size limit exceeded for Index Key G Actual Size: 2049 bytes Max "
+                 "Size: 2048 bytes IndexName: ByGR", TableName=name, Item=items[1])
+    expect_error(ddb.update_item, VALIDATION,
+                 INVALID + "Size limit exceeded for Index Key R Actual Size: 1025 bytes Max "
+                 "Size: 1024 bytes IndexName: ByGR", TableName=name,
+                 Key={"PK": S("fits"), "SK": S("1")}, UpdateExpression="SET R = :r",
+                 ExpressionAttributeValues={":r": S("r" * 1025)})
+    srv.stop()
+    # The consistency check agrees: the items left out have no entry to miss.
+    out = subprocess.run([monotable_bin(), "check", "--db-path", str(db)],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert out.stdout.strip().endswith("consistent"), out.stdout
