@@ -30,6 +30,15 @@ Status CheckKeySchema(const std::vector<KeySchemaElement>& key_schema) {
     return Status::Validation(
         "Invalid KeySchema: The second KeySchemaElement is not a RANGE key type");
   }
+  // A table's and an LSI's key schema of more elements are refused by the service
+  // model's maximum (tools/gen_model_constraints.py MEMBER_MAX); a GSI's may be a key of
+  // several attributes in DynamoDB, which monotable does not do: a clear refusal rather
+  // than an index on the first two.
+  if (key_schema.size() > 2) {
+    return Status::Validation(
+        "One or more parameter values were invalid: monotable does not support keys of "
+        "several attributes: a KeySchema holds one HASH and at most one RANGE element");
+  }
   return Status::Ok();
 }
 

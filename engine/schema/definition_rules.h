@@ -21,7 +21,8 @@ std::string JoinNames(const std::vector<std::string>& names);
 // A table's or index's key schema, checked in DynamoDB's order: distinct names
 // ("Both the Hash Key and the Range Key element in the KeySchema have the same name"),
 // HASH first, RANGE second ("Invalid KeySchema: The first KeySchemaElement is not a
-// HASH key type", "... second ... RANGE key type"). Errors: kValidation.
+// HASH key type", "... second ... RANGE key type"), and no third element (a GSI key of
+// several attributes, which monotable does not do). Errors: kValidation.
 Status CheckKeySchema(const std::vector<KeySchemaElement>& key_schema);
 
 // Throughput against the billing mode: none when PAY_PER_REQUEST, both units when

@@ -157,6 +157,12 @@ TEST(BuildTableDefinitionTest, SecondaryIndexes) {
   EXPECT_EQ(Error(r), kInvalid + "Duplicate index name: gsi");
   r.global_secondary_indexes[1] = Index("gsi2", {{"g", KeyType::kRange}});
   EXPECT_EQ(Error(r), "Invalid KeySchema: The first KeySchemaElement is not a HASH key type");
+  // DynamoDB's GSI keys of several attributes are not done: refused, not cut to two.
+  r.global_secondary_indexes[1] =
+      Index("gsi2", {{"g", KeyType::kHash}, {"sk", KeyType::kRange}, {"pk", KeyType::kRange}});
+  EXPECT_EQ(Error(r), kInvalid +
+                          "monotable does not support keys of several attributes: a KeySchema "
+                          "holds one HASH and at most one RANGE element");
   r.global_secondary_indexes.resize(1);
 
   r.local_secondary_indexes = {Index("lsi", {{"pk", KeyType::kHash}, {"g", KeyType::kRange}})};
