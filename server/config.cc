@@ -112,6 +112,11 @@ options:
   --console, --no-console
                          serve the web console at /console, or not (default: served
                          when --host is a loopback address, off otherwise)
+  --dynamodb-local, --no-dynamodb-local
+                         act as DynamoDB Local where test harnesses look: print its
+                         start-up banner on stdout and answer GET / with its HTTP 400
+                         (MissingAuthenticationToken) instead of DynamoDB's 200
+                         `healthy: ...` (default off; the container image sets it)
   --max-connections N    open connections at most (default 16384, lowered to what the
                          open-file limit allows); one more gets HTTP 503 and is closed
   --max-header-bytes N   request line and headers at most (default 16384); larger
@@ -209,6 +214,9 @@ Result<Config> ParseCommandLine(const std::vector<std::string>& args) {
     } else if (flag == "--console" || flag == "--no-console") {
       if (has_inline_value) return Bad(flag + " takes no value");
       config.console = flag == "--console";
+    } else if (flag == "--dynamodb-local" || flag == "--no-dynamodb-local") {
+      if (has_inline_value) return Bad(flag + " takes no value");
+      config.dynamodb_local = flag == "--dynamodb-local";
     } else if (flag == "--log-requests") {
       if (has_inline_value) return Bad(flag + " takes no value");
       config.log_requests = true;

@@ -41,6 +41,11 @@ struct Config {
   int64_t stream_retention_seconds = 24 * 3600;
   int64_t stream_shard_max_age_seconds = 4 * 3600;
   int64_t stream_iterator_lifetime_seconds = 15 * 60;
+  // --dynamodb-local / --no-dynamodb-local: DynamoDB Local's start-up banner on stdout
+  // and its answer to `GET /` (HTTP 400 MissingAuthenticationToken instead of DynamoDB's
+  // 200 `healthy: ...`), which Testcontainers' modules wait for (server/dynamodb_local.h).
+  // Off by default; the container image and the `java` shim turn it on.
+  bool dynamodb_local = false;
   // --console / --no-console: serve the web console at /console; unset, it is served
   // on loopback addresses only (server/console.h).
   std::optional<bool> console;

@@ -35,6 +35,14 @@ TEST(ConfigTest, Defaults) {
   EXPECT_EQ(c.log_level, spdlog::level::info);
   EXPECT_FALSE(c.log_requests);
   EXPECT_FALSE(c.show_help);
+  EXPECT_FALSE(c.dynamodb_local);
+}
+
+TEST(ConfigTest, DynamoDbLocalModeIsAFlagTheLastOneWins) {
+  EXPECT_TRUE(Parse({"--dynamodb-local"}).dynamodb_local);
+  // The image's entry point sets it; a command can take it back.
+  EXPECT_FALSE(Parse({"--dynamodb-local", "--no-dynamodb-local"}).dynamodb_local);
+  EXPECT_EQ(Error({"--dynamodb-local=1"}), "--dynamodb-local takes no value");
 }
 
 TEST(ConfigTest, MonotableFlags) {

@@ -23,7 +23,9 @@ struct HealthCheckUrl {
 // port), with a message for the user.
 Result<HealthCheckUrl> ParseHealthCheckUrl(std::string_view url);
 
-// GETs `url` and waits at most `timeout` for the whole answer. OK for a 2xx status.
+// GETs `url` and waits at most `timeout` for the whole answer. OK for a 2xx status, and
+// for DynamoDB Local's answer to `GET /` (HTTP 400 MissingAuthenticationToken, which
+// --dynamodb-local serves; server/dynamodb_local.h).
 // Errors: kValidation for a malformed URL; kInternal when the name does not resolve, the
 // connection fails or times out, or the answer is not a 2xx (the message says which).
 Status CheckHealth(std::string_view url, std::chrono::milliseconds timeout);

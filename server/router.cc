@@ -14,6 +14,7 @@
 #include "protocol/errors.h"
 #include "server/console.h"
 #include "server/crc32.h"
+#include "server/dynamodb_local.h"
 #include "server/long_requests.h"
 #include "server/monitoring.h"
 
@@ -200,6 +201,10 @@ void Router::HandleGet(const HttpRequest& request, HttpReply& reply) {
   const std::string_view target(request.target().data(), request.target().size());
   const std::string_view path = target.substr(0, target.find('?'));
   if (path == "/" || path.empty()) {
+    if (dynamodb_local_root_) {
+      Json(kDynamoDbLocalRootStatus, std::string(kDynamoDbLocalRootBody), reply);
+      return;
+    }
     // The health check, with DynamoDB's own body: its endpoints answer a plain GET with
     // "healthy: dynamodb.<region>.amazonaws.com " (trailing space included; dynalite's
     // connection tests recorded it against DynamoDB). monotable serves every region, so

@@ -1,6 +1,7 @@
 #pragma once
 // Router: maps one HTTP request to one HTTP reply. POST / goes to the DynamoDB
-// protocol by X-Amz-Target; GET (or HEAD) / is the health check; GET /metrics and
+// protocol by X-Amz-Target; GET (or HEAD) / is the health check (or DynamoDB Local's
+// 400, AnswerRootAsDynamoDbLocal); GET /metrics and
 // /monotable/... are the monitoring views (server/monitoring.h); other GET paths are
 // 404; /console is the web console when `serve_console` (server/console.h). Adds DynamoDB's
 // response headers (x-amzn-RequestId, x-amz-crc32) and CORS headers when configured. Every DynamoDB
@@ -41,6 +42,11 @@ class Router {
 
   const RequestMetrics& metrics() const { return metrics_; }
 
+  // `GET /` (and HEAD) answers as DynamoDB Local does (--dynamodb-local): HTTP 400 with
+  // its MissingAuthenticationToken body (server/dynamodb_local.h) instead of DynamoDB's
+  // 200 `healthy: ...`. Call before serving: not synchronized with Handle().
+  void AnswerRootAsDynamoDbLocal(bool on) { dynamodb_local_root_ = on; }
+
   // From now on every DynamoDB request, and every GET or HEAD but the health check and
   // the console's files, must carry a signature `verifier` accepts (--require-signature):
   // the monitoring views show table names and Contributor Insights' key values, i.e.
@@ -77,6 +83,7 @@ class Router {
   RequestMetrics metrics_;
   std::shared_ptr<const auth::SignatureVerifier> verifier_;  // null: signatures not checked
   bool public_metrics_ = false;
+  bool dynamodb_local_root_ = false;
   static constexpr size_t kRequestIdPrefixLength = 39;
   static constexpr size_t kRequestIdCounterDigits = 13;  // 36^13 > 2^64
   std::atomic<uint64_t> request_counter_{0};

@@ -86,6 +86,36 @@ TEST_F(RouterTest, GetAndHeadAreTheHealthCheck) {
   }
 }
 
+// --dynamodb-local: DynamoDB Local's 400 to a bare GET /, which Testcontainers for .NET
+// waits for; other paths are unchanged.
+TEST_F(RouterTest, AsDynamoDbLocalGetAndHeadOfTheRootAre400MissingAuthenticationToken) {
+  Router router(protocol_.get(), "");
+  router.AnswerRootAsDynamoDbLocal(true);
+  for (http::verb method : {http::verb::get, http::verb::head}) {
+    for (const char* target : {"/", "/?x=1"}) {
+      HttpRequest request{method, target, 11};
+      HttpReply reply;
+      router.Handle(request, parser_, reply);
+      EXPECT_EQ(reply.status, 400u) << target;
+      EXPECT_EQ(reply.body,
+                R"({"__type":"com.amazonaws.dynamodb.v20120810#MissingAuthenticationToken",)"
+                R"("Message":"Request must contain either a valid (registered) AWS access key )"
+                R"(ID or X.509 certificate."})");
+      EXPECT_EQ(Header(reply, "Content-Type"), "application/x-amz-json-1.0");
+      EXPECT_TRUE(Header(reply, "x-amzn-RequestId").has_value());
+    }
+  }
+  HttpRequest other{http::verb::get, "/nope", 11};
+  HttpReply not_found;
+  router.Handle(other, parser_, not_found);
+  EXPECT_EQ(not_found.status, 404u);
+  router.AnswerRootAsDynamoDbLocal(false);
+  HttpRequest root{http::verb::get, "/", 11};
+  HttpReply healthy;
+  router.Handle(root, parser_, healthy);
+  EXPECT_EQ(healthy.status, 200u);
+}
+
 TEST_F(RouterTest, GetOfAnUnknownPathIs404) {
   for (const char* target : {"/nope", "/metrics/x", "/monotable/tables/T/nope", "/monotable"}) {
     HttpReply reply = Send(http::verb::get, "", {}, target);

@@ -5,12 +5,14 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/steady_timer.hpp>
+#include <cstdio>
 #include <thread>
 
 #include "auth/ini_file.h"
 #include "engine/base/limits.h"
 #include "server/connection_tracker.h"
 #include "server/console.h"
+#include "server/dynamodb_local.h"
 #include "server/io_contexts.h"
 #include "server/listener.h"
 #include "server/open_file_limit.h"
@@ -89,6 +91,7 @@ Result<std::unique_ptr<Server>> Server::Create(const Config& config) {
   server->router_ = std::make_unique<Router>(server->protocol_.get(), config.cors_origins,
                                              config.log_requests, ConsoleEnabled(config));
 
+  server->router_->AnswerRootAsDynamoDbLocal(config.dynamodb_local);
   if (config.require_signature) {
     MT_ASSIGN_OR_RETURN(verifier, LoadVerifier(config));
     server->router_->RequireSignatures(std::move(verifier), config.public_metrics);
@@ -159,6 +162,14 @@ Status Server::Run() {
     const bool v6 = config_.host.find(':') != std::string::npos;  // an IPv6 URL brackets it
     spdlog::info("web console: {}://{}{}{}:{}/console/", tls_ ? "https" : "http", v6 ? "[" : "",
                  config_.host, v6 ? "]" : "", io_->listener->port());
+  }
+
+  if (config_.dynamodb_local) {
+    // After the listener is up, so that a harness waiting for the banner can connect at
+    // once; flushed, since stdout is a pipe (block-buffered) in a container.
+    const std::string banner = DynamoDbLocalBanner(config_, io_->listener->port());
+    std::fwrite(banner.data(), 1, banner.size(), stdout);
+    std::fflush(stdout);
   }
 
   io_->loops.Run();

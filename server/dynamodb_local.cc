@@ -1,0 +1,36 @@
+#include "server/dynamodb_local.h"
+
+namespace monotable::server {
+namespace {
+
+std::string Line(std::string_view name, std::string_view value) {
+  std::string line(name);
+  line += ":\t";
+  line += value;
+  line += '\n';
+  return line;
+}
+
+std::string_view Bool(bool value) { return value ? "true" : "false"; }
+
+}  // namespace
+
+std::string DynamoDbLocalBanner(const Config& config, uint16_t port) {
+  std::string banner = "Initializing DynamoDB Local with the following configuration:\n";
+  banner += Line("Port", std::to_string(port));
+  banner += Line("InMemory", Bool(config.in_memory));
+  banner += Line("Version", "monotable");
+  banner += Line("DbPath", config.in_memory ? "null" : config.db_path);
+  banner += Line("SharedDb", Bool(config.shared_db));
+  banner += Line("shouldDelayTransientStatuses", "false");
+  banner += Line("CorsParams", config.cors_origins.empty() ? "null" : config.cors_origins);
+  banner += '\n';
+  return banner;
+}
+
+bool IsDynamoDbLocalRootAnswer(unsigned status, std::string_view body) {
+  return status == static_cast<unsigned>(kDynamoDbLocalRootStatus) &&
+         body.find("#MissingAuthenticationToken\"") != std::string_view::npos;
+}
+
+}  // namespace monotable::server
