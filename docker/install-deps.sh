@@ -6,6 +6,9 @@
 #   docker/install-deps.sh test      build + what the tests drive the server with
 #   docker/install-deps.sh fuzz      build + clang and libFuzzer (fuzz/README.md)
 #   docker/install-deps.sh runtime   shared libraries the binary needs at run time
+#   docker/install-deps.sh cross ARCH  the build tools for this machine and the libraries
+#                                    for Debian architecture ARCH (arm64): a cross build
+#                                    (docker/Dockerfile's build stage for another platform)
 set -euo pipefail
 
 build_packages=(g++ cmake make python3 librocksdb-dev libsimdjson-dev libboost-dev
@@ -22,11 +25,19 @@ fuzz_packages=(clang libclang-rt-14-dev)
 # was built with stay shared.
 runtime_packages=(libsnappy1v5 liblz4-1 libzstd1 libbz2-1.0 libsimdjson14 libssl3 libjemalloc2
                   libspdlog1.10 libfmt9 libprometheus-cpp-core1.0 ca-certificates curl)
+# A cross build: the tools run here, the libraries (build_packages' -dev packages) are the
+# target's, from Debian's multiarch archive, and the cross compiler comes with
+# crossbuild-essential-ARCH.
+cross_tools=(cmake make python3)
+cross_libraries=(librocksdb-dev libsimdjson-dev libboost-dev libssl-dev zlib1g-dev
+                 libjemalloc-dev libspdlog-dev prometheus-cpp-dev)
 # Node.js and npm run the JavaScript SDK test (tests/integration/js). They are wanted
 # only when the command is missing: a machine may already have Node from elsewhere
 # (NodeSource's nodejs bundles npm and conflicts with Debian's npm package).
 test_commands=(node:nodejs npm:npm)
 
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
 commands=()  # command:package pairs, the package wanted when the command is missing
 case "${1:-build}" in
   build)   wanted=("${build_packages[@]}") ;;
@@ -34,7 +45,13 @@ case "${1:-build}" in
            commands=("${test_commands[@]}") ;;
   fuzz)    wanted=("${build_packages[@]}" "${fuzz_packages[@]}") ;;
   runtime) wanted=("${runtime_packages[@]}") ;;
-  *) echo "usage: $0 build|test|fuzz|runtime" >&2; exit 2 ;;
+  cross)   arch=${2:?usage: $0 cross ARCH}
+           if ! dpkg --print-foreign-architectures | grep -qx "$arch"; then
+             $sudo dpkg --add-architecture "$arch"
+           fi
+           wanted=("${cross_tools[@]}" "crossbuild-essential-$arch"
+                   "${cross_libraries[@]/%/:$arch}") ;;
+  *) echo "usage: $0 build|test|fuzz|runtime|cross ARCH" >&2; exit 2 ;;
 esac
 
 missing=()
@@ -47,8 +64,6 @@ for pair in "${commands[@]}"; do
 done
 [ ${#missing[@]} -eq 0 ] && exit 0
 
-sudo=""
-[ "$(id -u)" -eq 0 ] || sudo="sudo"
 echo "installing: ${missing[*]}" >&2
 $sudo apt-get update -qq
 DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \

@@ -8,6 +8,10 @@
 #
 #   docker/static-deps.sh DIR     writes DIR/lib{simdjson,prometheus-cpp-core,spdlog,fmt}.a
 #
+# A cross build sets CXX and AR to the cross tools (aarch64-linux-gnu-g++, ...) and
+# DEB_ARCH to the target's Debian architecture (arm64), whose -dev packages give the
+# versions (docker/install-deps.sh cross ARCH installs them).
+#
 # Each archive is compiled against the headers (and with the compile definitions) the
 # CMake targets of the -dev packages give the project's own code, so the objects that
 # use them are the same as in a normal build. Needs apt's Debian mirror (a deb-src
@@ -28,7 +32,7 @@ apt_src=(-o Dir::Etc::SourceList="$work/sources.list" -o Dir::Etc::SourceParts=/
          -o Dir::State::Lists="$work/lists" -o APT::Sandbox::User=root)
 apt-get -qq "${apt_src[@]}" update
 # The installed binary packages' versions: the source must match the headers.
-version() { dpkg-query -W -f='${source:Version}' "$1"; }
+version() { dpkg-query -W -f='${source:Version}' "$1${DEB_ARCH:+:$DEB_ARCH}"; }
 for pkg in simdjson:libsimdjson-dev prometheus-cpp:prometheus-cpp-dev spdlog:libspdlog-dev \
            fmtlib:libfmt-dev; do
   apt-get -qq "${apt_src[@]}" source --download-only "${pkg%%:*}=$(version "${pkg#*:}")"
@@ -44,11 +48,11 @@ compile() {
   while [ "$1" != -- ]; do flags+=("$1"); shift; done
   shift
   for src in "$@"; do
-    c++ -std=c++20 -O3 -DNDEBUG "${flags[@]}" -c "$src" -o "$src.o" &
+    "${CXX:-c++}" -std=c++20 -O3 -DNDEBUG "${flags[@]}" -c "$src" -o "$src.o" &
     pids+=($!)
   done
   for pid in "${pids[@]}"; do wait "$pid"; done
-  ar rcs "$out/$archive" "${@/%/.o}"
+  "${AR:-ar}" rcs "$out/$archive" "${@/%/.o}"
 }
 
 # The definitions match the -dev packages' CMake targets (FMT_SHARED, SPDLOG_SHARED_LIB
