@@ -203,8 +203,13 @@ quiet_engine run -d --name "$name-ddblocal" -p "127.0.0.1:$ddb_port:8000" "$imag
   -jar DynamoDBLocal.jar -sharedDb -dbPath ./data
 endpoint=http://127.0.0.1:$ddb_port
 for _ in $(seq 1 150); do answers "$endpoint" && break; sleep 0.2; done
-"$engine" logs "$name-ddblocal" 2>/dev/null | grep -q '^SharedDb:	true$' ||
-  fail "no DynamoDB Local banner with SharedDb: true in the logs"
+# The engine's log of the container can lag its output by a moment.
+banner=""
+for _ in $(seq 1 50); do
+  "$engine" logs "$name-ddblocal" 2>/dev/null | grep -q '^SharedDb:	true$' && { banner=1; break; }
+  sleep 0.1
+done
+[ -n "$banner" ] || fail "no DynamoDB Local banner with SharedDb: true in the logs"
 out=$(AWS_ACCESS_KEY_ID=other ddb create-table --table-name "$table" \
         --attribute-definitions AttributeName=PK,AttributeType=S \
         --key-schema AttributeName=PK,KeyType=HASH \

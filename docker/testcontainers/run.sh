@@ -109,7 +109,7 @@ compose_part() {
        list_tables "$port" >/dev/null 2>&1; then ok=1; break; fi
     sleep 0.2
   done
-  podman logs "$MONOTABLE_CONTAINER_NAME" 2>/dev/null | grep -q '^SharedDb:	true$' || ok=""
+  podman logs "$MONOTABLE_CONTAINER_NAME" 2>/dev/null | grep -q '^SharedDb:	true$' || ok=""  # -sharedDb
   "${compose[@]}" down >/dev/null 2>&1
   [ -n "$ok" ] || return 1
   echo "proved: podman-compose up of docker/compose.yaml (-jar DynamoDBLocal.jar -sharedDb -inMemory), the HEALTHCHECK healthy, list-tables through the published port, down"
