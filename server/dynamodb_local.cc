@@ -3,7 +3,7 @@
 namespace monotable::server {
 namespace {
 
-std::string Line(std::string_view name, std::string_view value) {
+std::string BannerLine(std::string_view name, std::string_view value) {
   std::string line(name);
   line += ":\t";
   line += value;
@@ -11,19 +11,19 @@ std::string Line(std::string_view name, std::string_view value) {
   return line;
 }
 
-std::string_view Bool(bool value) { return value ? "true" : "false"; }
+std::string_view BannerBool(bool value) { return value ? "true" : "false"; }
 
 }  // namespace
 
 std::string DynamoDbLocalBanner(const Config& config, uint16_t port) {
   std::string banner = "Initializing DynamoDB Local with the following configuration:\n";
-  banner += Line("Port", std::to_string(port));
-  banner += Line("InMemory", Bool(config.in_memory));
-  banner += Line("Version", "monotable");
-  banner += Line("DbPath", config.in_memory ? "null" : config.db_path);
-  banner += Line("SharedDb", Bool(config.shared_db));
-  banner += Line("shouldDelayTransientStatuses", "false");
-  banner += Line("CorsParams", config.cors_origins.empty() ? "null" : config.cors_origins);
+  banner += BannerLine("Port", std::to_string(port));
+  banner += BannerLine("InMemory", BannerBool(config.in_memory));
+  banner += BannerLine("Version", "monotable");
+  banner += BannerLine("DbPath", config.in_memory ? "null" : config.db_path);
+  banner += BannerLine("SharedDb", BannerBool(config.shared_db));
+  banner += BannerLine("shouldDelayTransientStatuses", "false");
+  banner += BannerLine("CorsParams", config.cors_origins.empty() ? "null" : config.cors_origins);
   banner += '\n';
   return banner;
 }

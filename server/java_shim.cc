@@ -35,7 +35,7 @@ constexpr std::array<LocalOption, 10> kLocalOptions = {{
     {"delayTransientStatuses", false},
 }};
 
-Status Bad(std::string message) { return Status::Validation(std::move(message)); }
+Status RefuseCommandLine(std::string message) { return Status::Validation(std::move(message)); }
 
 // The option a word names, as Commons CLI matches it: after one or two leading dashes.
 const LocalOption* FindLocalOption(std::string_view word) {
@@ -82,15 +82,15 @@ Result<LocalArguments> ReadLocalArguments(const std::vector<std::string>& args, 
     if (word.size() < 2 || word[0] != '-') continue;
     const LocalOption* option = FindLocalOption(word);
     if (option == nullptr) {
-      return Bad(std::string(kJavaShimParsingError) + "Unrecognized option: " + word);
+      return RefuseCommandLine(std::string(kJavaShimParsingError) + "Unrecognized option: " + word);
     }
     if (!option->takes_value) {
       parsed.given.emplace_back(option->name, std::nullopt);
       continue;
     }
     if (i + 1 >= args.size() || FindLocalOption(args[i + 1]) != nullptr) {
-      return Bad(std::string(kJavaShimParsingError) +
-                 "Missing argument for option: " + std::string(option->name));
+      return RefuseCommandLine(std::string(kJavaShimParsingError) +
+                               "Missing argument for option: " + std::string(option->name));
     }
     parsed.given.emplace_back(option->name, Unquote(args[++i]));
   }
@@ -114,25 +114,27 @@ Result<size_t> SkipJvmOptions(const std::vector<std::string>& args) {
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& word = args[i];
     if (word == "-jar") {
-      if (i + 1 >= args.size()) return Bad("Error: -jar requires jar file specification");
+      if (i + 1 >= args.size())
+        return RefuseCommandLine("Error: -jar requires jar file specification");
       const std::string& jar = args[i + 1];
       const size_t slash = jar.rfind('/');
       if (jar.substr(slash == std::string::npos ? 0 : slash + 1) != kJarName) {
-        return Bad("Error: Unable to access jarfile " + jar);
+        return RefuseCommandLine("Error: Unable to access jarfile " + jar);
       }
       return i + 2;
     }
     if (word.empty() || word[0] != '-') {
-      return Bad("Error: Could not find or load main class " + word);
+      return RefuseCommandLine("Error: Could not find or load main class " + word);
     }
     for (std::string_view with_value : kJvmOptionsWithValue) {
       if (word == with_value) {
-        if (++i >= args.size()) return Bad("Error: " + word + " requires an argument");
+        if (++i >= args.size())
+          return RefuseCommandLine("Error: " + word + " requires an argument");
         break;
       }
     }
   }
-  return Bad(
+  return RefuseCommandLine(
       "Usage: java [JVM options] -jar DynamoDBLocal.jar [DynamoDB Local options]\n"
       "(this java is monotable: it runs DynamoDB Local's command line only; see -help)");
 }
@@ -173,21 +175,22 @@ Result<JavaShimCommand> ParseJavaCommandLine(
   if (const std::string* port = local.Value("port")) {
     std::optional<int64_t> value = ParseJavaInt(*port);
     // DynamoDB Local refuses 1 as well as 0 ("port <= 1").
-    if (!value || *value <= 1 || *value > 65535) return Bad(std::string(kInvalidPort));
+    if (!value || *value <= 1 || *value > 65535)
+      return RefuseCommandLine(std::string(kInvalidPort));
     config.port = static_cast<uint16_t>(*value);
   }
   const std::string* db_path = local.Value("dbPath");
   if (local.Flag("optimizeDbBeforeStartup") && db_path == nullptr) {
-    return Bad(
+    return RefuseCommandLine(
         "optimizeDbBeforeStartup option must be used with dbPath to determine the location "
         "of database files to optimize.");
   }
   config.in_memory = local.Flag("inMemory");
   if (config.in_memory && db_path != nullptr) {
-    return Bad("dbPath and inMemory cannot be set at the same time.");
+    return RefuseCommandLine("dbPath and inMemory cannot be set at the same time.");
   }
   if (db_path != nullptr && !is_directory(*db_path)) {
-    return Bad("Invalid directory for database creation.");
+    return RefuseCommandLine("Invalid directory for database creation.");
   }
   // Without -dbPath, DynamoDB Local writes its database into the current directory.
   config.db_path = db_path != nullptr ? *db_path : ".";
