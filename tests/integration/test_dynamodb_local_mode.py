@@ -34,7 +34,7 @@ def java(tmp_path):
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir()
     link = bin_dir / "java"
-    link.symlink_to(monotable_bin())
+    link.symlink_to(os.path.abspath(monotable_bin()))  # a link resolves from its folder
     return str(link)
 
 
