@@ -1,13 +1,18 @@
 // Testcontainers for Go against the monotable image, as a user's existing code for
-// amazon/dynamodb-local runs it with only the image name changed (MONOTABLE_IMAGE).
+// amazon/dynamodb-local runs it with only the image name changed (MONOTABLE_IMAGE):
+// the real github.com/testcontainers/testcontainers-go/modules/dynamodb, whose Run sets
+// the entry point `java -Djava.library.path=./DynamoDBLocal_lib`, the command
+// `-jar DynamoDBLocal.jar` plus its options, exposes 8000/tcp and waits with
+// wait.ForListeningPort (its check runs `/bin/sh -c "cat /proc/net/tcp* | awk ... |
+// grep ..."` inside the container).
 //
-// runDynamoDBModule makes the request that testcontainers-go v0.45's modules/dynamodb
-// makes (its Run: the entry point `java -Djava.library.path=./DynamoDBLocal_lib`, the
-// command `-jar DynamoDBLocal.jar` plus its options, port 8000/tcp exposed, and
-// wait.ForListeningPort, whose check runs `/bin/sh -c "cat /proc/net/tcp* | awk ... |
-// grep ..."` inside the container). That module is not served by the Go module proxy
-// this project's machines reach (404 for modules/dynamodb@v0.45.0), so the request is
-// rebuilt here with the core library's own customizers, v0.45.0.
+// The module is pinned at v0.44.0 beside the core library v0.45.0: the Go module proxy
+// serves modules/dynamodb up to v0.44.0 (v0.45.0 answers 404), and v0.44.0's Run makes
+// the same request as the later one (the later one only collects WithSharedDB's and
+// WithDisableTelemetry's arguments into an options struct first, and moved the module's
+// own SDK tests into a nested examples module). Its go.mod asks for core v0.44.0; Go's
+// minimal version selection takes v0.45.0, whose customizers (options.go, generic.go)
+// are unchanged from v0.44.0's.
 //
 //	MONOTABLE_IMAGE=localhost/monotable:dev DOCKER_HOST=unix:///run/podman.sock \
 //	TESTCONTAINERS_RYUK_DISABLED=true go test -v ./...
@@ -27,10 +32,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/testcontainers/testcontainers-go"
-	"github.com/testcontainers/testcontainers-go/wait"
+	tcdynamodb "github.com/testcontainers/testcontainers-go/modules/dynamodb"
 )
-
-const port = "8000/tcp"
 
 func image(t *testing.T) string {
 	img := os.Getenv("MONOTABLE_IMAGE")
@@ -40,31 +43,17 @@ func image(t *testing.T) string {
 	return img
 }
 
-// runDynamoDBModule: modules/dynamodb's Run (v0.45), options given as its WithSharedDB
-// and WithDisableTelemetry add them. -sharedDb also makes it reuse a container by name.
-func runDynamoDBModule(ctx context.Context, img string, options ...string) (*testcontainers.DockerContainer, error) {
-	customizers := []testcontainers.ContainerCustomizer{
-		testcontainers.WithEntrypoint("java", "-Djava.library.path=./DynamoDBLocal_lib"),
-		testcontainers.WithCmd("-jar", "DynamoDBLocal.jar"),
-		testcontainers.WithExposedPorts(port),
-		testcontainers.WithWaitStrategy(wait.ForListeningPort(port)),
-	}
-	if slices.Contains(options, "-sharedDb") {
-		customizers = append(customizers, testcontainers.WithReuseByName("tc_dynamodb_local"))
-	}
-	customizers = append(customizers, testcontainers.WithCmdArgs(options...))
-	return testcontainers.Run(ctx, img, customizers...)
-}
-
-func client(ctx context.Context, t *testing.T, c *testcontainers.DockerContainer) *dynamodb.Client {
-	endpoint, err := c.PortEndpoint(ctx, port, "http")
+// client: the AWS SDK for Go v2 at the module's ConnectionString (host:port), with the
+// given key and region.
+func client(ctx context.Context, t *testing.T, c *tcdynamodb.DynamoDBContainer, key, region string) *dynamodb.Client {
+	hostPort, err := c.ConnectionString(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return dynamodb.New(dynamodb.Options{
-		Region:       "us-east-1",
-		BaseEndpoint: aws.String(endpoint),
-		Credentials:  credentials.NewStaticCredentialsProvider("dummy", "dummy", ""),
+		Region:       region,
+		BaseEndpoint: aws.String("http://" + hostPort),
+		Credentials:  credentials.NewStaticCredentialsProvider(key, "secret", ""),
 	})
 }
 
@@ -115,7 +104,7 @@ func createWriteQuery(ctx context.Context, t *testing.T, db *dynamodb.Client) {
 // The in-container half of wait.ForListeningPort, v0.45's command exactly, run again to
 // prove it passes (v0.45 only logs and skips it when the image has no shell). Its first
 // alternative answers: busybox's nc (the small one, without -z) is never reached.
-func assertInternalPortCheck(ctx context.Context, t *testing.T, c *testcontainers.DockerContainer) {
+func assertInternalPortCheck(ctx context.Context, t *testing.T, c testcontainers.Container) {
 	command := `true && (
 					cat /proc/net/tcp* | awk '{print $2}' | grep -i :1f40 ||
 					nc -vz -w 1 localhost 8000 ||
@@ -133,7 +122,7 @@ func assertInternalPortCheck(ctx context.Context, t *testing.T, c *testcontainer
 	}
 }
 
-func logs(ctx context.Context, t *testing.T, c *testcontainers.DockerContainer) string {
+func logs(ctx context.Context, t *testing.T, c testcontainers.Container) string {
 	r, err := c.Logs(ctx)
 	if err != nil {
 		t.Fatal(err)
@@ -143,42 +132,59 @@ func logs(ctx context.Context, t *testing.T, c *testcontainers.DockerContainer) 
 	return string(b)
 }
 
+// -inMemory through the core library's WithCmdArgs, as the module's users add options
+// it has no helper for.
 func TestDynamoDBModuleInMemory(t *testing.T) {
 	ctx := context.Background()
-	c, err := runDynamoDBModule(ctx, image(t), "-inMemory")
+	c, err := tcdynamodb.Run(ctx, image(t), testcontainers.WithCmdArgs("-inMemory"))
 	testcontainers.CleanupContainer(t, c)
 	if err != nil {
-		t.Fatalf("run: %v", err)
+		t.Fatalf("dynamodb.Run: %v", err)
 	}
 	assertInternalPortCheck(ctx, t, c)
-	createWriteQuery(ctx, t, client(ctx, t, c))
+	createWriteQuery(ctx, t, client(ctx, t, c, "dummy", "us-east-1"))
 	if out := logs(ctx, t, c); !strings.Contains(out, "Initializing DynamoDB Local with the following configuration:\nPort:\t8000\nInMemory:\ttrue\n") {
 		t.Fatalf("no DynamoDB Local banner in the logs:\n%s", out)
 	}
-	t.Log("proved: modules/dynamodb's request (java entry point, -jar DynamoDBLocal.jar -inMemory, ForListeningPort with its in-container shell check), then CreateTable, PutItem, Query with the AWS SDK for Go v2")
+	t.Log("proved: modules/dynamodb v0.44.0's Run (java entry point, -jar DynamoDBLocal.jar -inMemory, ForListeningPort with its in-container shell check), ConnectionString, then CreateTable, PutItem, Query with the AWS SDK for Go v2")
 }
 
-// WithSharedDB: -sharedDb, one namespace for every access key; the data is in the
-// container's working directory (no -dbPath), and the module reuses the container.
+// WithSharedDB and WithDisableTelemetry: -sharedDb (one namespace for every access key
+// and region; the data in the container's working directory, as there is no -dbPath)
+// and -disableTelemetry; WithSharedDB also names the container tc_dynamodb_local and
+// marks it reusable, so a second Run returns the same container and the same data.
 func TestDynamoDBModuleSharedDB(t *testing.T) {
 	ctx := context.Background()
-	c, err := runDynamoDBModule(ctx, image(t), "-sharedDb", "-disableTelemetry")
+	c, err := tcdynamodb.Run(ctx, image(t), tcdynamodb.WithSharedDB(), tcdynamodb.WithDisableTelemetry())
 	testcontainers.CleanupContainer(t, c)
 	if err != nil {
-		t.Fatalf("run: %v", err)
+		t.Fatalf("dynamodb.Run: %v", err)
 	}
-	createWriteQuery(ctx, t, client(ctx, t, c))
-	endpoint, _ := c.PortEndpoint(ctx, port, "http")
-	other := dynamodb.New(dynamodb.Options{Region: "eu-west-1", BaseEndpoint: aws.String(endpoint),
-		Credentials: credentials.NewStaticCredentialsProvider("another", "key", "")})
-	tables, err := other.ListTables(ctx, &dynamodb.ListTablesInput{})
+	assertInternalPortCheck(ctx, t, c)
+	createWriteQuery(ctx, t, client(ctx, t, c, "dummy", "us-east-1"))
+	if out := logs(ctx, t, c); !strings.Contains(out, "\nSharedDb:\ttrue\n") {
+		t.Fatalf("the banner does not say SharedDb true:\n%s", out)
+	}
+
+	again, err := tcdynamodb.Run(ctx, image(t), tcdynamodb.WithSharedDB(), tcdynamodb.WithDisableTelemetry())
+	testcontainers.CleanupContainer(t, again)
+	if err != nil {
+		t.Fatalf("dynamodb.Run again: %v", err)
+	}
+	if again.GetContainerID() != c.GetContainerID() {
+		t.Fatalf("WithSharedDB: a second Run started %s, not the reused %s", again.GetContainerID(), c.GetContainerID())
+	}
+	tables, err := client(ctx, t, again, "another", "eu-west-1").ListTables(ctx, &dynamodb.ListTablesInput{})
 	if err != nil || !slices.Contains(tables.TableNames, "orders") {
-		t.Fatalf("-sharedDb: %v, %v", tables, err)
+		t.Fatalf("-sharedDb: another key and region: %v, %v", tables, err)
 	}
 	code, out, err := c.Exec(ctx, []string{"/bin/sh", "-c", "ls /home/dynamodblocal"})
-	b, _ := io.ReadAll(out)
-	if err != nil || code != 0 || !strings.Contains(string(b), "CURRENT") {
-		t.Fatalf("no database in the working directory: exit %d, %v: %s", code, err, b)
+	if err != nil {
+		t.Fatal(err)
 	}
-	t.Log("proved: WithSharedDB's -sharedDb (another key and region see the table) and the data in the working directory without -dbPath")
+	b, _ := io.ReadAll(out)
+	if code != 0 || !strings.Contains(string(b), "CURRENT") {
+		t.Fatalf("no database in the working directory: exit %d: %s", code, b)
+	}
+	t.Log("proved: WithSharedDB and WithDisableTelemetry (-sharedDb -disableTelemetry): a second Run reuses the container, another key and region see the table, the data is in the working directory without -dbPath")
 }
