@@ -4,25 +4,30 @@
 # through the Docker API that `podman system service` serves, as users' code for
 # amazon/dynamodb-local runs with only the image name changed:
 #
-#   go      testcontainers-go v0.45: modules/dynamodb's request (`java` entry point,
-#           -jar DynamoDBLocal.jar, wait.ForListeningPort and its in-container shell
-#           check), then the AWS SDK for Go v2
+#   go      testcontainers-go v0.45 with modules/dynamodb v0.44.0 (the newest the Go
+#           module proxy serves): dynamodb.Run (`java` entry point, -jar DynamoDBLocal.jar,
+#           wait.ForListeningPort and its in-container shell check), WithSharedDB,
+#           WithDisableTelemetry, ConnectionString, then the AWS SDK for Go v2
 #   java    testcontainers 2.0.5 GenericContainer: the default wait strategy, and
 #           Wait.forHttp("/").forStatusCode(400), then the AWS SDK for Java v2
-#   python  testcontainers 4.15 DockerContainer + wait_for_logs(banner), then boto3; and
-#           the .NET module's (GET / is 400) and Rust module's (banner on stdout) contracts
+#   python  testcontainers 4.15 DockerContainer + wait_for_logs(banner), then boto3; the
+#           banner's lines on stdout, and the .NET module's contract (GET / is 400)
+#   rust    testcontainers-modules 0.15's dynamodb_local with the image's name and tag
+#           swapped in (it waits for the banner on stdout), then aws-sdk-dynamodb
 #   compose docker/compose.yaml with podman-compose: up, healthy, the AWS CLI, down
 #   actions the GitHub Actions `services:` example of the README: the image's default
 #           command, the published port, its --health-cmd/--health-interval options
 #
-#   docker/testcontainers/run.sh [go|java|python|compose|actions ...]   (default: all)
+#   docker/testcontainers/run.sh [go|java|python|rust|compose|actions ...]   (default: all)
 #
 # Environment: MONOTABLE_IMAGE (default: build docker/Dockerfile as
 # localhost/monotable:testcontainers), DOCKER_HOST (default: this script serves podman's
 # API on a socket of its own, stopped on exit), MONOTABLE_CONTAINER_PREP (a script run
 # first, as docker/smoke-test.sh does). Ryuk, Testcontainers' reaper, is turned off
 # (TESTCONTAINERS_RYUK_DISABLED=true): its image comes from a registry this machine does
-# not reach; every test stops its own containers. Needs podman, go, mvn, python3 (venv),
+# not reach; every test stops its own containers (Testcontainers for Rust has no Ryuk).
+# Needs podman, go, mvn, python3 (venv), cargo (the Rust part builds in
+# build/testcontainers/rust-target unless CARGO_TARGET_DIR says otherwise),
 # podman-compose (docker/install-deps.sh does not install these: see the README) and the
 # AWS CLI. Prints what each part proved; exit status 0 when all passed.
 set -euo pipefail
@@ -30,7 +35,7 @@ set -euo pipefail
 root=$(git -C "$(dirname "$0")" rev-parse --show-toplevel)
 here=$root/docker/testcontainers
 parts=("$@")
-[ ${#parts[@]} -gt 0 ] || parts=(go java python compose actions)
+[ ${#parts[@]} -gt 0 ] || parts=(go java python rust compose actions)
 
 log() { printf '\n== %s\n' "$*" >&2; }
 fail() { printf 'TESTCONTAINERS CHECK FAILED: %s\n' "$*" >&2; exit 1; }
@@ -93,6 +98,12 @@ python_part() {
   (cd "$here/python" && "$venv/bin/python" -m pytest -q -s -p no:cacheprovider \
      -W ignore::DeprecationWarning test_testcontainers.py)
 }
+rust_part() {
+  (cd "$here/rust" &&
+     CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$root/build/testcontainers/rust-target} \
+       cargo test --locked -q -- --nocapture 2>&1 | grep -E '^(test |proved|note|error|failures|thread)|test result'
+   exit "${PIPESTATUS[0]}")
+}
 
 # A DynamoDB call through the published port: the AWS CLI lists tables.
 list_tables() { aws --endpoint-url "http://127.0.0.1:$1" --output json dynamodb list-tables; }
@@ -144,8 +155,8 @@ actions_part() {
 
 for part in "${parts[@]}"; do
   case "$part" in
-    go|java|python|compose|actions) run_part "$part" "${part}_part" ;;
-    *) fail "unknown part $part (go, java, python, compose, actions)" ;;
+    go|java|python|rust|compose|actions) run_part "$part" "${part}_part" ;;
+    *) fail "unknown part $part (go, java, python, rust, compose, actions)" ;;
   esac
 done
 log "all passed: ${parts[*]}"

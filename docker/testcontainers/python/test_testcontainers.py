@@ -2,11 +2,10 @@
 amazon/dynamodb-local with only the image name changed (MONOTABLE_IMAGE): a
 DockerContainer, wait_for_logs on DynamoDB Local's banner, then boto3.
 
-Also the contracts of the two modules that cannot run here (no .NET SDK, and the Rust
-module's crate pulls its image from a registry): Testcontainers for .NET's
-`Testcontainers.DynamoDb` waits until `GET /` on port 8000 answers 400; the Rust
-`dynamodb_local` module waits for "Initializing DynamoDB Local with the following
-configuration" on the container's stdout (not stderr)."""
+Also the banner line by line, on stdout and not stderr (where the Rust module,
+docker/testcontainers/rust, waits for its first line), and the contract of the module
+that cannot run here (no .NET SDK): Testcontainers for .NET's `Testcontainers.DynamoDb`
+waits until `GET /` on port 8000 answers 400."""
 
 import http.client
 import os
@@ -66,15 +65,15 @@ def test_structured_log_wait_strategy():
     print("proved: DockerContainer.waiting_for(LogMessageWaitStrategy(banner)), then boto3")
 
 
-def test_rust_module_contract_banner_on_stdout(container):
+def test_banner_on_stdout_in_dynamodb_locals_lines(container):
     stdout, stderr = container.get_logs()
     stdout = stdout.decode()
     assert stdout.startswith(BANNER + "\nPort:\t8000\nInMemory:\ttrue\nVersion:\tmonotable\n"
                              "DbPath:\tnull\nSharedDb:\ttrue\n"
                              "shouldDelayTransientStatuses:\tfalse\nCorsParams:\tnull\n\n"), stdout
     assert BANNER not in stderr.decode()
-    print("proved: the banner Testcontainers for Rust waits for is on stdout, in DynamoDB "
-          "Local's lines")
+    print("proved: the banner is on stdout (not stderr), in DynamoDB Local's lines with the "
+          "values in force")
 
 
 def test_dotnet_module_contract_get_root_is_400(container):
