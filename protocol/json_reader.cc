@@ -164,6 +164,12 @@ Status UnknownModelValue(std::string_view member, std::string_view value) {
                           "' passed the service model's checks but is not known here");
 }
 
+Status RefuseUnservedMember(JsonObject object, std::string_view member) {
+  if (!Field(object, member)) return Status::Ok();
+  return Status(ErrorCode::kNotImplemented,
+                std::string(member) + " is not supported by monotable yet");
+}
+
 Status CheckControlPlaneTableName(const std::optional<std::string_view>& name) {
   if (!name) return Status::Ok();
   ConstraintErrors errors;

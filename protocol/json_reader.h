@@ -83,6 +83,12 @@ Status StoreDecoded(T& target, Result<U> value) {
 // does not know: a bug in monotable, reported as kInternal rather than accepted.
 Status UnknownModelValue(std::string_view member, std::string_view value);
 
+// A member of the service model that monotable does not serve yet (say CreateTable's
+// VectorIndexes): refused rather than ignored. Errors: kNotImplemented
+// "<member> is not supported by monotable yet" when the request has it (a JSON null
+// counts as absent).
+Status RefuseUnservedMember(JsonObject object, std::string_view member);
+
 // CreateTable, DescribeTable, UpdateTable and DeleteTable check the table name before any
 // other member (their TableName is the model's TableArn, a name or an ARN; DynamoDB holds
 // a name to the TableName rules first). A name of the wrong length or characters is

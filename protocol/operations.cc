@@ -67,15 +67,22 @@ constexpr Route kRoutes[] = {
 };
 
 // Every other operation of DynamoDB's 2012-08-10 API: known, but not served yet.
+// (protocol/operations_test.cc checks that every operation of the generated model is
+// served or listed here.)
 constexpr std::string_view kKnownOperations[] = {
+    "CancelBulkOperation",
     "CreateGlobalTable",
+    "DescribeBulkOperation",
     "DescribeGlobalTable",
     "DescribeGlobalTableSettings",
     "DescribeKinesisStreamingDestination",
     "DescribeTableReplicaAutoScaling",
     "DisableKinesisStreamingDestination",
     "EnableKinesisStreamingDestination",
+    "ListBulkOperations",
     "ListGlobalTables",
+    "SearchVectors",
+    "StartBulkPutItems",
     "UpdateGlobalTable",
     "UpdateGlobalTableSettings",
     "UpdateKinesisStreamingDestination",

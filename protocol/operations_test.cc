@@ -1,6 +1,8 @@
 // Protocol::Handle as the exception boundary of a request: handlers injected through
 // the route table throw, and the client must get InternalServerError while the error
-// is logged. Without the boundary these tests end the test process.
+// is logged. Without the boundary these tests end the test process. And what the
+// service model lets a client reach but monotable does not serve: a clear
+// ValidationException, never UnknownOperationException, a 500 or a silent accept.
 #include "protocol/operations.h"
 
 #include <gtest/gtest.h>
@@ -13,6 +15,7 @@
 #include "engine/base/clock.h"
 #include "engine/testing/in_memory_engine.h"
 #include "engine/testing/log_capture.h"
+#include "protocol/model_constraints.h"
 
 namespace monotable::protocol {
 namespace {
@@ -98,6 +101,87 @@ TEST_F(ProtocolBoundaryTest, TableNameOnlyWhenAsked) {
   Call("Ok", &table);
   EXPECT_TRUE(table.empty());
   EXPECT_TRUE(log_.text().empty()) << log_.text();
+}
+
+// The server's own routes, as the HTTP server has them.
+class ServedOperationsTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    engine_ = test_engine::OpenInMemory(std::make_unique<SystemClock>());
+    ASSERT_NE(engine_, nullptr);
+    protocol_ = std::make_unique<Protocol>(engine_.get(), ProtocolOptions{});
+  }
+
+  Response Call(std::string_view operation, std::string_view body) {
+    return protocol_->Handle(operation, body, {"AKID", "us-east-1"}, parser_, nullptr);
+  }
+
+  // The response is HTTP 400 with a ValidationException saying `message`.
+  void ExpectNotSupported(std::string_view operation, std::string_view body,
+                          const std::string& message) {
+    Response r = Call(operation, body);
+    EXPECT_EQ(r.http_status, 400) << operation << ": " << r.body;
+    EXPECT_EQ(r.error, ErrorCode::kNotImplemented) << operation << ": " << r.body;
+    EXPECT_NE(r.body.find("ValidationException"), std::string::npos) << r.body;
+    EXPECT_NE(r.body.find(message), std::string::npos) << r.body;
+  }
+
+  JsonParser parser_;
+  std::unique_ptr<Engine> engine_;
+  std::unique_ptr<Protocol> protocol_;
+  LogCapture log_;
+};
+
+// A regenerated model (tools/gen_model_constraints.py) brings new operations: each must
+// be served or listed as known (kKnownOperations), so that SDK users see "not
+// supported yet" rather than an unknown operation.
+TEST_F(ServedOperationsTest, EveryOperationOfTheModelIsServedOrKnown) {
+  ASSERT_FALSE(model::Generated().operations.empty());
+  for (const model::Operation& op : model::Generated().operations) {
+    Response r = Call(op.name, "{}");
+    EXPECT_NE(r.error, ErrorCode::kUnknownOperation) << op.name << ": " << r.body;
+    EXPECT_NE(r.http_status, 500) << op.name << ": " << r.body;
+  }
+}
+
+// botocore 1.44's operations (vector search and bulk writes).
+TEST_F(ServedOperationsTest, NewerOperationsAreNotSupportedYet) {
+  for (std::string_view op : {"SearchVectors", "StartBulkPutItems", "DescribeBulkOperation",
+                              "ListBulkOperations", "CancelBulkOperation"}) {
+    ExpectNotSupported(op, "{}",
+                       "The " + std::string(op) + " operation is not supported by monotable yet");
+  }
+}
+
+TEST_F(ServedOperationsTest, UnservedMembersAreRefusedNotIgnored) {
+  ExpectNotSupported("CreateTable", R"({"TableName":"vectors",
+      "AttributeDefinitions":[{"AttributeName":"PK","AttributeType":"S"}],
+      "KeySchema":[{"AttributeName":"PK","KeyType":"HASH"}],"BillingMode":"PAY_PER_REQUEST",
+      "VectorIndexes":[]})",
+                     "VectorIndexes is not supported by monotable yet");
+  ExpectNotSupported("UpdateTable", R"({"TableName":"vectors","VectorIndexUpdates":[]})",
+                     "VectorIndexUpdates is not supported by monotable yet");
+  ExpectNotSupported("UpdateTable",
+                     R"({"TableName":"vectors","DisassociationProtectionEnabled":true})",
+                     "DisassociationProtectionEnabled is not supported by monotable yet");
+  ExpectNotSupported(
+      "RestoreTableFromBackup",
+      R"({"TargetTableName":"copy","BackupArn":)"
+      R"("arn:aws:dynamodb:us-east-1:000000000000:table/t/backup/01234567890123-abcdefgh",)"
+      R"("VectorIndexOverride":[]})",
+      "VectorIndexOverride is not supported by monotable yet");
+  // A JSON null is an absent member, as everywhere in DynamoDB's JSON.
+  Response r = Call("UpdateTable", R"({"TableName":"vectors","VectorIndexUpdates":null})");
+  EXPECT_NE(r.error, ErrorCode::kNotImplemented) << r.body;
+}
+
+TEST_F(ServedOperationsTest, ShardIteratorAtTimestampIsNotSupportedYet) {
+  ExpectNotSupported(
+      "DynamoDBStreams_20120810.GetShardIterator",
+      R"({"StreamArn":"arn:aws:dynamodb:us-east-1:000000000000:table/t/stream/)"
+      R"(2026-01-01T00:00:00.000","ShardId":"shardId-00000000000000000000-00000001",)"
+      R"("ShardIteratorType":"AT_TIMESTAMP","Timestamp":1767225600})",
+      "ShardIteratorType AT_TIMESTAMP is not supported by monotable yet");
 }
 
 }  // namespace

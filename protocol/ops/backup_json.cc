@@ -148,6 +148,7 @@ Result<std::optional<int64_t>> OptionalEpochMillis(JsonObject object, std::strin
 }
 
 Result<RestoreOverrides> DecodeRestoreOverrides(JsonObject request) {
+  MT_RETURN_IF_ERROR(RefuseUnservedMember(request, "VectorIndexOverride"));
   RestoreOverrides overrides;
   MT_ASSIGN_OR_RETURN(mode, DecodeBillingMode(request, "BillingModeOverride"));
   overrides.billing_mode = mode;

@@ -28,6 +28,7 @@ Result<std::string> RequiredTableName(JsonObject request) {
 }  // namespace
 
 Result<std::string> CreateTable(const OperationContext& ctx, JsonObject request) {
+  MT_RETURN_IF_ERROR(RefuseUnservedMember(request, "VectorIndexes"));
   CreateTableRequest create;
   MT_ASSIGN_OR_RETURN(definitions, RequiredList(request, "AttributeDefinitions"));
   MT_ASSIGN_OR_RETURN(decoded_definitions, DecodeAttributeDefinitions(definitions));
@@ -92,6 +93,8 @@ Result<std::string> ListTables(const OperationContext& ctx, JsonObject request) 
 }
 
 Result<std::string> UpdateTable(const OperationContext& ctx, JsonObject request) {
+  MT_RETURN_IF_ERROR(RefuseUnservedMember(request, "VectorIndexUpdates"));
+  MT_RETURN_IF_ERROR(RefuseUnservedMember(request, "DisassociationProtectionEnabled"));
   UpdateTableRequest update;
   MT_ASSIGN_OR_RETURN(definitions, OptionalArray(request, "AttributeDefinitions"));
   if (definitions) {
