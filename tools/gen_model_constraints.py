@@ -3,16 +3,16 @@
 (required, length, numeric range, pattern, enum), read from the botocore service models
 of DynamoDB and DynamoDB Streams.
 
-Usage:
-  tools/gen_model_constraints.py [--model-dir DIR] [--out FILE]
-  tools/gen_model_constraints.py --check FILE   # exit 1 when FILE is not what the
-                                                # installed botocore generates
+Usage (with the tests' virtual environment, whose botocore is pinned by
+tests/python/requirements.txt; CTest's fixture python_venv makes it):
+  build/python-venv/bin/python tools/gen_model_constraints.py [--model-dir DIR] [--out FILE]
+  build/python-venv/bin/python tools/gen_model_constraints.py --check FILE
+                                      # exit 1 when FILE is not what that botocore generates
 
-Without --model-dir the newest model among the installed botocore copies is used: the
-one of /usr/bin/python3, the one of the python3 on PATH, and the copies bundled with
-their AWS CLI ("newest" = most operations, then most shapes; the botocore version is
-recorded in the generated file). Run it by hand after a botocore upgrade, or with
-`cmake --build build --target model_constraints`.
+Without --model-dir the models come from the botocore that the running interpreter
+imports (its version is recorded in the generated file): only the pinned one, so that
+the check gives the same answer on every machine. Run it after raising the pin, or with
+`cmake --build build --target model_constraints` (which makes the environment first).
 
 The service model tells the constraints; it does not tell everything DynamoDB does. What
 it cannot tell (the order DynamoDB lists members and enum values in, members DynamoDB
@@ -24,7 +24,6 @@ import gzip
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -118,31 +117,6 @@ SERVICES = [("dynamodb", ""), ("dynamodbstreams", "DynamoDBStreams_20120810.")]
 # ------------------------------------------------------------ finding the models
 
 
-def botocore_dirs():
-    """Every installed botocore: of /usr/bin/python3 and of the python3 on PATH, and the
-    copies their AWS CLI bundles."""
-    probe = ("import importlib.util as u\n"
-             "for n in ('botocore', 'awscli'):\n"
-             "    s = u.find_spec(n)\n"
-             "    print(s.submodule_search_locations[0] if s else '')\n")
-    found = []
-    for python in ["/usr/bin/python3", shutil.which("python3")]:
-        if not python or not os.path.exists(python):
-            continue
-        out = subprocess.run([python, "-c", probe], capture_output=True, text=True).stdout
-        lines = out.splitlines() + ["", ""]
-        for path in [lines[0], os.path.join(lines[1], "botocore") if lines[1] else ""]:
-            if path and os.path.isdir(path) and os.path.realpath(path) not in found:
-                found.append(os.path.realpath(path))
-    return found
-
-
-def botocore_version(botocore_dir):
-    with open(os.path.join(botocore_dir, "__init__.py")) as f:
-        match = re.search(r"__version__ = '([^']+)'", f.read())
-    return match.group(1) if match else "unknown"
-
-
 def load_model(model_dir, service):
     base = os.path.join(model_dir, service, "2012-08-10", "service-2.json")
     if os.path.exists(base):
@@ -152,21 +126,17 @@ def load_model(model_dir, service):
         return json.load(f)
 
 
-def newest_models():
-    best = None
-    for d in botocore_dirs():
-        data = os.path.join(d, "data")
-        try:
-            models = {s: load_model(data, s) for s, _ in SERVICES}
-        except OSError:
-            continue
-        m = models["dynamodb"]
-        rank = (len(m["operations"]), len(m["shapes"]))
-        if best is None or rank > best[0]:
-            best = (rank, models, "botocore " + botocore_version(d))
-    if best is None:
-        sys.exit("no botocore with the DynamoDB service model is installed")
-    return best[1], best[2]
+def installed_models():
+    """The models of the botocore this interpreter imports: the tests' pinned one when
+    run by the tests' virtual environment (tests/python/requirements.txt)."""
+    try:
+        import botocore
+    except ImportError:
+        sys.exit(f"{sys.executable} has no botocore: run this with the tests' virtual "
+                 "environment (build/python-venv/bin/python, made by tests/python/venv.sh)")
+    data = os.path.join(os.path.dirname(botocore.__file__), "data")
+    return ({s: load_model(data, s) for s, _ in SERVICES},
+            "botocore " + botocore.__version__)
 
 # --------------------------------------------------------------- the table
 
@@ -355,7 +325,7 @@ def main():
         models = {s: load_model(args.model_dir, s) for s, _ in SERVICES}
         source = "the models in " + args.model_dir
     else:
-        models, source = newest_models()
+        models, source = installed_models()
     text = generate(models, source)
     if args.check:
         with open(args.check) as f:

@@ -142,7 +142,9 @@ def server_factory(tmp_path):
 @pytest.fixture(scope="session")
 def aws_cli_env(tmp_path_factory):
     """Environment for the AWS CLI: fixed credentials, no config/credential files, no
-    pager, nothing inherited that could redirect it elsewhere."""
+    pager, nothing inherited that could redirect it elsewhere. $MONOTABLE_AWS_CLI (CTest
+    sets it to the pinned CLI of the tests' virtual environment, tests/python) comes
+    first on its PATH, so that every test runs that CLI, whatever else the machine has."""
     d = tmp_path_factory.mktemp("awscli")
     (d / "config").write_text("")
     (d / "credentials").write_text("")
@@ -159,6 +161,9 @@ def aws_cli_env(tmp_path_factory):
         "AWS_EC2_METADATA_DISABLED": "true",
         "NO_PROXY": "127.0.0.1,localhost",
     })
+    pinned = os.environ.get("MONOTABLE_AWS_CLI")
+    if pinned:
+        env["PATH"] = os.path.dirname(pinned) + os.pathsep + env.get("PATH", "")
     return env
 
 
