@@ -30,28 +30,17 @@ import pytest
 
 from mtutil import (ACCESS_KEY, REGION, SECRET_KEY, ServerProcess, create_table,
                     delete_table_quietly, free_port, make_client, monotable_bin,
-                    raw_post, server_args, unique_name)
+                    raw_post, server_args, start_on_free_port, unique_name)
 
 
 # ---------------------------------------------------------------------------- fixtures
 
 def start_with_fresh_port(make_args, log_dir, attempts=3, ca_file=None):
-    """Starts a server on a free port, trying another port if startup fails (another
-    process may grab the port between free_port() and the server's bind)."""
-    error = None
-    for _ in range(attempts):
-        port = free_port()
-        srv = ServerProcess(make_args(port), port, log_dir, ca_file=ca_file)
-        try:
-            srv.wait_ready()
-            return srv
-        except RuntimeError as e:
-            exited = srv.proc.poll() is not None
-            srv.stop()
-            error = e
-            if not exited:  # it hung rather than failed to bind: no point in retrying
-                break
-    pytest.fail(str(error), pytrace=False)
+    """mtutil.start_on_free_port, failing the test with the server's stderr."""
+    try:
+        return start_on_free_port(make_args, log_dir, attempts, ca_file)
+    except RuntimeError as e:
+        pytest.fail(str(e), pytrace=False)
 
 
 @pytest.fixture(scope="session")

@@ -135,6 +135,27 @@ class ServerProcess:
         return self.returncode
 
 
+def start_on_free_port(make_args, log_dir, attempts=3, ca_file=None):
+    """Starts a server on a free port, trying another port if startup fails (another
+    process may grab the port between free_port() and the server's bind). make_args(port)
+    gives the command line. Raises RuntimeError (with the server's stderr) when no
+    attempt answers GET /."""
+    error = None
+    for _ in range(attempts):
+        port = free_port()
+        srv = ServerProcess(make_args(port), port, log_dir, ca_file=ca_file)
+        try:
+            srv.wait_ready()
+            return srv
+        except RuntimeError as e:
+            exited = srv.proc.poll() is not None
+            srv.stop()
+            error = e
+            if not exited:  # it hung rather than failed to bind: no point in retrying
+                break
+    raise error
+
+
 def server_args(port, db_path=None, in_memory=False, shared_db=False, extra=()):
     args = [monotable_bin(), "--port", str(port)]
     if in_memory:
