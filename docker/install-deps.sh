@@ -32,10 +32,12 @@ runtime_packages=(libsnappy1v5 liblz4-1 libzstd1 libbz2-1.0 libsimdjson14 libssl
 cross_tools=(cmake make python3)
 cross_libraries=(librocksdb-dev libsimdjson-dev libboost-dev libssl-dev zlib1g-dev
                  libjemalloc-dev libspdlog-dev prometheus-cpp-dev)
-# Node.js and npm run the JavaScript SDK test (tests/integration/js). They are wanted
-# only when the command is missing: a machine may already have Node from elsewhere
-# (NodeSource's nodejs bundles npm and conflicts with Debian's npm package).
-test_commands=(node:nodejs npm:npm)
+# Node.js and npm run the JavaScript SDK test (tests/integration/js); a JDK and Maven
+# the Java SDK test (tests/sdk/java). They are wanted only when the command is missing:
+# a machine may already have them from elsewhere (NodeSource's nodejs bundles npm and
+# conflicts with Debian's npm package). Go and Rust are not here: Debian bookworm's are
+# too old for the AWS SDKs, and those entries skip themselves without a newer one.
+test_commands=(node:nodejs npm:npm javac:default-jdk-headless mvn:maven)
 
 sudo=""
 [ "$(id -u)" -eq 0 ] || sudo="sudo"
