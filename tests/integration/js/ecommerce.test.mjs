@@ -26,7 +26,7 @@ import {
   paginateQuery,
 } from "@aws-sdk/lib-dynamodb";
 
-import { clientFor, createTable, startServer } from "./server.mjs";
+import { clientFor, createTable, expectRejection, startServer } from "./server.mjs";
 
 const TABLE = "ecommerce";
 const CUSTOMER = "USER#123";
@@ -101,16 +101,6 @@ const beginsWith = (pk, prefix, extra = {}) => ({
   ...extra,
 });
 const bySk = (a, b) => (a.SK < b.SK ? -1 : a.SK > b.SK ? 1 : 0);
-
-// Every SDK call whose failure the test expects; returns the error it threw.
-async function expectRejection(promise) {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  assert.fail("the request succeeded but should have failed");
-}
 
 describe("e-commerce access patterns through the JavaScript SDK v3 Document Client", () => {
   let server;

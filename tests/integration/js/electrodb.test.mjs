@@ -14,7 +14,7 @@ import { CreateTableCommand } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient, GetCommand } from "@aws-sdk/lib-dynamodb";
 import { Entity, Service } from "electrodb";
 
-import { clientFor, startServer } from "./server.mjs";
+import { clientFor, expectRejection, startServer } from "./server.mjs";
 
 const TABLE = "electro_shop";
 
@@ -132,16 +132,6 @@ const otherItems = [
   { orderId: "o-1004", line: 1, productId: "p-9", quantity: 1, price: 120.5 },
 ];
 const orderItems = [...bigOrderItems, ...otherItems];
-
-// Every call whose failure the test expects; returns the error it threw.
-async function expectRejection(promise) {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  assert.fail("the request succeeded but should have failed");
-}
 
 describe("single-table design through ElectroDB", () => {
   let server;

@@ -2,9 +2,10 @@
 # Runs the JavaScript integration tests (CTest's integration_js): the AWS SDK v3
 # Document Client (ecommerce.test.mjs), ElectroDB on top of it (electrodb.test.mjs),
 # the DynamoDB Streams client (streams.test.mjs), PartiQL through both SDK packages
-# (partiql.test.mjs), throttling under --throughput enforce (throughput.test.mjs),
-# SigV4 verification under --require-signature (security.test.mjs) and Dynamoose 4's
-# `expires` (Time to Live) model option (dynamoose.test.mjs).
+# (partiql.test.mjs), seed 004's scenario of tests/sdk/README.md (scenario.test.mjs),
+# throttling under --throughput enforce (throughput.test.mjs), SigV4 verification under
+# --require-signature (security.test.mjs) and Dynamoose 4's `expires` (Time to Live)
+# model option (dynamoose.test.mjs).
 #
 #   MONOTABLE_BIN=build/monotable tests/integration/js/run.sh
 #
@@ -30,4 +31,4 @@ if ! cmp -s package-lock.json "$stamp" 2>/dev/null; then
 fi
 
 exec node --test ecommerce.test.mjs electrodb.test.mjs streams.test.mjs partiql.test.mjs \
-  throughput.test.mjs security.test.mjs dynamoose.test.mjs
+  scenario.test.mjs throughput.test.mjs security.test.mjs dynamoose.test.mjs

@@ -2,6 +2,7 @@
 // pytest: $MONOTABLE_BIN (or <repo>/build/monotable), --in-memory, a free loopback
 // port, ready once `GET /` answers 200.
 
+import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import http from "node:http";
 import net from "node:net";
@@ -148,4 +149,15 @@ export function createTable(client, TableName, { hash = "PK", range = "SK", ...m
       ...more,
     }),
   );
+}
+
+// Awaits a call whose failure the test expects; returns the error it threw, and fails the
+// test when it succeeds.
+export async function expectRejection(promise) {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  assert.fail("the request succeeded but should have failed");
 }
