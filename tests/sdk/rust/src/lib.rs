@@ -1,0 +1,1 @@
+//! Nothing here: the scenario is the integration test in tests/scenario.rs.
