@@ -13,7 +13,7 @@ python=${MONOTABLE_SYSTEM_PYTHON:-python3}
 need_command sdk_python "$python" "docker/install-deps.sh test installs python3"
 need_version sdk_python Python "$("$python" -c 'import platform; print(platform.python_version())')" \
   3.10 "boto3 1.44 and PynamoDB 6.1"
-venv=${MONOTABLE_PYTHON_VENV:-$(sdk_build_dir python)/python-venv}
+venv=${MONOTABLE_PYTHON_VENV:-$here/../../../build/python-venv}  # CTest sets it
 "$here/../../python/venv.sh" "$python" "$venv"
 
 cd "$here"
