@@ -1,6 +1,7 @@
 #include "server/config.h"
 
 #include <charconv>
+#include <cstdint>
 
 namespace monotable::server {
 namespace {
@@ -145,6 +146,11 @@ options:
                          of Contributor Insights
   --tls-cert FILE        serve HTTPS on --port with this PEM certificate (chain)
   --tls-key FILE         and this PEM private key; both are read again on SIGHUP
+  --faults FILE          fault-injection rules to start with (JSON: {"seed": N,
+                         "rules": [...]}; docs/FAULTS.md); rules are added and removed
+                         at run time through /monotable/faults (none by default)
+  --faults-seed N        the seed of the fault rules' random draws (default 0), so a
+                         run's faults are reproducible
   --help                 print this text
 
 DynamoDB Local's spellings are accepted too: -port N, -dbPath DIR, -inMemory,
@@ -299,6 +305,14 @@ Result<Config> ParseCommandLine(const std::vector<std::string>& args) {
         return Bad("invalid value for --credential: expected ACCESS_KEY_ID:SECRET_ACCESS_KEY");
       }
       config.credentials.emplace_back(v.substr(0, colon), v.substr(colon + 1));
+    } else if (flag == "--faults") {
+      MT_ASSIGN_OR_RETURN(v, next_value());
+      if (v.empty()) return Bad("empty value for " + flag);
+      config.faults_file = v;
+    } else if (flag == "--faults-seed") {
+      MT_ASSIGN_OR_RETURN(v, next_value());
+      MT_ASSIGN_OR_RETURN(seed, ParseInt(flag, v, 0, INT64_MAX));
+      config.faults_seed = static_cast<uint64_t>(seed);
     } else if (flag == "--tls-cert" || flag == "--tls-key") {
       MT_ASSIGN_OR_RETURN(v, next_value());
       if (v.empty()) return Bad("empty value for " + flag);

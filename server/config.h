@@ -74,6 +74,11 @@ struct Config {
   // --tls-cert/--tls-key: PEM files; --port then serves HTTPS (reloaded on SIGHUP).
   std::string tls_cert;
   std::string tls_key;
+  // Fault injection (docs/FAULTS.md): --faults FILE, rules read at start (the admin API
+  // /monotable/faults adds and removes them at run time); --faults-seed N, the seed of
+  // the rules' random draws (a file's own "seed" wins).
+  std::string faults_file;
+  uint64_t faults_seed = 0;
   bool show_help = false;
 };
 

@@ -267,5 +267,18 @@ TEST(ConfigTest, HealthCheck) {
   EXPECT_EQ(Error({"--health-check"}), "missing value for --health-check");
 }
 
+TEST(ConfigTest, FaultFlags) {
+  Config none = Parse({});
+  EXPECT_EQ(none.faults_file, "");  // no rule unless asked
+  EXPECT_EQ(none.faults_seed, 0u);
+  Config c = Parse({"--faults", "rules.json", "--faults-seed=42"});
+  EXPECT_EQ(c.faults_file, "rules.json");
+  EXPECT_EQ(c.faults_seed, 42u);
+  EXPECT_EQ(Error({"--faults-seed", "-1"}),
+            "invalid value '-1' for --faults-seed (expected an integer from 0 to "
+            "9223372036854775807)");
+  EXPECT_EQ(Error({"--faults", ""}), "empty value for --faults");
+}
+
 }  // namespace
 }  // namespace monotable::server

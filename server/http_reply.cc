@@ -14,6 +14,8 @@ void HttpReply::Reset() {
   status = 200;
   headers.clear();
   body.clear();
+  delay_ms = 0;
+  reset_connection = false;
 }
 
 void FormatResponseHead(const HttpReply& reply, unsigned version, bool keep_alive,

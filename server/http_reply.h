@@ -4,6 +4,7 @@
 // (FormatResponseHead) and sends head and body in one gather write, so no serializer
 // walks the fields and the body is never copied. Not thread-safe (one per connection).
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -13,6 +14,10 @@ struct HttpReply {
   unsigned status = 200;
   std::string headers;  // "Name: value\r\n" lines; no Content-Length or Connection
   std::string body;
+  // Injected faults (server/fault_injector.h): wait this long before writing the
+  // reply, or write none and reset the connection (TCP RST) instead.
+  int64_t delay_ms = 0;
+  bool reset_connection = false;
 
   void AddHeader(std::string_view name, std::string_view value);
   // Empties it for the next request, keeping the header buffer's capacity.

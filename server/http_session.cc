@@ -262,6 +262,16 @@ void BasicHttpSession<Stream>::Serve() {
 
 template <class Stream>
 void BasicHttpSession<Stream>::Answer() {
+  if (reply_.reset_connection) return ResetConnection();
+  if (reply_.delay_ms > 0) {
+    if (!delay_timer_) delay_timer_ = std::make_unique<IdleTimer>(stream_.get_executor());
+    delay_timer_->expires_after(std::chrono::milliseconds(reply_.delay_ms));
+    reply_.delay_ms = 0;
+    return delay_timer_->async_wait([self = this->shared_from_this()](beast::error_code ec) {
+      if (ec) return self->Close();
+      self->Answer();
+    });
+  }
   const HttpRequest& request = parser_->get();
   // While the server drains, this answer is the connection's last.
   const bool keep_alive =
@@ -295,6 +305,15 @@ void BasicHttpSession<Stream>::EndRequest() {
   if (!in_request_) return;
   in_request_ = false;
   if (limits_.tracker != nullptr) limits_.tracker->RequestFinished();
+}
+
+template <class Stream>
+void BasicHttpSession<Stream>::ResetConnection() {
+  EndRequest();
+  beast::error_code ignored;
+  beast::get_lowest_layer(stream_).set_option(boost::asio::socket_base::linger(true, 0), ignored);
+  // No read is started: once this handler returns, the last reference goes and the
+  // destructor closes the socket, which SO_LINGER 0 turns into a reset.
 }
 
 template <class Stream>

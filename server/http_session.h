@@ -12,7 +12,9 @@
 // A request the handler says RunsLong is handled on the limits' WorkerPool instead (one
 // more link of the chain, on a worker thread) and its reply is posted back to the
 // socket's executor to be written. The next request is read only after a reply is
-// written, so one connection's replies stay in request order, pipelined or not.
+// written, so one connection's replies stay in request order, pipelined or not. A reply
+// with a delay (an injected fault's latency) waits on a timer of the session's own,
+// one more link of the chain.
 // The handler's exceptions are caught per request: the answer is handler->Failed()
 // (a 500) and an error log line, and the connection goes on.
 // The idle timer is a second chain that touches only itself, atomics and, to end an idle
@@ -128,8 +130,12 @@ class BasicHttpSession : public std::enable_shared_from_this<BasicHttpSession<St
   void EndRequest();
   // Handle() inside the request's exception boundary; on a worker for a long request.
   void Serve();
-  // Writes the reply Serve() filled; on the socket's executor.
+  // Writes the reply Serve() filled; on the socket's executor. An injected fault's
+  // reply waits for its delay first, or resets the connection instead (ResetConnection).
   void Answer();
+  // Ends the connection with a TCP RST: SO_LINGER 0, then the session lets go of the
+  // socket (its destructor closes it) without a shutdown's FIN.
+  void ResetConnection();
   void Write(unsigned version, bool keep_alive, bool send_body);
   void OnWrite(bool keep_alive, beast::error_code ec);
   void Close();
@@ -151,7 +157,9 @@ class BasicHttpSession : public std::enable_shared_from_this<BasicHttpSession<St
   HttpRequest request_;  // reused: its buffers keep their capacity
   std::optional<RequestParser> parser_;
   std::unique_ptr<ConnectionHandler> handler_;
-  HttpReply reply_;   // reused: its header buffer keeps its capacity
+  HttpReply reply_;  // reused: its header buffer keeps its capacity
+  // Made on the first delayed reply only, so an idle connection does not carry it.
+  std::unique_ptr<IdleTimer> delay_timer_;
   std::string head_;  // the formatted status line and headers, reused likewise
   SessionLimits limits_;
   ConnectionTracker::Slot slot_;

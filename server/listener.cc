@@ -5,6 +5,7 @@
 #include <string>
 
 #include "engine/base/catch_all.h"
+#include "server/fault_answer.h"
 
 namespace monotable::server {
 
@@ -88,9 +89,8 @@ void Listener::Refuse(TcpSocket& socket) {
                  limits_.tracker->max_connections());
   }
   static const std::string kAnswer = [] {
-    const std::string body =
-        R"({"__type":"com.amazonaws.dynamodb.v20120810#ServiceUnavailableException",)"
-        R"("message":"Too many open connections; try again later"})";
+    const std::string body = std::string(R"({"__type":")") + kServiceUnavailableType +
+                             R"(","message":"Too many open connections; try again later"})";
     return "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/x-amz-json-1.0\r\n"
            "Content-Length: " +
            std::to_string(body.size()) + "\r\nConnection: close\r\n\r\n" + body;

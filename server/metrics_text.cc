@@ -213,9 +213,10 @@ void CollectAllocatorMetrics(const AllocatorStats& a, std::vector<MetricFamily>&
 }
 
 std::string MetricsText(const EngineStats& stats, const RequestMetrics& requests,
-                        const AllocatorStats& allocator) {
+                        const AllocatorStats& allocator, const FaultInjector* faults) {
   std::vector<MetricFamily> families;
   requests.Collect(families);
+  if (faults != nullptr) faults->Collect(families);
   CollectEngineMetrics(stats, families);
   CollectAllocatorMetrics(allocator, families);
   std::ostringstream out;

@@ -13,6 +13,7 @@
 
 #include "engine/engine_stats.h"
 #include "server/allocator_stats.h"
+#include "server/fault_injector.h"
 #include "server/request_metrics.h"
 
 namespace monotable::server {
@@ -26,9 +27,9 @@ void CollectEngineMetrics(const EngineStats& stats, std::vector<prometheus::Metr
 void CollectAllocatorMetrics(const AllocatorStats& allocator,
                              std::vector<prometheus::MetricFamily>& out);
 
-// The whole /metrics body.
+// The whole /metrics body; with `faults` (may be null), its rules and their counts.
 std::string MetricsText(const EngineStats& stats, const RequestMetrics& requests,
-                        const AllocatorStats& allocator);
+                        const AllocatorStats& allocator, const FaultInjector* faults = nullptr);
 
 // The Content-Type of MetricsText.
 inline constexpr char kMetricsContentType[] = "text/plain; version=0.0.4; charset=utf-8";

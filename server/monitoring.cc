@@ -64,8 +64,9 @@ void JsonError(HttpReply& reply, unsigned status, std::string_view message) {
 
 }  // namespace
 
-bool ServeMonitoring(const Engine& engine, const RequestMetrics& requests, std::string_view target,
-                     MonitoringAccess access, HttpReply& reply) {
+bool ServeMonitoring(const Engine& engine, const RequestMetrics& requests,
+                     const FaultInjector* faults, std::string_view target, MonitoringAccess access,
+                     HttpReply& reply) {
   const size_t question = target.find('?');
   const std::string_view path = target.substr(0, question);
   const std::string_view query =
@@ -75,7 +76,7 @@ bool ServeMonitoring(const Engine& engine, const RequestMetrics& requests, std::
     // Contributor Insights' top keys of the resources that keep them.
     options.top_keys = access == MonitoringAccess::kFull ? 10 : 0;
     Answer(reply, 200, kMetricsContentType,
-           MetricsText(engine.Stats(options), requests, ReadAllocatorStats()));
+           MetricsText(engine.Stats(options), requests, ReadAllocatorStats(), faults));
     return true;
   }
   if (path == "/monotable/tables") {

@@ -13,6 +13,7 @@
 #include <string_view>
 
 #include "engine/engine.h"
+#include "server/fault_injector.h"
 #include "server/http_reply.h"
 #include "server/request_metrics.h"
 
@@ -23,8 +24,9 @@ namespace monotable::server {
 enum class MonitoringAccess { kFull, kWithoutKeyValues };
 
 // Answers `target` (path and query) into `reply`; false when the path is not one of
-// the views (the caller answers 404).
-bool ServeMonitoring(const Engine& engine, const RequestMetrics& requests, std::string_view target,
-                     MonitoringAccess access, HttpReply& reply);
+// the views (the caller answers 404). `faults` (may be null): its rules go to /metrics.
+bool ServeMonitoring(const Engine& engine, const RequestMetrics& requests,
+                     const FaultInjector* faults, std::string_view target, MonitoringAccess access,
+                     HttpReply& reply);
 
 }  // namespace monotable::server

@@ -15,6 +15,8 @@
 #include "server/console.h"
 #include "server/crc32.h"
 #include "server/dynamodb_local.h"
+#include "server/fault_answer.h"
+#include "server/fault_api.h"
 #include "server/long_requests.h"
 #include "server/monitoring.h"
 
@@ -185,6 +187,16 @@ void Router::AddCors(const HttpRequest& request, HttpReply& reply) const {
 }
 
 void Router::Handle(HttpRequest& request, protocol::JsonParser& parser, HttpReply& reply) {
+  // DynamoDB's requests go to "/": one length comparison keeps them off this path.
+  if (request.target().size() > 1) {
+    const std::string_view target(request.target().data(), request.target().size());
+    const std::string_view path = target.substr(0, target.find('?'));
+    if (IsFaultApiPath(path)) {
+      HandleFaultApi(request, path, parser, reply);
+      AddCors(request, reply);
+      return;
+    }
+  }
   if (request.method() == http::verb::post) {
     HandleTimed(request, parser, reply);
   } else if (request.method() == http::verb::options) {
@@ -224,18 +236,11 @@ void Router::HandleGet(const HttpRequest& request, HttpReply& reply) {
   // DynamoDB answers an unsigned request to any path), so an unsigned caller learns
   // nothing, not even which tables exist.
   const bool open_metrics = public_metrics_ && path == "/metrics";
-  if (verifier_ && !open_metrics) {
-    Status verified = VerifySignature(*verifier_, request);
-    if (!verified.ok()) {
-      auto error = protocol::EncodeError(verified);
-      Json(error.http_status, std::move(error.body), reply);
-      return;
-    }
-  }
+  if (!open_metrics && RefuseUnverified(request, reply)) return;
   // Contributor Insights' key values are item data: not for an unsigned scraper.
   const MonitoringAccess access =
       open_metrics && verifier_ ? MonitoringAccess::kWithoutKeyValues : MonitoringAccess::kFull;
-  if (!ServeMonitoring(*protocol_->engine(), metrics_, target, access, reply)) {
+  if (!ServeMonitoring(*protocol_->engine(), metrics_, &faults_, target, access, reply)) {
     // A fixed body: the raw request path is not echoed back, so a crafted link cannot
     // make the server reflect markup or script (a body a browser might render).
     reply.status = 404;
@@ -243,6 +248,45 @@ void Router::HandleGet(const HttpRequest& request, HttpReply& reply) {
     reply.AddHeader("X-Content-Type-Options", "nosniff");
     reply.body = "not found\n";
   }
+}
+
+bool Router::RefuseUnverified(const HttpRequest& request, HttpReply& reply) {
+  if (!verifier_) return false;
+  Status verified = VerifySignature(*verifier_, request);
+  if (verified.ok()) return false;
+  auto error = protocol::EncodeError(verified);
+  Json(error.http_status, std::move(error.body), reply);
+  return true;
+}
+
+void Router::HandleFaultApi(HttpRequest& request, std::string_view path,
+                            protocol::JsonParser& parser, HttpReply& reply) {
+  // The rules change what every client is answered: as guarded as the views.
+  if (RefuseUnverified(request, reply)) return;
+  const auto method = request.method_string();
+  ServeFaultApi(faults_, std::string_view(method.data(), method.size()), path, request.body(),
+                parser, reply);
+}
+
+std::optional<Router::Served> Router::InjectFault(std::string_view operation,
+                                                  const HttpRequest& request,
+                                                  protocol::JsonParser& parser, HttpReply& reply) {
+  const RequestTargets targets = ReadRequestTargets(parser, request.body());
+  const FaultDecision decision = faults_.Decide(operation, targets);
+  reply.delay_ms = decision.delay_ms;
+  if (!decision.kind) return std::nullopt;
+  int route = -1;
+  const auto routes = protocol_->routes();
+  for (size_t i = 0; i < routes.size(); ++i) {
+    if (routes[i].name == operation) route = static_cast<int>(i);
+  }
+  if (*decision.kind == FaultKind::kConnectionReset) {
+    reply.reset_connection = true;
+    return Served{ErrorCode::kInternal, route};
+  }
+  FaultAnswer answer = AnswerFault(*decision.kind, operation, targets, decision.conflicting_action);
+  Json(answer.http_status, std::move(answer.body), reply);
+  return Served{answer.outcome, route};
 }
 
 void Router::HandleTimed(HttpRequest& request, protocol::JsonParser& parser, HttpReply& reply) {
@@ -292,6 +336,11 @@ Router::Served Router::HandleDynamoDb(HttpRequest& request, protocol::JsonParser
     return error(ErrorCode::kMissingAuthenticationToken,
                  "Authorization header requires 'Credential' parameter. Authorization=" +
                      std::string(auth_field));
+  }
+  if (faults_.active()) {
+    if (std::optional<Served> faulted = InjectFault(*operation, request, parser, reply)) {
+      return *faulted;
+    }
   }
   protocol::CallerIdentity caller{std::move(scope->access_key_id), std::move(scope->region)};
   std::string& body = request.body();

@@ -3,7 +3,8 @@
 // protocol by X-Amz-Target; GET (or HEAD) / is the health check (or DynamoDB Local's
 // 400, AnswerRootAsDynamoDbLocal); GET /metrics and
 // /monotable/... are the monitoring views (server/monitoring.h); other GET paths are
-// 404; /console is the web console when `serve_console` (server/console.h). Adds DynamoDB's
+// 404; /monotable/faults (any method) is the fault-injection API (server/fault_api.h);
+// /console is the web console when `serve_console` (server/console.h). Adds DynamoDB's
 // response headers (x-amzn-RequestId, x-amz-crc32) and CORS headers when configured. Every DynamoDB
 // request is counted and timed for /metrics (RequestMetrics: lock-free); with request logging on,
 // it is also logged (one info line). Thread-safe; each connection passes its own JsonParser.
@@ -16,6 +17,7 @@
 #include "auth/verifier.h"
 #include "protocol/json_reader.h"
 #include "protocol/operations.h"
+#include "server/fault_injector.h"
 #include "server/http_session.h"
 #include "server/request_metrics.h"
 
@@ -41,6 +43,11 @@ class Router {
   static bool RunsLong(const HttpRequest& request);
 
   const RequestMetrics& metrics() const { return metrics_; }
+
+  // The fault rules (docs/FAULTS.md): set through /monotable/faults (the router serves
+  // that API) or by the server from --faults. With no rule, a request pays one relaxed
+  // atomic load for them.
+  FaultInjector& faults() { return faults_; }
 
   // `GET /` (and HEAD) answers as DynamoDB Local does (--dynamodb-local): HTTP 400 with
   // its MissingAuthenticationToken body (server/dynamodb_local.h) instead of DynamoDB's
@@ -73,6 +80,16 @@ class Router {
   void HandleTimed(HttpRequest& request, protocol::JsonParser& parser, HttpReply& reply);
   // GET and HEAD: the health check, the console, the monitoring views, or 404.
   void HandleGet(const HttpRequest& request, HttpReply& reply);
+  // /monotable/faults, any method, after the signature check the views have.
+  void HandleFaultApi(HttpRequest& request, std::string_view path, protocol::JsonParser& parser,
+                      HttpReply& reply);
+  // The fault the rules give this request, if any: its answer is in `reply` (or the
+  // reply resets the connection). Latency alone only sets reply.delay_ms: nullopt.
+  std::optional<Served> InjectFault(std::string_view operation, const HttpRequest& request,
+                                    protocol::JsonParser& parser, HttpReply& reply);
+  // True, with the error answered, when signatures are required and the request's does
+  // not verify.
+  bool RefuseUnverified(const HttpRequest& request, HttpReply& reply);
   void AddRequestId(HttpReply& reply);
   void AddCors(const HttpRequest& request, HttpReply& reply) const;
 
@@ -81,6 +98,7 @@ class Router {
   bool log_requests_;
   bool serve_console_;
   RequestMetrics metrics_;
+  FaultInjector faults_;
   std::shared_ptr<const auth::SignatureVerifier> verifier_;  // null: signatures not checked
   bool public_metrics_ = false;
   bool dynamodb_local_root_ = false;

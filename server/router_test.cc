@@ -16,8 +16,8 @@
 #include "auth/sigv4.h"
 #include "auth/verifier.h"
 #include "engine/engine.h"
-#include "engine/testing/in_memory_engine.h"
 #include "server/crc32.h"
+#include "server/router_test_protocol.h"
 
 namespace monotable::server {
 namespace {
@@ -45,16 +45,14 @@ std::optional<std::string> Header(const HttpReply& reply, const std::string& nam
 class RouterTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    engine_ =
-        test_engine::OpenInMemory(std::make_unique<FakeClock>(1700000000000), size_t{8} << 20);
-    ASSERT_NE(engine_, nullptr);
-    protocol_ = std::make_unique<protocol::Protocol>(engine_.get(), protocol::ProtocolOptions{});
+    ASSERT_NO_FATAL_FAILURE(test_.Open());
+    protocol_ = test_.protocol.get();
   }
 
   HttpReply Send(http::verb method, const std::string& cors = "",
                  const std::function<void(HttpRequest&)>& fill = {},
                  const std::string& target = "/") {
-    Router router(protocol_.get(), cors);
+    Router router(protocol_, cors);
     HttpRequest request{method, target, 11};
     if (fill) fill(request);
     HttpReply reply;
@@ -71,8 +69,8 @@ class RouterTest : public ::testing::Test {
     });
   }
 
-  std::unique_ptr<Engine> engine_;
-  std::unique_ptr<protocol::Protocol> protocol_;
+  TestProtocol test_;
+  protocol::Protocol* protocol_ = nullptr;
   protocol::JsonParser parser_;
 };
 
@@ -89,7 +87,7 @@ TEST_F(RouterTest, GetAndHeadAreTheHealthCheck) {
 // --dynamodb-local: DynamoDB Local's 400 to a bare GET /, which Testcontainers for .NET
 // waits for; other paths are unchanged.
 TEST_F(RouterTest, AsDynamoDbLocalGetAndHeadOfTheRootAre400MissingAuthenticationToken) {
-  Router router(protocol_.get(), "");
+  Router router(protocol_, "");
   router.AnswerRootAsDynamoDbLocal(true);
   for (http::verb method : {http::verb::get, http::verb::head}) {
     for (const char* target : {"/", "/?x=1"}) {
@@ -127,7 +125,7 @@ TEST_F(RouterTest, GetOfAnUnknownPathIs404) {
 }
 
 TEST_F(RouterTest, MetricsCountRequestsByOperationAndOutcome) {
-  Router router(protocol_.get(), "");
+  Router router(protocol_, "");
   auto call = [&](const std::string& operation) {
     HttpRequest request{http::verb::post, "/", 11};
     request.set("X-Amz-Target", std::string(kTarget) + operation);
@@ -214,7 +212,7 @@ TEST_F(RouterTest, ADynamoDbCallCarriesDynamoDbsHeaders) {
 }
 
 TEST_F(RouterTest, RequestIdsOfOneRouterShareAPrefixAndNeverRepeat) {
-  Router router(protocol_.get(), "");
+  Router router(protocol_, "");
   std::set<std::string> ids;
   std::string prefix;
   for (int i = 0; i < 200; ++i) {
@@ -273,7 +271,7 @@ TEST_F(RouterTest, CorsHeadersOnlyForAllowedOrigins) {
 }
 
 TEST_F(RouterTest, TooLargeIsA413InDynamoDbsShape) {
-  Router router(protocol_.get(), "");
+  Router router(protocol_, "");
   HttpReply reply;
   router.RequestTooLarge(reply);
   EXPECT_EQ(reply.status, 413u);
@@ -282,7 +280,7 @@ TEST_F(RouterTest, TooLargeIsA413InDynamoDbsShape) {
 }
 
 TEST_F(RouterTest, AConnectionHandlerRoutesThroughTheRouter) {
-  Router router(protocol_.get(), "");
+  Router router(protocol_, "");
   std::unique_ptr<ConnectionHandler> connection = router.NewConnection();
   HttpRequest request{http::verb::get, "/", 11};
   HttpReply reply;
@@ -337,7 +335,7 @@ class RouterSignatureTest : public RouterTest {
   // A GET of `target` through a router that requires signatures; signed with `secret`
   // (at the real time: the verifier reads the system clock) unless it is empty.
   HttpReply Get(const std::string& target, const std::string& secret, bool public_metrics = false) {
-    Router router(protocol_.get(), "", false, /*serve_console=*/true);
+    Router router(protocol_, "", false, /*serve_console=*/true);
     router.RequireSignatures(std::make_shared<auth::SignatureVerifier>(
                                  auth::SecretsByKey{{kAccessKey, std::string(kSecret)}}),
                              public_metrics);

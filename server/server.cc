@@ -13,6 +13,7 @@
 #include "server/connection_tracker.h"
 #include "server/console.h"
 #include "server/dynamodb_local.h"
+#include "server/fault_api.h"
 #include "server/io_contexts.h"
 #include "server/listener.h"
 #include "server/open_file_limit.h"
@@ -92,6 +93,12 @@ Result<std::unique_ptr<Server>> Server::Create(const Config& config) {
                                              config.log_requests, ConsoleEnabled(config));
 
   server->router_->AnswerRootAsDynamoDbLocal(config.dynamodb_local);
+  server->router_->faults().SetSeed(config.faults_seed);
+  if (!config.faults_file.empty()) {
+    MT_RETURN_IF_ERROR(LoadFaultFile(server->router_->faults(), config.faults_file));
+    spdlog::info("fault injection: {} rules from {}", server->router_->faults().List().size(),
+                 config.faults_file);
+  }
   if (config.require_signature) {
     MT_ASSIGN_OR_RETURN(verifier, LoadVerifier(config));
     server->router_->RequireSignatures(std::move(verifier), config.public_metrics);

@@ -2,29 +2,11 @@
 
 #include <span>
 
+#include "engine/base/throughput_messages.h"
 #include "engine/format/key_codec.h"
 
 namespace monotable {
 namespace {
-
-// DynamoDB's messages (API Reference, TransactionCanceledException: the messages of the
-// ProvisionedThroughputExceeded and ThrottlingError cancellation reasons, which are also
-// those of the exceptions).
-constexpr char kProvisionedTable[] =
-    "The level of configured provisioned throughput for the table was exceeded. Consider "
-    "increasing your provisioning level with the UpdateTable API.";
-constexpr char kProvisionedIndex[] =
-    "The level of configured provisioned throughput for one or more global secondary indexes "
-    "of the table was exceeded. Consider increasing your provisioning level for the "
-    "under-provisioned global secondary indexes with the UpdateTable API.";
-constexpr char kOnDemandTable[] =
-    "Throughput exceeds the current capacity of your table or index. DynamoDB is automatically "
-    "scaling your table or index so please try again shortly. If exceptions persist, check if "
-    "you have a hot key: "
-    "https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/bp-partition-key-design.html";
-constexpr char kOnDemandIndex[] =
-    "Throughput exceeds the current capacity for one or more global secondary indexes. "
-    "DynamoDB is automatically scaling your index so please try again shortly.";
 
 // The billing mode of the table that owns `resource`.
 BillingMode BillingOf(const throughput::Resource* resource,
@@ -138,8 +120,9 @@ Status ThrottledStatus(const throughput::Admission& admission,
   // held the write back.
   Status status = provisioned
                       ? Status(ErrorCode::kProvisionedThroughputExceeded,
-                               index ? kProvisionedIndex : kProvisionedTable)
-                      : Status(ErrorCode::kThrottling, index ? kOnDemandIndex : kOnDemandTable);
+                               index ? kProvisionedIndexThrottled : kProvisionedTableThrottled)
+                      : Status(ErrorCode::kThrottling,
+                               index ? kOnDemandIndexThrottled : kOnDemandTableThrottled);
   return std::move(status).WithDetail(std::move(detail));
 }
 
