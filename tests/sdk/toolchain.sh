@@ -21,6 +21,15 @@ need_version() {
   [ "$lowest" = "$4" ] || skip "$1" "$2 $3 is older than the $4 it needs ($5)"
 }
 
+# need_go ENTRY: skips ENTRY without Go 1.24 or newer (the AWS SDK for Go v2's go.mod;
+# Debian bookworm's golang is 1.19).
+need_go() {
+  need_command "$1" go "install Go 1.24 or newer from go.dev"
+  local found
+  found=$(go env GOVERSION)
+  need_version "$1" Go "${found#go}" 1.24 "install Go 1.24 or newer from go.dev"
+}
+
 # The build outputs' directory: $MONOTABLE_SDK_BUILD_DIR (CTest sets it under the build
 # tree), else build/sdk/NAME in the repository.
 sdk_build_dir() {

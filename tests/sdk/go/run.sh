@@ -8,9 +8,7 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 source "$here/../toolchain.sh"
 
-need_command sdk_go go "install Go 1.24 or newer from go.dev"
-found=$(go env GOVERSION)
-need_version sdk_go Go "${found#go}" 1.24 "install Go 1.24 or newer from go.dev"
+need_go sdk_go
 
 cd "$here"
 # The test binary is built before the servers start, so that they do not wait on it.
