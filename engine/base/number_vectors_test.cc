@@ -41,7 +41,7 @@ struct Vector {
 };
 
 std::filesystem::path VectorsPath() {
-  return std::filesystem::path(__FILE__).parent_path() / "testdata" / "number_vectors.txt";
+  return std::filesystem::path(MONOTABLE_BASE_TESTDATA) / "number_vectors.txt";
 }
 
 // Every vector of the file, read once. An unreadable or malformed file is reported
