@@ -176,7 +176,7 @@ void Report(const Options& options, const RunStats& stats, double elapsed_s, dou
       Micros(h.ValueAtQuantile(0.5)), Micros(h.ValueAtQuantile(0.9)),
       Micros(h.ValueAtQuantile(0.99)), Micros(h.ValueAtQuantile(0.999)), Micros(h.max()),
       h.Mean() / 1000.0);
-  if (options.op == Op::kQuery || options.op == Op::kSelect) {
+  if (options.op == Op::kQuery || options.op == Op::kSelect || options.op == Op::kBatchGet) {
     std::printf(
         "items returned: %" PRIu64 " (%.1f per read)\n", stats.items,
         static_cast<double>(stats.items) / static_cast<double>(std::max<uint64_t>(stats.reads, 1)));

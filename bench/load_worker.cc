@@ -27,6 +27,7 @@ namespace {
 constexpr auto kReconnectDelay = std::chrono::milliseconds(100);
 constexpr size_t kMaxErrorText = 500;
 constexpr uint64_t kBatchWriteItems = 25;  // DynamoDB's maximum per BatchWriteItem
+constexpr uint64_t kBatchGetKeys = 25;     // of DynamoDB's 100 per BatchGetItem
 
 enum class RequestKind {
   kGet,
@@ -34,8 +35,10 @@ enum class RequestKind {
   kUpdate,
   kDelete,
   kQuery,
+  kGsiQuery,
   kSelect,
   kBatchWrite,
+  kBatchGet,
   kTransactWrite
 };
 
@@ -45,20 +48,25 @@ const char* OperationName(RequestKind kind) {
     case RequestKind::kPut: return "PutItem";
     case RequestKind::kUpdate: return "UpdateItem";
     case RequestKind::kDelete: return "DeleteItem";
-    case RequestKind::kQuery: return "Query";
+    case RequestKind::kQuery:
+    case RequestKind::kGsiQuery: return "Query";
     case RequestKind::kSelect: return "ExecuteStatement";
     case RequestKind::kBatchWrite: return "BatchWriteItem";
+    case RequestKind::kBatchGet: return "BatchGetItem";
     case RequestKind::kTransactWrite: return "TransactWriteItems";
   }
   return "?";
 }
 
 bool IsRead(RequestKind kind) {
-  return kind == RequestKind::kGet || kind == RequestKind::kQuery || kind == RequestKind::kSelect;
+  return kind == RequestKind::kGet || kind == RequestKind::kQuery ||
+         kind == RequestKind::kGsiQuery || kind == RequestKind::kSelect ||
+         kind == RequestKind::kBatchGet;
 }
 
-// Items in an ExecuteStatement response: every bench order has a "PK" attribute, and
-// Items comes before LastEvaluatedKey (which has one too).
+// Items in an ExecuteStatement or BatchGetItem response: every bench item has a "PK"
+// attribute, and Items comes before LastEvaluatedKey (which has one too); a BatchGetItem
+// is counted only once its UnprocessedKeys are known to be empty.
 uint64_t CountItems(std::string_view body) {
   body = body.substr(0, body.find("\"LastEvaluatedKey\""));
   uint64_t count = 0;
@@ -158,8 +166,10 @@ class Connection {
         delete_(MakeDeleteItemTemplate(context)),
         next_delete_(rng_.Below(plan.keys)),
         query_(MakeQueryTemplate(context, plan.limit)),
+        gsi_query_(MakeGsiQueryTemplate(context)),
         select_(MakeSelectTemplate(context, plan.limit)),
         batch_(MakeBatchWriteTemplate(context, DatasetOf(plan.op), kBatchWriteItems)) {
+    if (plan.op == Op::kBatchGet) batch_get_ = MakeBatchGetTemplate(context, kBatchGetKeys);
     if (TransactionSize(plan.op) > 0) {
       transact_ = MakeTransactWriteTemplate(context, TransactionSize(plan.op));
     }
@@ -242,8 +252,9 @@ class Connection {
       }
       kind_ = NextKind();
       request = TemplateOf(kind_);
-      if (kind_ == RequestKind::kBatchWrite) {
-        SpreadBatchKeys();
+      if (kind_ == RequestKind::kBatchWrite || kind_ == RequestKind::kBatchGet) {
+        SpreadBatchKeys(*request,
+                        kind_ == RequestKind::kBatchWrite ? kBatchWriteItems : kBatchGetKeys);
       } else {
         // A delete walks the keys, so that it finds an item until the walk wraps.
         key_ = kind_ == RequestKind::kDelete ? next_delete_++ % plan_.keys : rng_.Below(plan_.keys);
@@ -280,14 +291,14 @@ class Connection {
     return true;
   }
 
-  // A measured BatchWriteItem of profiles: 25 distinct keys (when there are 25),
-  // spread over the key space from a random one.
-  void SpreadBatchKeys() {
-    batch_items_ = kBatchWriteItems;
-    const uint64_t stride = std::max<uint64_t>(1, plan_.keys / kBatchWriteItems);
+  // A measured BatchWriteItem or BatchGetItem of `count` profiles: distinct keys (when
+  // there are that many), spread over the key space from a random one.
+  void SpreadBatchKeys(RequestTemplate& request, uint64_t count) {
+    batch_items_ = count;
+    const uint64_t stride = std::max<uint64_t>(1, plan_.keys / count);
     const uint64_t first = rng_.Below(plan_.keys);
-    for (uint64_t i = 0; i < kBatchWriteItems; ++i) {
-      batch_.SetKey(i * SlotsPerItem(Dataset::kProfiles), (first + i * stride) % plan_.keys);
+    for (uint64_t i = 0; i < count; ++i) {
+      request.SetKey(i * SlotsPerItem(Dataset::kProfiles), (first + i * stride) % plan_.keys);
     }
   }
 
@@ -298,7 +309,9 @@ class Connection {
       case Op::kUpdate: return RequestKind::kUpdate;
       case Op::kDelete: return RequestKind::kDelete;
       case Op::kBatchWrite: return RequestKind::kBatchWrite;
+      case Op::kBatchGet: return RequestKind::kBatchGet;
       case Op::kQuery: return RequestKind::kQuery;
+      case Op::kGsiQuery: return RequestKind::kGsiQuery;
       case Op::kSelect: return RequestKind::kSelect;
       case Op::kMixed:
         return rng_.NextDouble() < plan_.get_fraction ? RequestKind::kGet : RequestKind::kPut;
@@ -316,8 +329,10 @@ class Connection {
       case RequestKind::kUpdate: return &update_;
       case RequestKind::kDelete: return &delete_;
       case RequestKind::kQuery: return &query_;
+      case RequestKind::kGsiQuery: return &gsi_query_;
       case RequestKind::kSelect: return &select_;
       case RequestKind::kBatchWrite: return &batch_;
+      case RequestKind::kBatchGet: return &batch_get_;
       case RequestKind::kTransactWrite: return &transact_;
     }
     return &get_;
@@ -375,9 +390,10 @@ class Connection {
     switch (kind_) {
       case RequestKind::kGet: found = body.find("\"Item\"") != std::string::npos; break;
       case RequestKind::kQuery:
+      case RequestKind::kGsiQuery:
       case RequestKind::kSelect:
-        found = kind_ == RequestKind::kQuery ? FindJsonUint(body, "Count").value_or(0)
-                                             : CountItems(body);
+        found = kind_ == RequestKind::kSelect ? CountItems(body)
+                                              : FindJsonUint(body, "Count").value_or(0);
         expected = std::min<uint64_t>(plan_.items_per_key, plan_.limit);
         if (measured_) stats_.items += found;
         break;
@@ -388,6 +404,15 @@ class Connection {
         }
         stats_.items += batch_items_;
         return;
+      case RequestKind::kBatchGet:
+        if (!IsEmptyJsonObject(FindJsonObject(body, "UnprocessedKeys"))) {
+          ++stats_.missing_items;
+          return stats_.NoteError("BatchGetItem left UnprocessedKeys: " + Truncate(body));
+        }
+        found = CountItems(body);
+        expected = batch_items_;
+        if (measured_) stats_.items += found;
+        break;
       case RequestKind::kPut:
       case RequestKind::kUpdate:
       case RequestKind::kDelete:
@@ -453,10 +478,12 @@ class Connection {
   RequestTemplate delete_;
   uint64_t next_delete_;  // the key the next DeleteItem deletes (mod keys)
   RequestTemplate query_;
+  RequestTemplate gsi_query_;
   RequestTemplate select_;
   RequestTemplate batch_;
-  RequestTemplate transact_;  // built only for the transaction ops
-  uint64_t batch_items_ = 0;  // items in batch_
+  RequestTemplate batch_get_;  // built only for --op batchget
+  RequestTemplate transact_;   // built only for the transaction ops
+  uint64_t batch_items_ = 0;   // items in batch_
   boost::beast::flat_buffer read_buffer_;
   std::optional<http::response_parser<http::string_body>> parser_;
   std::optional<RateSchedule> schedule_;  // open loop only, made on the first send

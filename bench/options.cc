@@ -23,15 +23,20 @@ line; or times one full parallel Scan of the table.
   --threads N          client I/O threads; connections are split between them (1)
   --duration S         measured seconds, fractions allowed (10)
   --warmup S           seconds of unmeasured load before measuring (1)
-  --op get|put|mixed|update|delete|batchwrite|query|select|scan|transact2|transact25
+  --op get|put|mixed|update|delete|batchwrite|batchget|query|gsiquery|select|scan|
+                       transact2|transact25
                        operation; mixed draws GetItem with --get-fraction; update
                        is a conditional UpdateItem with three SET actions; delete
                        is a DeleteItem, each connection walking the keys from a
                        random one (an existing item each until the walk wraps);
                        batchwrite is a BatchWriteItem of 25 profile Puts of random
-                       keys (a request counts once, its items as items); query is
+                       keys (a request counts once, its items as items); batchget
+                       is a BatchGetItem of 25 profile keys spread over the keys
+                       (with --preloaded, all 25 must come back); query is
                        PK = :pk AND begins_with(SK, "ORDER#") with --limit on a
-                       random key's orders; select is the same read in PartiQL,
+                       random key's orders; gsiquery is a Query of the profiles'
+                       GSI1 (--gsis 1) for GSI1PK = EMAIL#<a random key's e-mail>,
+                       one item; select is the same read in PartiQL,
                        ExecuteStatement SELECT * FROM "<table>" WHERE PK = ? AND
                        begins_with(SK, ?) with Limit; scan is one full Scan in --segments
                        parallel segments, each following LastEvaluatedKey;
@@ -96,7 +101,9 @@ const char* OpName(Op op) {
     case Op::kUpdate: return "update";
     case Op::kDelete: return "delete";
     case Op::kBatchWrite: return "batchwrite";
+    case Op::kBatchGet: return "batchget";
     case Op::kQuery: return "query";
+    case Op::kGsiQuery: return "gsiquery";
     case Op::kSelect: return "select";
     case Op::kScan: return "scan";
     case Op::kTransact2: return "transact2";
@@ -185,10 +192,14 @@ bool ParseOptions(int argc, char** argv, Options* options, std::string* error) {
         options->op = Op::kDelete;
       } else if (value == "batchwrite") {
         options->op = Op::kBatchWrite;
+      } else if (value == "batchget") {
+        options->op = Op::kBatchGet;
       } else if (value == "mixed") {
         options->op = Op::kMixed;
       } else if (value == "query") {
         options->op = Op::kQuery;
+      } else if (value == "gsiquery") {
+        options->op = Op::kGsiQuery;
       } else if (value == "select") {
         options->op = Op::kSelect;
       } else if (value == "scan") {

@@ -10,7 +10,8 @@ namespace monotable::bench {
 // kTransact2/kTransact25: TransactWriteItems of 2 or 25 Puts of the profile item.
 // kDelete: DeleteItem of preloaded profiles, each connection walking the keys from a
 // random start (so each request deletes an item that exists, until the walk wraps);
-// kBatchWrite: BatchWriteItem of 25 profile Puts of random keys.
+// kBatchWrite: BatchWriteItem of 25 profile Puts of random keys; kBatchGet: BatchGetItem
+// of 25 profile keys; kGsiQuery: Query of GSI1 for one profile's e-mail.
 enum class Op {
   kGet,
   kPut,
@@ -18,7 +19,9 @@ enum class Op {
   kUpdate,
   kDelete,
   kBatchWrite,
+  kBatchGet,
   kQuery,
+  kGsiQuery,
   kSelect,
   kScan,
   kTransact2,

@@ -32,6 +32,16 @@ TEST(OptionsTest, RateTakesRequestsPerSecond) {
   EXPECT_DOUBLE_EQ(options.rate, 20000);
 }
 
+TEST(OptionsTest, BatchGetReadsProfiles) {
+  Options options;
+  std::string error;
+  ASSERT_TRUE(Parse({"--op", "batchget", "--keys", "110000"}, &options, &error)) << error;
+  EXPECT_EQ(options.op, Op::kBatchGet);
+  EXPECT_STREQ(OpName(options.op), "batchget");
+  EXPECT_EQ(DatasetOf(options.op), Dataset::kProfiles);
+  EXPECT_EQ(options.items_per_key, 1u);
+}
+
 TEST(OptionsTest, RateMustBePositive) {
   for (const char* bad : {"0", "-5", "fast", "inf"}) {
     Options options;

@@ -168,6 +168,15 @@ RequestTemplate MakeQueryTemplate(const RequestContext& context, int limit) {
   return std::move(b).Finish(context, "Query");
 }
 
+RequestTemplate MakeGsiQueryTemplate(const RequestContext& context) {
+  BodyBuilder b;
+  b.Text(R"({"TableName":")").Text(context.table);
+  b.Text(R"(","IndexName":"GSI1","KeyConditionExpression":"GSI1PK = :pk",)");
+  b.Text(R"("ExpressionAttributeValues":{":pk":{"S":"EMAIL#user)").Key();
+  b.Text(R"(@example.com"}}})");
+  return std::move(b).Finish(context, "Query");
+}
+
 RequestTemplate MakeSelectTemplate(const RequestContext& context, int limit) {
   BodyBuilder b;
   b.Text(R"x({"Statement":"SELECT * FROM \")x").Text(context.table);
@@ -193,6 +202,17 @@ RequestTemplate MakeBatchWriteTemplate(const RequestContext& context, Dataset da
   }
   b.Text("]}}");
   return std::move(b).Finish(context, "BatchWriteItem");
+}
+
+RequestTemplate MakeBatchGetTemplate(const RequestContext& context, size_t keys) {
+  BodyBuilder b;
+  b.Text(R"({"RequestItems":{")").Text(context.table).Text(R"(":{"Keys":[)");
+  for (size_t i = 0; i < keys; ++i) {
+    b.Text(i == 0 ? "" : ",").Text(R"({"PK":{"S":"USER#)").Key(i);
+    b.Text(R"("},"SK":{"S":"PROFILE"}})");
+  }
+  b.Text("]}}}");
+  return std::move(b).Finish(context, "BatchGetItem");
 }
 
 std::string MakeScanBody(std::string_view table, int segment, int total_segments,

@@ -90,6 +90,10 @@ RequestTemplate MakeDeleteItemTemplate(const RequestContext& context);
 // customer's orders, the commonest single-table read.
 RequestTemplate MakeQueryTemplate(const RequestContext& context, int limit);
 
+// Query of the profiles' GSI1 (IndexName GSI1) for GSI1PK = EMAIL#user<key>@example.com:
+// the one profile of that e-mail, read through a global secondary index.
+RequestTemplate MakeGsiQueryTemplate(const RequestContext& context);
+
 // The same read in PartiQL: ExecuteStatement of SELECT * FROM "<table>" WHERE PK = ?
 // AND begins_with(SK, ?) with Parameters [USER#<key>, ORDER#] and the given Limit.
 RequestTemplate MakeSelectTemplate(const RequestContext& context, int limit);
@@ -99,6 +103,10 @@ RequestTemplate MakeSelectTemplate(const RequestContext& context, int limit);
 // its order number.
 RequestTemplate MakeBatchWriteTemplate(const RequestContext& context, Dataset dataset,
                                        size_t items);
+
+// BatchGetItem of `keys` (1..100) profile keys {PK: "USER#<key>", SK: "PROFILE"} of
+// one table, key i in slot i; the caller keeps them distinct, as DynamoDB requires.
+RequestTemplate MakeBatchGetTemplate(const RequestContext& context, size_t keys);
 
 // Scan body for one segment of a parallel scan; exclusive_start_key is the raw JSON of
 // the previous page's LastEvaluatedKey, or empty for the first page.

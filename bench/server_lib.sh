@@ -39,3 +39,26 @@ start_memory_server() {
   server_pid=$!
   wait_port "$port" "$server_pid" || { cat "$log" >&2; exit 3; }
 }
+
+# cpu_ns PID: nanoseconds PID's live threads have run, user and kernel (the sum of
+# /proc/PID/task/*/schedstat's first field: the time utime + stime of /proc/PID/stat
+# count, at nanosecond rather than clock-tick resolution; a thread that exits takes its
+# time with it, which the servers' long-lived threads do not).
+cpu_ns() {
+  cat /proc/"$1"/task/*/schedstat 2>/dev/null | awk '{ns += $1} END {printf "%.0f\n", ns}'
+}
+
+# install_dynalite DIR: dynalite as pinned by bench/peers/package-lock.json, installed
+# into DIR by `npm ci` (skipped when DIR already holds that lock's install); prints the
+# command that starts it.
+install_dynalite() {
+  local dir=$1 peers
+  peers="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/peers"
+  mkdir -p "$dir"
+  if ! cmp -s "$peers/package-lock.json" "$dir/package-lock.json" \
+     || [ ! -f "$dir/node_modules/dynalite/cli.js" ]; then
+    cp "$peers/package.json" "$peers/package-lock.json" "$dir/"
+    (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error >&2)
+  fi
+  echo "node $dir/node_modules/dynalite/cli.js"
+}
