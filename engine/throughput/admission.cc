@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <functional>
 
+#include "engine/throughput/batch_admission.h"
 #include "engine/throughput/resource.h"
 
 namespace monotable::throughput {
@@ -25,7 +26,7 @@ class Admitter {
   Admitter(const Admitter&) = delete;
   Admitter& operator=(const Admitter&) = delete;
 
-  static Admission Admit(std::span<const Claim> claims);
+  static BatchAdmission Admit(std::span<const Claim> claims, uint64_t count);
   static void Settle(std::span<const Claim> claims, std::span<const double> actual,
                      const Admission& admission);
 
@@ -40,6 +41,10 @@ class Admitter {
     return s;
   }
 
+  // One request's claims, all taken or (returning false) none, its short resources
+  // listed in `throttles` once each.
+  bool TakeOne(std::span<const Claim> claims, int64_t now, std::vector<Throttle>* throttles,
+               bool* enforce_short);
   // After unlocking: lets each resource that asked for it split or grow.
   static void GrowWanted(const std::vector<Resource*>& resources);
 
@@ -86,65 +91,96 @@ void Admitter::GrowWanted(const std::vector<Resource*>& resources) {
   }
 }
 
-Admission Admitter::Admit(std::span<const Claim> claims) {
-  Admission result;
+bool Admitter::TakeOne(std::span<const Claim> claims, int64_t now, std::vector<Throttle>* throttles,
+                       bool* enforce_short) {
+  // Take tentatively, slot by slot, so that claims sharing a partition or a resource
+  // add up; every lock is held, so nobody sees a tentative take.
+  bool any_short = false;
+  for (Slot& slot : s_.slots) {
+    const Claim& c = claims[slot.claim];
+    std::optional<LimitKind> limit;
+    if (!slot.partition->CanTake(c.op, c.units)) {
+      limit = LimitKind::kKeyRangeThroughput;
+    } else {
+      limit = slot.resource->limits_.Check(c.op, c.units);
+    }
+    slot.short_ = limit.has_value();
+    if (!limit) {
+      slot.partition->Take(c.op, c.units);
+      slot.resource->limits_.Take(now, c.op, c.units);
+      continue;
+    }
+    any_short = true;
+    *enforce_short |= slot.resource->mode() == Mode::kEnforce;
+    const bool listed = std::any_of(throttles->begin(), throttles->end(),
+                                    [&](const Throttle& t) { return t.resource == slot.resource; });
+    if (!listed) {
+      throttles->push_back(
+          {MakeThrottlingReason(slot.resource->kind(), c.op, *limit), slot.resource});
+    }
+  }
+  if (!any_short) return true;
+  for (Slot& slot : s_.slots) {  // undo the tentative take
+    const Claim& c = claims[slot.claim];
+    if (!slot.short_) {
+      slot.partition->Take(c.op, -c.units);
+      slot.resource->limits_.Take(now, c.op, -c.units);
+    }
+  }
+  return false;
+}
+
+BatchAdmission Admitter::Admit(std::span<const Claim> claims, uint64_t count) {
+  BatchAdmission result;
   std::vector<Resource*> grow;
   {
     Admitter locked(claims);
     Scratch& s = locked.s_;
-    if (s.slots.empty()) return result;
+    if (s.slots.empty() || count == 0) {
+      result.admitted = count;
+      return result;
+    }
     const int64_t now = locked.now_ms_;
     for (Resource* r : s.resources) {
       if (r->limits_.Advance(now)) r->grow_wanted_.store(true, std::memory_order_relaxed);
     }
     for (Slot& slot : s.slots) slot.partition->Refill(now);
 
-    // Take tentatively, slot by slot, so that claims sharing a partition or a resource
-    // add up; every lock is held, so nobody sees a tentative take.
     bool enforce_short = false;
-    for (Slot& slot : s.slots) {
-      const Claim& c = claims[slot.claim];
-      std::optional<LimitKind> limit;
-      if (!slot.partition->CanTake(c.op, c.units)) {
-        limit = LimitKind::kKeyRangeThroughput;
-      } else {
-        limit = slot.resource->limits_.Check(c.op, c.units);
-      }
-      if (!limit) {
-        slot.partition->Take(c.op, c.units);
-        slot.resource->limits_.Take(now, c.op, c.units);
-        continue;
-      }
-      slot.short_ = true;
-      enforce_short |= slot.resource->mode() == Mode::kEnforce;
-      const bool listed =
-          std::any_of(result.throttles.begin(), result.throttles.end(),
-                      [&](const Throttle& t) { return t.resource == slot.resource; });
-      if (!listed) {
-        const ThrottlingReason reason = MakeThrottlingReason(slot.resource->kind(), c.op, *limit);
-        result.throttles.push_back({reason, slot.resource});
-        slot.resource->throttled_[static_cast<size_t>(reason)].fetch_add(1,
-                                                                         std::memory_order_relaxed);
+    while (result.charged < count &&
+           locked.TakeOne(claims, now, &result.throttles, &enforce_short)) {
+      ++result.charged;
+    }
+    // The first short request changed nothing: every later one is short the same way.
+    result.throttled = count - result.charged;
+    result.admitted = enforce_short ? result.charged : count;
+    for (const Throttle& t : result.throttles) {
+      for (Resource* r : s.resources) {
+        if (r != t.resource) continue;
+        r->throttled_[static_cast<size_t>(t.reason)].fetch_add(result.throttled,
+                                                               std::memory_order_relaxed);
       }
     }
-    result.admitted = !enforce_short;
-    result.charged = result.throttles.empty();
+    const auto admitted = static_cast<double>(result.admitted);
     for (Slot& slot : s.slots) {
       const Claim& c = claims[slot.claim];
-      if (!result.charged && !slot.short_) {  // undo the tentative take
-        slot.partition->Take(c.op, -c.units);
-        slot.resource->limits_.Take(now, c.op, -c.units);
-      }
       const HeatPolicy& heat = slot.resource->heat_;
-      if (slot.short_) slot.partition->RecordThrottle(now, c.key.hash, c.op, heat);
-      if (result.admitted) slot.partition->RecordConsumed(now, c.key.hash, c.op, c.units, heat);
+      const bool was_short = result.throttled > 0 && slot.short_;
+      if (was_short) {
+        for (uint64_t i = 0; i < result.throttled; ++i) {
+          slot.partition->RecordThrottle(now, c.key.hash, c.op, heat);
+        }
+      }
+      if (result.admitted > 0) {
+        slot.partition->RecordConsumed(now, c.key.hash, c.op, admitted * c.units, heat);
+      }
       if (slot.partition->wants_split())
         slot.resource->grow_wanted_.store(true, std::memory_order_relaxed);
-    }
-    for (const Slot& slot : s.slots) {
-      const Claim& c = claims[slot.claim];
-      if (slot.short_) slot.resource->insights_.RecordThrottle(c.key);
-      if (result.admitted) slot.resource->insights_.RecordAccess(c.key, c.units);
+      if (was_short && slot.resource->insights_.mode() != InsightsMode::kDisabled) {
+        for (uint64_t i = 0; i < result.throttled; ++i)
+          slot.resource->insights_.RecordThrottle(c.key);
+      }
+      if (result.admitted > 0) slot.resource->insights_.RecordAccess(c.key, admitted * c.units);
     }
     for (Resource* r : s.resources) {
       if (r->grow_wanted_.load(std::memory_order_relaxed)) grow.push_back(r);
@@ -185,7 +221,14 @@ void Admitter::Settle(std::span<const Claim> claims, std::span<const double> act
   GrowWanted(grow);
 }
 
-Admission AdmitAll(std::span<const Claim> claims) { return Admitter::Admit(claims); }
+Admission AdmitAll(std::span<const Claim> claims) {
+  BatchAdmission batch = Admitter::Admit(claims, 1);
+  return {batch.admitted == 1, batch.charged == 1, std::move(batch.throttles)};
+}
+
+BatchAdmission AdmitBatch(std::span<const Claim> claims, uint64_t count) {
+  return Admitter::Admit(claims, count);
+}
 
 void SettleAll(std::span<const Claim> claims, std::span<const double> actual,
                const Admission& admission) {
