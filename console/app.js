@@ -1,5 +1,6 @@
 // The console's shell: the namespace picker, the navigation and hash routing
-// (#tables, #items?table=T, #partitions?table=T, #streams?table=T, #metrics). Each view
+// (#tables, #items?table=T, #partitions?table=T, #streams?table=T, #metrics,
+// #rehearsal: a `monotable rehearse` report loaded from a file). Each view
 // module exports mount(element, params) and may return a function that stops it (its
 // polling ends when another view is shown).
 import { credentials, hasSecretKey, loadSavedCredentials, onCredentialsChange, setCredentials, setSecretKey, setSharedDb, view } from './api.js';
@@ -7,11 +8,12 @@ import { clear, setOptions, field, h, select } from './dom.js';
 import * as items from './items.js';
 import * as metrics from './metrics.js';
 import * as partitions from './partitions.js';
+import * as rehearsal from './rehearsal.js';
 import * as streamsView from './streams.js';
 import * as tables from './tables.js';
 
-const VIEWS = { tables, items, partitions, streams: streamsView, metrics };
-const TITLES = { tables: 'Tables', items: 'Items', partitions: 'Partitions', streams: 'Streams', metrics: 'Metrics' };
+const VIEWS = { tables, items, partitions, streams: streamsView, metrics, rehearsal };
+const TITLES = { tables: 'Tables', items: 'Items', partitions: 'Partitions', streams: 'Streams', metrics: 'Metrics', rehearsal: 'Rehearsal' };
 
 let unmount = null;
 const main = h('main', { id: 'view' });

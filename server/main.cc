@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "client/cli.h"
+#include "rehearse/command.h"
 #include "server/check_command.h"
 #include "server/config.h"
 #include "server/health_check.h"
@@ -74,6 +75,10 @@ int Main(int argc, char** argv) {
   // `monotable export|import ...`: the API client, not the server.
   if (!args.empty() && monotable::client::IsClientCommand(args[0])) {
     return monotable::client::RunClientCommand(args);
+  }
+  // `monotable rehearse WORKLOAD ...`: the capacity rehearsal, no server.
+  if (!args.empty() && monotable::rehearse::IsRehearseCommand(args[0])) {
+    return monotable::rehearse::RunRehearseCommand(args);
   }
   // `monotable check --db-path DIR`: the same flags, but a consistency check, no server.
   const bool check = !args.empty() && args.front() == "check";

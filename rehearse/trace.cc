@@ -1,0 +1,143 @@
+#include "rehearse/trace.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <ctime>
+#include <optional>
+
+namespace monotable::rehearse {
+namespace {
+
+using throughput::Op;
+
+constexpr std::string_view kCsvHeader = "timestamp,operation,table,key,size";
+
+std::optional<Op> OpOf(std::string_view operation) {
+  for (std::string_view read : {"GetItem", "BatchGetItem", "Query", "Scan", "TransactGetItems"}) {
+    if (operation == read) return Op::kRead;
+  }
+  for (std::string_view write :
+       {"PutItem", "UpdateItem", "DeleteItem", "BatchWriteItem", "TransactWriteItems"}) {
+    if (operation == write) return Op::kWrite;
+  }
+  return std::nullopt;
+}
+
+Status BadLine(size_t number, std::string_view why) {
+  return Status::Validation("trace: line " + std::to_string(number) + ": " + std::string(why));
+}
+
+// The CSV fields of one line (no quoting: keys with commas are not supported).
+std::vector<std::string_view> SplitCsv(std::string_view line) {
+  std::vector<std::string_view> out;
+  size_t start = 0;
+  while (true) {
+    const size_t comma = line.find(',', start);
+    out.push_back(line.substr(start, comma == std::string_view::npos ? comma : comma - start));
+    if (comma == std::string_view::npos) return out;
+    start = comma + 1;
+  }
+}
+
+// `key=value` of a log line, up to the next space.
+std::string_view LogField(std::string_view line, std::string_view key) {
+  const size_t at = line.find(" " + std::string(key) + "=");
+  if (at == std::string_view::npos) return {};
+  const size_t begin = at + key.size() + 2;
+  const size_t end = line.find(' ', begin);
+  return line.substr(begin, end == std::string_view::npos ? end : end - begin);
+}
+
+// spdlog's "YYYY-MM-DD HH:MM:SS.mmm" at the start of a line, as Unix milliseconds (UTC).
+std::optional<int64_t> LogStamp(std::string_view line) {
+  if (line.size() < 23 || line[4] != '-' || line[10] != ' ' || line[19] != '.') return std::nullopt;
+  std::tm tm{};
+  int ms = 0;
+  auto num = [&](size_t pos, size_t len, int* out) {
+    return std::from_chars(line.data() + pos, line.data() + pos + len, *out).ec == std::errc();
+  };
+  if (!num(0, 4, &tm.tm_year) || !num(5, 2, &tm.tm_mon) || !num(8, 2, &tm.tm_mday) ||
+      !num(11, 2, &tm.tm_hour) || !num(14, 2, &tm.tm_min) || !num(17, 2, &tm.tm_sec) ||
+      !num(20, 3, &ms)) {
+    return std::nullopt;
+  }
+  tm.tm_year -= 1900;
+  tm.tm_mon -= 1;
+  return static_cast<int64_t>(timegm(&tm)) * 1000 + ms;
+}
+
+std::optional<uint32_t> TableIndex(const Workload& w, std::string_view name) {
+  for (uint32_t i = 0; i < w.tables.size(); ++i) {
+    if (w.tables[i].name == name) return i;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+Result<Trace> ParseTrace(std::string_view text, const Workload& workload) {
+  Trace trace;
+  const bool csv = text.substr(0, kCsvHeader.size()) == kCsvHeader;
+  std::vector<std::pair<double, TraceRequest>> stamped;  // absolute ms, request
+  size_t number = 0;
+  size_t start = 0;
+  while (start < text.size()) {
+    size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view line = text.substr(start, end - start);
+    start = end + 1;
+    ++number;
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    if (line.empty() || (csv && number == 1)) continue;
+    TraceRequest r;
+    std::string_view operation, table;
+    double ms = 0;
+    if (csv) {
+      const std::vector<std::string_view> f = SplitCsv(line);
+      if (f.size() != 5) return BadLine(number, "expected 5 fields: " + std::string(kCsvHeader));
+      double seconds = 0;
+      const auto [p, ec] = std::from_chars(f[0].data(), f[0].data() + f[0].size(), seconds);
+      if (ec != std::errc() || p != f[0].data() + f[0].size() || !std::isfinite(seconds)) {
+        return BadLine(number, "timestamp is not a number of seconds");
+      }
+      ms = seconds * 1000;
+      operation = f[1];
+      table = f[2];
+      r.key = std::string(f[3]);
+      if (!f[4].empty()) {
+        const auto [q, ec2] = std::from_chars(f[4].data(), f[4].data() + f[4].size(), r.bytes);
+        if (ec2 != std::errc() || q != f[4].data() + f[4].size() || r.bytes == 0 ||
+            r.bytes > 400 * 1024) {
+          return BadLine(number, "size must be 1 to 409600 bytes");
+        }
+      }
+    } else {
+      if (line.find(" request op=") == std::string_view::npos) continue;  // not a request
+      const std::optional<int64_t> stamp = LogStamp(line);
+      if (!stamp) return BadLine(number, "no YYYY-MM-DD HH:MM:SS.mmm time stamp");
+      ms = static_cast<double>(*stamp);
+      operation = LogField(line, "op");
+      table = LogField(line, "table");
+    }
+    const std::optional<Op> op = OpOf(operation);
+    const std::optional<uint32_t> index = TableIndex(workload, table);
+    if (!op || !index) {
+      ++trace.skipped;
+      continue;
+    }
+    r.op = *op;
+    r.table = *index;
+    stamped.emplace_back(ms, std::move(r));
+  }
+  std::stable_sort(stamped.begin(), stamped.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  const double origin = stamped.empty() ? 0 : stamped.front().first;
+  for (auto& [ms, r] : stamped) {
+    r.ms = static_cast<int64_t>(std::floor(ms - origin));
+    trace.requests.push_back(std::move(r));
+  }
+  return trace;
+}
+
+}  // namespace monotable::rehearse

@@ -1,0 +1,47 @@
+#pragma once
+// A recorded trace to replay (`monotable rehearse WORKLOAD --trace FILE`): the requests
+// of a real run, on the workload's tables, at their recorded times. Two forms:
+//   - CSV with the header `timestamp,operation,table,key,size`: timestamp in seconds
+//     (fractions allowed; epoch or from any origin), a DynamoDB operation name, the
+//     table, the partition key as a string (empty: spread over the table's keys) and
+//     the item size in bytes (empty: 1,024);
+//   - the server's `--log-requests` lines (`... request op=PutItem table=T status=200
+//     ...`, after spdlog's `YYYY-MM-DD HH:MM:SS.mmm` stamp): they carry no key and no
+//     size, so each request is spread over the table's keys and sized 1,024 bytes.
+// Reads are GetItem, BatchGetItem, Query, Scan and TransactGetItems (eventually
+// consistent); writes are PutItem, UpdateItem, DeleteItem, BatchWriteItem and
+// TransactWriteItems. Other operations (ExecuteStatement among them: a line does not
+// say whether it read or wrote) and tables the workload does not name are skipped and
+// counted. A request the recorded run refused is replayed too: the rehearsal decides.
+//
+// Thread-safety: value types and pure functions. Errors: kValidation naming the line.
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/base/status.h"
+#include "engine/throughput/throttling_reason.h"
+#include "rehearse/workload.h"
+
+namespace monotable::rehearse {
+
+struct TraceRequest {
+  int64_t ms = 0;  // from the trace's first request
+  throughput::Op op = throughput::Op::kRead;
+  uint32_t table = 0;  // index into Workload::tables
+  std::string key;     // empty: spread
+  uint64_t bytes = 1024;
+};
+
+struct Trace {
+  std::vector<TraceRequest> requests;  // by time
+  uint64_t skipped = 0;
+  int64_t duration_seconds() const { return requests.empty() ? 0 : requests.back().ms / 1000 + 1; }
+};
+
+// Either form, told apart by the CSV header on the first line.
+Result<Trace> ParseTrace(std::string_view text, const Workload& workload);
+
+}  // namespace monotable::rehearse
