@@ -13,6 +13,7 @@
 #include "engine/storage/memory_budget.h"
 #include "engine/storage/no_space_recovery.h"
 #include "engine/storage/perf_counters.h"
+#include "engine/storage/rocksdb_logger.h"
 #include "engine/storage/stats_merge_operator.h"
 
 namespace monotable {
@@ -98,6 +99,15 @@ Result<std::unique_ptr<Storage>> Storage::Open(const StorageOptions& options) {
     // after a failed WAL append reaches the failed log writer, which aborts the process
     // in Debian's librocksdb (its assertions are on): a crash on a full disk.
     db_options.sst_file_manager.reset(rocksdb::NewSstFileManager(rocksdb::Env::Default()));
+    // RocksDB's messages go to monotable's log, not to a LOG file on the data's disk,
+    // which aborted the process when the disk filled (rocksdb_logger.h). In memory the
+    // LOG is a MemEnv file, as harmless as the rest (and RocksDB's complaints about the
+    // directory it cannot list there stay out of the server's log).
+    db_options.info_log = std::make_shared<RocksLogger>(db_options.info_log_level);
+    // No preallocated room in the WAL: with it, writes went on into a full disk until a
+    // memtable filled and its flush failed, and DB::Resume() after that can wait
+    // forever (docs/JEPSEN.md). Without it the WAL append fails first, which resumes.
+    db_options.allow_fallocate = false;
     // Writes resume after space is freed without a restart (no_space_recovery.h).
     db_options.listeners.push_back(storage->no_space_recovery_.MakeListener());
     std::error_code ec;

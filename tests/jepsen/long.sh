@@ -19,7 +19,7 @@ GOFLAGS=-mod=readonly go build -o "$out/jepsen" .
 status=0
 for nemesis in $nemeses; do
   "$out/jepsen" -bin "$bin_dir" -nemesis "$nemesis" -duration "${minutes}m" -segment 60s \
-    -seed "$seed" -out "$out/$nemesis" >"$out/$nemesis.json" || status=1
+    -think 20ms -seed "$seed" -out "$out/$nemesis" >"$out/$nemesis.json" || status=1
 done
 python3 - "$out" $nemeses <<'PY'
 import json, sys

@@ -116,7 +116,30 @@ func (n *Nemesis) fillDisk(stop <-chan struct{}) error {
 	case <-time.After(n.between(time.Second, 4*time.Second)):
 	case <-stop:
 	}
-	return n.disk.Free()
+	if err := n.disk.Free(); err != nil {
+		return err
+	}
+	return n.writesResume(30 * time.Second)
+}
+
+// writesResume: once space is freed the server must take writes again without a
+// restart (a small item to the ballast table, tried every half second).
+func (n *Nemesis) writesResume(limit time.Duration) error {
+	deadline := time.Now().Add(limit)
+	for {
+		item := keyAttr("resumed")
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		_, err := n.probe.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(ballastTable), Item: item})
+		cancel()
+		if err == nil {
+			return nil
+		}
+		if time.Now().After(deadline) {
+			st, msg := Classify(err)
+			return fmt.Errorf("writes did not resume within %v of the disk being freed (%v: %s)", limit, st, msg)
+		}
+		time.Sleep(500 * time.Millisecond)
+	}
 }
 
 const ballastTable = "jepsen_ballast"

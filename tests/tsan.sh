@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Long form: ThreadSanitizer over the integration tests that drive concurrency (the
+# transaction, streams and TTL modules by default). Builds the server alone in its own
+# tree with -DMONOTABLE_TSAN=ON (the unit tests are not built there), runs the modules
+# against it, and prints every ThreadSanitizer report (exit 1 if there is one, or if a
+# module failed). Slow: the first build compiles every file (no unity batches), and the
+# server runs several times slower under TSan, so a test that waits on the clock may
+# need its own patience. Debian's librocksdb is not instrumented: its internal
+# synchronisation is invisible to TSan except through the pthread calls it intercepts.
+#   tests/tsan.sh [TREE] [MODULE...]     (TREE default build-tsan; MODULE e.g. test_ttl.py)
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+tree=${1:-$root/build-tsan}
+shift $(( $# > 0 ? 1 : 0 ))
+modules=("$@")
+if [ ${#modules[@]} -eq 0 ]; then
+  modules=(test_transactions.py test_partiql_transactions.py test_streams_records.py
+           test_streams_poller.py test_streams_iterators.py test_streams_tables.py
+           test_ttl.py test_ttl_bulk.py test_ttl_restart.py)
+fi
+cmake -S "$root" -B "$tree" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMONOTABLE_TSAN=ON \
+  -DMONOTABLE_TESTS=OFF -DCMAKE_UNITY_BUILD=OFF >/dev/null || exit 2
+cmake --build "$tree" --target monotable -j"${JOBS:-2}" || exit 2
+reports=$(mktemp -d /tmp/monotable-tsan-XXXXXX)
+export MONOTABLE_BIN=$tree/monotable
+export TSAN_OPTIONS="halt_on_error=0 second_deadlock_stack=1 history_size=4 log_path=$reports/tsan"
+[ -x "$root/build/python-venv/bin/aws" ] && export MONOTABLE_AWS_CLI=$root/build/python-venv/bin/aws
+failed=0
+cd "$root/tests/integration"
+for module in "${modules[@]}"; do
+  if /usr/bin/python3 -m pytest -q -p no:cacheprovider --basetemp="$reports/pytest" "$module" \
+      >"$reports/${module%.py}.log" 2>&1; then
+    echo "$module: $(tail -1 "$reports/${module%.py}.log")"
+  else
+    failed=1
+    echo "$module FAILED: $(tail -1 "$reports/${module%.py}.log") (log $reports/${module%.py}.log)"
+  fi
+done
+count=$(cat "$reports"/tsan.* 2>/dev/null | grep -c "^WARNING: ThreadSanitizer")
+echo "ThreadSanitizer reports: $count (files $reports/tsan.*)"
+cat "$reports"/tsan.* 2>/dev/null | grep "^SUMMARY: ThreadSanitizer" | sort | uniq -c | sort -rn
+[ "$count" -eq 0 ] && [ "$failed" -eq 0 ]
