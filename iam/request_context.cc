@@ -1,0 +1,41 @@
+#include "iam/request_context.h"
+
+namespace monotable::iam {
+namespace {
+
+char Lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+
+}  // namespace
+
+bool EqualsIgnoreCase(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (Lower(a[i]) != Lower(b[i])) return false;
+  }
+  return true;
+}
+
+void RequestContext::SetList(std::string_view name, std::vector<std::string> values) {
+  for (auto& key : keys) {
+    if (EqualsIgnoreCase(key.name, name)) {
+      key.values = std::move(values);
+      return;
+    }
+  }
+  keys.push_back({std::string(name), std::move(values)});
+}
+
+void RequestContext::Set(std::string_view name, std::string value) {
+  std::vector<std::string> values;
+  values.push_back(std::move(value));
+  SetList(name, std::move(values));
+}
+
+const std::vector<std::string>* RequestContext::Find(std::string_view name) const {
+  for (const auto& key : keys) {
+    if (EqualsIgnoreCase(key.name, name)) return &key.values;
+  }
+  return nullptr;
+}
+
+}  // namespace monotable::iam
