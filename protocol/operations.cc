@@ -91,7 +91,7 @@ constexpr std::string_view kKnownOperations[] = {
 
 Response ErrorResponse(const Status& status, const ArnScope& scope = {}, int route = -1) {
   WireError e = EncodeError(status, scope);
-  return {e.http_status, std::move(e.body), status.code(), route};
+  return {e.http_status, std::move(e.body), status.code(), route, {}};
 }
 
 }  // namespace
@@ -150,8 +150,26 @@ Response Protocol::Dispatch(std::string_view operation, std::string_view body,
   }
 
   OperationContext ctx{*engine_, {}, caller.region, options_.account_id};
-  ctx.request.ns =
-      options_.shared_db ? std::string("shared") : caller.access_key_id + ":" + caller.region;
+  if (options_.shared_db) {
+    ctx.request.ns = "shared";
+  } else if (options_.authorizer) {
+    ctx.request.ns = options_.account_id + ":" + caller.region;
+  } else {
+    ctx.request.ns = caller.access_key_id + ":" + caller.region;
+  }
+  std::string authorization;
+  if (options_.authorizer) {
+    authorization::AuthorizationOutcome outcome = options_.authorizer->Authorize(
+        operation, *request, {caller.access_key_id, caller.source_ip, caller.secure_transport},
+        *engine_, ctx.request, caller.region);
+    if (!outcome.status.ok()) {
+      Response denied =
+          ErrorResponse(outcome.status, {caller.region, options_.account_id}, route_index);
+      denied.authorization = std::move(outcome.decided_by);
+      return denied;
+    }
+    authorization = std::move(outcome.decided_by);
+  }
   Result<std::string> result = route->handler(ctx, *request);
   if (!result.ok()) {
     // A bug or an I/O failure: the client sees it, the operator must too.
@@ -159,9 +177,12 @@ Response Protocol::Dispatch(std::string_view operation, std::string_view body,
       log::Error(std::string(operation) +
                  " failed with an internal error: " + result.status().message());
     }
-    return ErrorResponse(result.status(), {caller.region, options_.account_id}, route_index);
+    Response failed =
+        ErrorResponse(result.status(), {caller.region, options_.account_id}, route_index);
+    failed.authorization = std::move(authorization);
+    return failed;
   }
-  return {200, std::move(*result), ErrorCode::kOk, route_index};
+  return {200, std::move(*result), ErrorCode::kOk, route_index, std::move(authorization)};
 }
 
 }  // namespace monotable::protocol

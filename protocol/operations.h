@@ -7,11 +7,13 @@
 // exception from a handler (bad_alloc, out_of_range, ...) becomes DynamoDB's
 // InternalServerError (HTTP 500) and an error log line, as does any kInternal Status.
 
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
 
 #include "engine/engine.h"
+#include "protocol/authorization/authorizer.h"
 #include "protocol/json_reader.h"
 #include "protocol/ops/operation_context.h"
 
@@ -21,11 +23,18 @@ namespace monotable::protocol {
 struct CallerIdentity {
   std::string access_key_id;
   std::string region;
+  std::string source_ip{};        // the peer's address (aws:SourceIp); empty: unknown
+  bool secure_transport = false;  // TLS (aws:SecureTransport)
 };
 
 struct ProtocolOptions {
   bool shared_db = false;  // one namespace for every access key and region
   std::string account_id = "000000000000";
+  // --iam FILE: every request is authorized by its principal's policies and the
+  // table's resource policy before its handler runs; null: everything is allowed. With
+  // it, every principal sees the tables of `account_id` in its region (one namespace
+  // per region, unless shared_db).
+  std::shared_ptr<const authorization::Authorizer> authorizer{};
 };
 
 struct Response {
@@ -33,6 +42,7 @@ struct Response {
   std::string body;
   ErrorCode error = ErrorCode::kOk;  // the error answered, for request logs
   int route = -1;                    // the operation's index in Protocol::routes(); -1: not served
+  std::string authorization{};       // with an authorizer: the deciding statement, for request logs
 };
 
 // One operation served: its name in X-Amz-Target and its handler.

@@ -54,8 +54,12 @@ Result<spdlog::level::level_enum> ParseLogLevel(const std::string& text) {
 // operator believes it secured.
 Result<Config> CheckSecurityFlags(Config config) {
   bool has_credentials = !config.credential_files.empty() || !config.credentials.empty();
-  if (config.require_signature && !has_credentials) {
-    return Bad("--require-signature needs --credentials FILE or --credential KEY:SECRET");
+  if (!config.require_signature && !config.iam_file.empty()) {
+    return Bad("--iam takes effect with --require-signature only");
+  }
+  if (config.require_signature && !has_credentials && config.iam_file.empty()) {
+    return Bad(
+        "--require-signature needs --credentials FILE, --credential KEY:SECRET or --iam FILE");
   }
   if (!config.require_signature && has_credentials) {
     return Bad("--credentials and --credential take effect with --require-signature only");
@@ -141,6 +145,10 @@ options:
                          aws_access_key_id and aws_secret_access_key); repeatable
   --credential KEY:SECRET
                          one access key id and its secret; repeatable
+  --iam FILE             with --require-signature: principals (their access keys,
+                         ARNs, identity-based policies and permissions boundaries, as
+                         JSON) whose every request is authorized as IAM would, with the
+                         tables' resource policies (docs/IAM.md)
   --public-metrics       with --require-signature: serve /metrics without a signature
                          (for Prometheus, which cannot sign), without the key values
                          of Contributor Insights
@@ -313,6 +321,10 @@ Result<Config> ParseCommandLine(const std::vector<std::string>& args) {
       MT_ASSIGN_OR_RETURN(v, next_value());
       MT_ASSIGN_OR_RETURN(seed, ParseInt(flag, v, 0, INT64_MAX));
       config.faults_seed = static_cast<uint64_t>(seed);
+    } else if (flag == "--iam") {
+      MT_ASSIGN_OR_RETURN(v, next_value());
+      if (v.empty()) return Bad("empty value for " + flag);
+      config.iam_file = v;
     } else if (flag == "--tls-cert" || flag == "--tls-key") {
       MT_ASSIGN_OR_RETURN(v, next_value());
       if (v.empty()) return Bad("empty value for " + flag);

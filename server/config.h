@@ -71,6 +71,9 @@ struct Config {
   bool public_metrics = false;
   std::vector<std::string> credential_files;
   std::vector<std::pair<std::string, std::string>> credentials;  // access key, secret
+  // --iam FILE (with --require-signature): principals, their policies and access keys
+  // (iam/principals.h); every request is then authorized as IAM would (docs/IAM.md).
+  std::string iam_file;
   // --tls-cert/--tls-key: PEM files; --port then serves HTTPS (reloaded on SIGHUP).
   std::string tls_cert;
   std::string tls_key;

@@ -122,7 +122,9 @@ TEST(ConfigTest, SecurityFlags) {
   EXPECT_EQ(c.tls_key, "k.pem");
   EXPECT_FALSE(Parse({}).require_signature);
   EXPECT_EQ(Error({"--require-signature"}),
-            "--require-signature needs --credentials FILE or --credential KEY:SECRET");
+            "--require-signature needs --credentials FILE, --credential KEY:SECRET or --iam FILE");
+  EXPECT_EQ(Parse({"--require-signature", "--iam", "iam.json"}).iam_file, "iam.json");
+  EXPECT_EQ(Error({"--iam", "iam.json"}), "--iam takes effect with --require-signature only");
   EXPECT_EQ(Error({"--credential", "A:B"}),
             "--credentials and --credential take effect with --require-signature only");
   EXPECT_EQ(Error({"--require-signature", "--credential", "nocolon"}),

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <iostream>
 #include <string>
 #include <system_error>
 #include <vector>
@@ -14,6 +15,7 @@
 #include "server/check_command.h"
 #include "server/config.h"
 #include "server/health_check.h"
+#include "server/iam_command.h"
 #include "server/java_shim.h"
 #include "server/server.h"
 
@@ -79,6 +81,10 @@ int Main(int argc, char** argv) {
   // `monotable rehearse WORKLOAD ...`: the capacity rehearsal, no server.
   if (!args.empty() && monotable::rehearse::IsRehearseCommand(args[0])) {
     return monotable::rehearse::RunRehearseCommand(args);
+  }
+  // `monotable iam simulate ...`: one decision of the --iam evaluator, no server.
+  if (!args.empty() && args.front() == "iam") {
+    return monotable::server::RunIamCommand({args.begin() + 1, args.end()}, std::cout, std::cerr);
   }
   // `monotable check --db-path DIR`: the same flags, but a consistency check, no server.
   const bool check = !args.empty() && args.front() == "check";

@@ -304,6 +304,13 @@ void Router::HandleTimed(HttpRequest& request, protocol::JsonParser& parser, Htt
   std::string type = protocol::ErrorType(served.error);
   std::string_view short_type = type;
   short_type.remove_prefix(std::min(short_type.size(), short_type.find('#') + 1));
+  if (!served.authorization.empty()) {
+    // With --iam: the statement that decided ("deny by identity[0] DenyDeletes (...)").
+    spdlog::info("request op={} table={} status={} error={} latency_us={} iam=\"{}\"",
+                 operation.empty() ? "-" : operation, table.empty() ? "-" : table, reply.status,
+                 short_type.empty() ? "-" : short_type, nanos / 1000, served.authorization);
+    return;
+  }
   spdlog::info("request op={} table={} status={} error={} latency_us={}",
                operation.empty() ? "-" : operation, table.empty() ? "-" : table, reply.status,
                short_type.empty() ? "-" : short_type, nanos / 1000);
@@ -314,7 +321,7 @@ Router::Served Router::HandleDynamoDb(HttpRequest& request, protocol::JsonParser
   auto error = [&](ErrorCode code, std::string message) {
     auto e = protocol::EncodeError(Status(code, std::move(message)));
     Json(e.http_status, std::move(e.body), reply);
-    return Served{code, -1};
+    return Served{code, -1, {}};
   };
 
   std::optional<std::string_view> operation = OperationOf(request);
@@ -350,7 +357,7 @@ Router::Served Router::HandleDynamoDb(HttpRequest& request, protocol::JsonParser
   body.reserve(body.size() + simdjson::SIMDJSON_PADDING);
   protocol::Response response = protocol_->Handle(*operation, body, caller, parser, table_name);
   Json(response.http_status, std::move(response.body), reply);
-  return {response.error, response.route};
+  return {response.error, response.route, std::move(response.authorization)};
 }
 
 }  // namespace monotable::server

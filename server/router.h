@@ -72,6 +72,7 @@ class Router {
   struct Served {
     ErrorCode error = ErrorCode::kOk;
     int route = -1;
+    std::string authorization{};  // with --iam: the deciding statement
   };
   // `table_name`: see Protocol::Handle.
   Served HandleDynamoDb(HttpRequest& request, protocol::JsonParser& parser, HttpReply& reply,

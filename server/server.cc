@@ -6,10 +6,13 @@
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <cstdio>
+#include <fstream>
+#include <iterator>
 #include <thread>
 
 #include "auth/ini_file.h"
 #include "engine/base/limits.h"
+#include "iam/principals.h"
 #include "server/connection_tracker.h"
 #include "server/console.h"
 #include "server/dynamodb_local.h"
@@ -43,9 +46,24 @@ Server::Server(const Config& config) : config_(config) {}
 
 namespace {
 
-// The access keys of --credentials files and --credential flags.
-Result<std::shared_ptr<const auth::SignatureVerifier>> LoadVerifier(const Config& config) {
+// --iam FILE's principals. Errors: kValidation "--iam FILE: <what is wrong>".
+Result<std::shared_ptr<const iam::Principals>> LoadPrincipals(const std::string& file) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) return Status::Validation("--iam " + file + ": cannot read the file");
+  const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  auto principals = iam::ParsePrincipals(text);
+  if (!principals.ok())
+    return Status::Validation("--iam " + file + ": " + principals.status().message());
+  return std::make_shared<const iam::Principals>(std::move(*principals));
+}
+
+// The access keys of --credentials files, --credential flags and the --iam principals.
+Result<std::shared_ptr<const auth::SignatureVerifier>> LoadVerifier(
+    const Config& config, const iam::Principals* principals) {
   auth::SecretsByKey secrets;
+  if (principals != nullptr) {
+    for (const auto& p : principals->principals) secrets[p.access_key_id] = p.secret_access_key;
+  }
   for (const std::string& file : config.credential_files) {
     MT_ASSIGN_OR_RETURN(sections, auth::ReadIniFile(file));
     MT_ASSIGN_OR_RETURN(from_file, auth::SecretsOf(sections, file));
@@ -87,8 +105,18 @@ Result<std::unique_ptr<Server>> Server::Create(const Config& config) {
   auto engine = Engine::Open(options, std::make_unique<SystemClock>());
   if (!engine.ok()) return engine.status();
   server->engine_ = std::move(*engine);
-  server->protocol_ = std::make_unique<protocol::Protocol>(
-      server->engine_.get(), protocol::ProtocolOptions{config.shared_db, "000000000000"});
+  protocol::ProtocolOptions protocol_options{config.shared_db, "000000000000"};
+  std::shared_ptr<const iam::Principals> principals;
+  if (!config.iam_file.empty()) {
+    MT_ASSIGN_OR_RETURN(loaded, LoadPrincipals(config.iam_file));
+    principals = std::move(loaded);
+    static const SystemClock kClock;
+    protocol_options.account_id = principals->account_id;
+    protocol_options.authorizer =
+        std::make_shared<const protocol::authorization::Authorizer>(principals, &kClock);
+  }
+  server->protocol_ =
+      std::make_unique<protocol::Protocol>(server->engine_.get(), std::move(protocol_options));
   server->router_ = std::make_unique<Router>(server->protocol_.get(), config.cors_origins,
                                              config.log_requests, ConsoleEnabled(config));
 
@@ -100,7 +128,7 @@ Result<std::unique_ptr<Server>> Server::Create(const Config& config) {
                  config.faults_file);
   }
   if (config.require_signature) {
-    MT_ASSIGN_OR_RETURN(verifier, LoadVerifier(config));
+    MT_ASSIGN_OR_RETURN(verifier, LoadVerifier(config, principals.get()));
     server->router_->RequireSignatures(std::move(verifier), config.public_metrics);
   }
   if (!config.tls_cert.empty()) {

@@ -4,8 +4,9 @@
 # the DynamoDB Streams client (streams.test.mjs), PartiQL through both SDK packages
 # (partiql.test.mjs), seed 004's scenario of tests/sdk/README.md (scenario.test.mjs),
 # throttling under --throughput enforce (throughput.test.mjs), SigV4 verification under
-# --require-signature (security.test.mjs) and Dynamoose 4's `expires` (Time to Live)
-# model option (dynamoose.test.mjs) and injected faults (faults.test.mjs).
+# --require-signature (security.test.mjs), IAM policies under --iam (iam.test.mjs),
+# Dynamoose 4's `expires` (Time to Live) model option (dynamoose.test.mjs) and injected
+# faults (faults.test.mjs).
 #
 #   MONOTABLE_BIN=build/monotable tests/integration/js/run.sh
 #
@@ -31,4 +32,4 @@ if ! cmp -s package-lock.json "$stamp" 2>/dev/null; then
 fi
 
 exec node --test ecommerce.test.mjs electrodb.test.mjs streams.test.mjs partiql.test.mjs \
-  scenario.test.mjs throughput.test.mjs security.test.mjs dynamoose.test.mjs faults.test.mjs
+  scenario.test.mjs throughput.test.mjs security.test.mjs iam.test.mjs dynamoose.test.mjs faults.test.mjs

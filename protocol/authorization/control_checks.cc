@@ -1,0 +1,247 @@
+// The checks of the control-plane, Streams and PartiQL operations, and the entry point.
+#include "engine/partiql/lower.h"
+#include "protocol/authorization/access_checks.h"
+#include "protocol/table_description_json.h"
+
+namespace monotable::protocol::authorization {
+namespace {
+
+std::string_view Member(JsonObject o, std::string_view key) {
+  std::string_view s;
+  if (o[key].get_string().get(s)) return {};
+  return s;
+}
+
+// What an operation's resource is named by.
+enum class ResourceFrom {
+  kNone,         // "*": account-level (ListTables, DescribeLimits, ...)
+  kTableName,    // TableName
+  kTableOrArn,   // TableName, a name or an ARN (the continuous-backup operations)
+  kResourceArn,  // ResourceArn (tags, resource policies)
+  kStreamArn,    // StreamArn
+  kBackupArn,    // BackupArn
+  kTargetTable,  // TargetTableName (restores)
+  kTableArn,     // TableArn (exports)
+  kExportArn,
+  kImportArn,
+  kImportTable,  // TableCreationParameters.TableName
+  kIndex,        // TableName and an optional IndexName (Contributor Insights)
+};
+
+struct ControlOperation {
+  std::string_view name;
+  ResourceFrom from;
+};
+
+constexpr ControlOperation kControl[] = {
+    {"CreateTable", ResourceFrom::kTableName},
+    {"DescribeTable", ResourceFrom::kTableOrArn},
+    {"UpdateTable", ResourceFrom::kTableOrArn},
+    {"DeleteTable", ResourceFrom::kTableOrArn},
+    {"ListTables", ResourceFrom::kNone},
+    {"DescribeLimits", ResourceFrom::kNone},
+    {"DescribeEndpoints", ResourceFrom::kNone},
+    {"DescribeTimeToLive", ResourceFrom::kTableName},
+    {"UpdateTimeToLive", ResourceFrom::kTableName},
+    {"TagResource", ResourceFrom::kResourceArn},
+    {"UntagResource", ResourceFrom::kResourceArn},
+    {"ListTagsOfResource", ResourceFrom::kResourceArn},
+    {"PutResourcePolicy", ResourceFrom::kResourceArn},
+    {"GetResourcePolicy", ResourceFrom::kResourceArn},
+    {"DeleteResourcePolicy", ResourceFrom::kResourceArn},
+    {"CreateBackup", ResourceFrom::kTableName},
+    {"DescribeBackup", ResourceFrom::kBackupArn},
+    {"DeleteBackup", ResourceFrom::kBackupArn},
+    {"ListBackups", ResourceFrom::kNone},
+    {"RestoreTableFromBackup", ResourceFrom::kTargetTable},
+    {"RestoreTableToPointInTime", ResourceFrom::kTargetTable},
+    {"DescribeContinuousBackups", ResourceFrom::kTableOrArn},
+    {"UpdateContinuousBackups", ResourceFrom::kTableOrArn},
+    {"DescribeContributorInsights", ResourceFrom::kIndex},
+    {"UpdateContributorInsights", ResourceFrom::kIndex},
+    {"ListContributorInsights", ResourceFrom::kNone},
+    {"ExportTableToPointInTime", ResourceFrom::kTableArn},
+    {"DescribeExport", ResourceFrom::kExportArn},
+    {"ListExports", ResourceFrom::kNone},
+    {"ImportTable", ResourceFrom::kImportTable},
+    {"DescribeImport", ResourceFrom::kImportArn},
+    {"ListImports", ResourceFrom::kNone},
+    {"DynamoDBStreams_20120810.DescribeStream", ResourceFrom::kStreamArn},
+    {"DynamoDBStreams_20120810.GetShardIterator", ResourceFrom::kStreamArn},
+    // The iterator is opaque here: GetRecords is checked on every stream of the
+    // account ("table/*/stream/*"); its GetShardIterator was checked on the stream.
+    {"DynamoDBStreams_20120810.GetRecords", ResourceFrom::kNone},
+    {"DynamoDBStreams_20120810.ListStreams", ResourceFrom::kNone},
+};
+
+// An ARN-named resource: the ARN itself, its table for the resource policy and tags.
+AccessCheck ArnCheck(std::string action, std::string_view arn) {
+  AccessCheck check{std::move(action), TableOfArn(arn), std::string(arn), {}};
+  if (check.resource.empty()) check.resource = "*";
+  return check;
+}
+
+AccessCheck ControlCheck(std::string_view operation, ResourceFrom from, JsonObject request,
+                         CheckScope& scope) {
+  std::string action = "dynamodb:";
+  action += operation.substr(operation.find('.') + 1);
+  switch (from) {
+    case ResourceFrom::kNone:
+      if (operation.ends_with("GetRecords")) {
+        return {action, "", TableArn(scope.region, scope.account, "*") + "/stream/*", {}};
+      }
+      return {action, "", "*", {}};
+    case ResourceFrom::kTableName:
+    case ResourceFrom::kTableOrArn:
+      return TableCheck(action, Member(request, "TableName"), "", scope);
+    case ResourceFrom::kIndex:
+      return TableCheck(action, Member(request, "TableName"), Member(request, "IndexName"), scope);
+    case ResourceFrom::kTargetTable:
+      return TableCheck(action, Member(request, "TargetTableName"), "", scope);
+    case ResourceFrom::kImportTable: {
+      JsonObject parameters;
+      std::string_view table;
+      if (!request["TableCreationParameters"].get_object().get(parameters)) {
+        table = Member(parameters, "TableName");
+      }
+      return TableCheck(action, table, "", scope);
+    }
+    case ResourceFrom::kResourceArn: return ArnCheck(action, Member(request, "ResourceArn"));
+    case ResourceFrom::kStreamArn: return ArnCheck(action, Member(request, "StreamArn"));
+    case ResourceFrom::kBackupArn: return ArnCheck(action, Member(request, "BackupArn"));
+    case ResourceFrom::kTableArn: return ArnCheck(action, Member(request, "TableArn"));
+    case ResourceFrom::kExportArn: return ArnCheck(action, Member(request, "ExportArn"));
+    case ResourceFrom::kImportArn: return ArnCheck(action, Member(request, "ImportArn"));
+  }
+  return {action, "", "*", {}};
+}
+
+// aws:RequestTag/<key> and aws:TagKeys of CreateTable's Tags, TagResource's Tags and
+// UntagResource's TagKeys (reference_policies_condition-keys).
+void AddRequestTags(JsonObject request, AccessCheck& check) {
+  JsonArray list;
+  std::vector<std::string> keys;
+  if (!request["Tags"].get_array().get(list)) {
+    for (JsonElement e : list) {
+      JsonObject tag;
+      std::string_view key, value;
+      if (e.get_object().get(tag) || tag["Key"].get_string().get(key)) continue;
+      keys.emplace_back(key);
+      if (!tag["Value"].get_string().get(value)) {
+        check.keys.push_back({"aws:RequestTag/" + std::string(key), {std::string(value)}});
+      }
+    }
+  } else if (!request["TagKeys"].get_array().get(list)) {
+    for (JsonElement e : list) {
+      std::string_view key;
+      if (!e.get_string().get(key)) keys.emplace_back(key);
+    }
+  } else {
+    return;
+  }
+  check.keys.push_back({"aws:TagKeys", std::move(keys)});
+}
+
+}  // namespace
+
+const TableDefinition* TableFacts::Find(const std::string& name) {
+  auto it = tables_.find(name);
+  if (it == tables_.end()) {
+    auto definition = engine_.TableDefinitionOf(request_, name);
+    std::optional<TableDefinition> found;
+    if (definition.ok()) found = std::move(*definition);
+    it = tables_.emplace(name, std::move(found)).first;
+  }
+  return it->second ? &*it->second : nullptr;
+}
+
+std::string TableOfArn(std::string_view arn) {
+  // arn:aws:dynamodb:<region>:<account>:table/<name>[/index/<i> | /stream/<label> |
+  // /backup/<id> | /export/<id>]
+  size_t at = arn.find(":table/");
+  if (!arn.starts_with("arn:") || at == std::string_view::npos) return "";
+  std::string_view rest = arn.substr(at + 7);
+  return std::string(rest.substr(0, rest.find('/')));
+}
+
+AccessCheck TableCheck(std::string_view action, std::string_view table, std::string_view index,
+                       const CheckScope& scope) {
+  AccessCheck check;
+  check.action = std::string(action);
+  if (table.starts_with("arn:")) {
+    check.table = TableOfArn(table);
+    check.resource = std::string(table);
+  } else {
+    check.table = std::string(table);
+    check.resource = TableArn(scope.region, scope.account, table);
+  }
+  if (!index.empty()) check.resource.append("/index/").append(index);
+  return check;
+}
+
+std::optional<std::vector<AccessCheck>> PartiqlChecks(std::string_view operation,
+                                                      JsonObject request, CheckScope& scope) {
+  std::vector<JsonObject> statements;
+  if (operation == "ExecuteStatement") {
+    statements.push_back(request);
+  } else if (operation == "BatchExecuteStatement" || operation == "ExecuteTransaction") {
+    JsonArray list;
+    if (!request[operation == "ExecuteTransaction" ? "TransactStatements" : "Statements"]
+             .get_array()
+             .get(list)) {
+      for (JsonElement e : list) {
+        JsonObject o;
+        if (!e.get_object().get(o)) statements.push_back(o);
+      }
+    }
+  } else {
+    return std::nullopt;
+  }
+  std::vector<AccessCheck> checks;
+  for (JsonObject o : statements) {
+    auto parsed = scope.tables->engine().statement_cache().GetOrParse(Member(o, "Statement"));
+    // A statement that does not parse, or names no table, is refused by the handler,
+    // whoever asks.
+    if (!parsed.ok()) continue;
+    auto target = partiql::TargetOf(**parsed, /*exists_allowed=*/true);
+    if (!target.ok()) continue;
+    using Kind = partiql::ast::Statement::Kind;
+    const Kind kind = (*parsed)->kind;
+    std::string_view action = kind == Kind::kInsert   ? "dynamodb:PartiQLInsert"
+                              : kind == Kind::kUpdate ? "dynamodb:PartiQLUpdate"
+                              : kind == Kind::kDelete ? "dynamodb:PartiQLDelete"
+                                                      : "dynamodb:PartiQLSelect";
+    AccessCheck check = TableCheck(action, target->table, target->index.value_or(""), scope);
+    if (operation == "ExecuteTransaction") {
+      check.keys.push_back({"dynamodb:EnclosingOperation", {"ExecuteTransaction"}});
+    }
+    checks.push_back(std::move(check));
+  }
+  return checks;
+}
+
+std::vector<AccessCheck> ChecksFor(std::string_view operation, JsonObject request,
+                                   CheckScope& scope) {
+  std::optional<std::vector<AccessCheck>> checks = ItemChecks(operation, request, scope);
+  if (!checks) checks = PartiqlChecks(operation, request, scope);
+  if (checks) {
+    std::string_view capacity = Member(request, "ReturnConsumedCapacity");
+    for (auto& check : *checks) {
+      check.keys.push_back(
+          {"dynamodb:ReturnConsumedCapacity", {std::string(capacity.empty() ? "NONE" : capacity)}});
+    }
+    return std::move(*checks);
+  }
+  for (const auto& c : kControl) {
+    if (c.name != operation) continue;
+    AccessCheck check = ControlCheck(operation, c.from, request, scope);
+    if (operation == "CreateTable" || operation == "TagResource" || operation == "UntagResource") {
+      AddRequestTags(request, check);
+    }
+    return {std::move(check)};
+  }
+  // An operation served without a check of its own: asked as itself on "*".
+  return {AccessCheck{"dynamodb:" + std::string(operation), "", "*", {}}};
+}
+
+}  // namespace monotable::protocol::authorization

@@ -1,0 +1,72 @@
+"""The --iam FILE of test_iam.py (and of tests/integration/js/iam.test.mjs): an admin,
+a tenant limited to its own partition key (dynamodb:LeadingKeys with ${aws:username}),
+an attribute-limited reader (dynamodb:Attributes with dynamodb:Select), a writer whose
+deny beats its allow, and a principal of another account."""
+
+import json
+
+ACCOUNT = "123456789012"
+OTHER_ACCOUNT = "111122223333"
+
+
+def _policy(*statements):
+    return {"Version": "2012-10-17", "Statement": list(statements)}
+
+
+PRINCIPALS = {
+    "admin": {"accessKeyId": "AKIDIAMADMIN", "secretAccessKey": "admin-secret",
+              "arn": f"arn:aws:iam::{ACCOUNT}:user/admin",
+              "policies": [_policy({"Effect": "Allow", "Action": "dynamodb:*", "Resource": "*"})]},
+    # specifying-conditions, example 1: "Grant permissions that limit access to items
+    # with a specific partition key value".
+    "tenant": {"accessKeyId": "AKIDIAMTENANT", "secretAccessKey": "tenant-secret",
+               "arn": f"arn:aws:iam::{ACCOUNT}:user/tenant-a",
+               "policies": [_policy({
+                   "Sid": "OwnPartition", "Effect": "Allow",
+                   "Action": ["dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:UpdateItem",
+                              "dynamodb:DeleteItem", "dynamodb:Query", "dynamodb:BatchGetItem",
+                              "dynamodb:BatchWriteItem", "dynamodb:ConditionCheckItem"],
+                   "Resource": f"arn:aws:dynamodb:*:{ACCOUNT}:table/Shop",
+                   "Condition": {"ForAllValues:StringEquals": {
+                       "dynamodb:LeadingKeys": ["${aws:username}"]}}})]},
+    # reference_policies_examples_dynamodb_attributes.
+    "reader": {"accessKeyId": "AKIDIAMREADER", "secretAccessKey": "reader-secret",
+               "arn": f"arn:aws:iam::{ACCOUNT}:user/reader",
+               "policies": [_policy({
+                   "Sid": "PublicAttributes", "Effect": "Allow",
+                   "Action": ["dynamodb:GetItem", "dynamodb:Query"],
+                   "Resource": f"arn:aws:dynamodb:*:{ACCOUNT}:table/Shop",
+                   "Condition": {
+                       "ForAllValues:StringEquals": {"dynamodb:Attributes": ["PK", "SK", "title"]},
+                       "StringEqualsIfExists": {"dynamodb:Select": "SPECIFIC_ATTRIBUTES"}}})]},
+    "writer": {"accessKeyId": "AKIDIAMWRITER", "secretAccessKey": "writer-secret",
+               "arn": f"arn:aws:iam::{ACCOUNT}:user/writer",
+               "policies": [_policy({"Sid": "Everything", "Effect": "Allow",
+                                     "Action": "dynamodb:*", "Resource": "*"},
+                                    {"Sid": "NoDeletes", "Effect": "Deny",
+                                     "Action": ["dynamodb:DeleteItem", "dynamodb:DeleteTable"],
+                                     "Resource": "*"})]},
+    "partner": {"accessKeyId": "AKIDIAMPARTNER", "secretAccessKey": "partner-secret",
+                "arn": f"arn:aws:iam::{OTHER_ACCOUNT}:user/partner",
+                "policies": [_policy({"Effect": "Allow", "Action": "dynamodb:*",
+                                      "Resource": "*"})]},
+}
+
+# rbac-examples, "Resource-based policy for cross-account access".
+PARTNER_READS = json.dumps(_policy({
+    "Sid": "PartnerReads", "Effect": "Allow",
+    "Principal": {"AWS": f"arn:aws:iam::{OTHER_ACCOUNT}:root"},
+    "Action": ["dynamodb:GetItem", "dynamodb:Query"], "Resource": "*"}))
+
+
+def write_iam_file(path):
+    path.write_text(json.dumps({"principals": list(PRINCIPALS.values())}))
+    return path
+
+
+def denied(who, action, table="Shop", why=None, region="us-east-1"):
+    """AccessDeniedException's message for PRINCIPALS[who]."""
+    resource = f"arn:aws:dynamodb:{region}:{ACCOUNT}:table/{table}"
+    reason = why or f"because no identity-based policy allows the {action} action"
+    return (f"User: {PRINCIPALS[who]['arn']} is not authorized to perform: {action} "
+            f"on resource: {resource} {reason}")

@@ -1,0 +1,153 @@
+"""--iam FILE with --require-signature, through boto3: a tenant that reads and writes
+only its own partition (dynamodb:LeadingKeys), an attribute-limited reader
+(dynamodb:Attributes, dynamodb:Select), a deny that beats an allow, a resource policy
+that admits another account, a transaction refused because one item is out of bounds,
+and --log-requests naming the deciding statement."""
+
+import json
+
+import pytest
+
+from iam_policies import PARTNER_READS, PRINCIPALS, denied, write_iam_file
+from mtutil import expect_error, make_client, raw_post, server_args
+from security_common import signed_headers, utc_now
+
+TABLE_ARN = "arn:aws:dynamodb:us-east-1:123456789012:table/Shop"
+
+
+@pytest.fixture(scope="module")
+def srv(tmp_path_factory):
+    from conftest import start_with_fresh_port
+    d = tmp_path_factory.mktemp("iam")
+    iam = write_iam_file(d / "iam.json")
+    s = start_with_fresh_port(
+        lambda port: server_args(port, in_memory=True, extra=[
+            "--require-signature", "--iam", str(iam), "--log-requests"]),
+        d / "logs")
+    admin = client(s, "admin")
+    admin.create_table(
+        TableName="Shop", BillingMode="PAY_PER_REQUEST",
+        AttributeDefinitions=[{"AttributeName": "PK", "AttributeType": "S"},
+                              {"AttributeName": "SK", "AttributeType": "S"}],
+        KeySchema=[{"AttributeName": "PK", "KeyType": "HASH"},
+                   {"AttributeName": "SK", "KeyType": "RANGE"}])
+    for pk in ("tenant-a", "tenant-b"):
+        admin.put_item(TableName="Shop", Item={"PK": {"S": pk}, "SK": {"S": "1"},
+                                               "title": {"S": "t"}, "secret": {"S": "s"}})
+    yield s
+    s.stop()
+
+
+def client(s, who):
+    p = PRINCIPALS[who]
+    return make_client(s.endpoint, access_key=p["accessKeyId"], secret_key=p["secretAccessKey"])
+
+
+def signed(s, who, operation, members):
+    """A signed raw request: Debian's boto3 predates the resource-policy operations."""
+    p = PRINCIPALS[who]
+    body = json.dumps(members).encode()
+    headers = signed_headers(s.port, operation, body, p["accessKeyId"], p["secretAccessKey"],
+                             utc_now())
+    return raw_post(s.port, operation, body=body, auth=False, headers=headers)
+
+
+def key(pk, sk="1"):
+    return {"PK": {"S": pk}, "SK": {"S": sk}}
+
+
+def test_tables_carry_the_iam_account(srv):
+    t = client(srv, "admin").describe_table(TableName="Shop")["Table"]
+    assert t["TableArn"] == TABLE_ARN
+
+
+def test_tenant_reads_and_writes_only_its_partition(srv):
+    c = client(srv, "tenant")
+    c.put_item(TableName="Shop", Item={**key("tenant-a", "2"), "v": {"S": "mine"}})
+    assert c.get_item(TableName="Shop", Key=key("tenant-a", "2"))["Item"]["v"]["S"] == "mine"
+    got = c.query(TableName="Shop", KeyConditionExpression="PK = :p",
+                  ExpressionAttributeValues={":p": {"S": "tenant-a"}})
+    assert got["Count"] == 2
+    expect_error(c.get_item, "AccessDeniedException", denied("tenant", "dynamodb:GetItem"),
+                 TableName="Shop", Key=key("tenant-b"))
+    expect_error(c.put_item, "AccessDeniedException", denied("tenant", "dynamodb:PutItem"),
+                 TableName="Shop", Item=key("tenant-b", "9"))
+    expect_error(c.query, "AccessDeniedException", denied("tenant", "dynamodb:Query"),
+                 TableName="Shop", KeyConditionExpression="PK = :p",
+                 ExpressionAttributeValues={":p": {"S": "tenant-b"}})
+    # Scan is not granted: it reads every partition.
+    expect_error(c.scan, "AccessDeniedException", denied("tenant", "dynamodb:Scan"),
+                 TableName="Shop")
+    # One foreign key refuses the whole batch, and nothing of it is written.
+    expect_error(c.batch_write_item, "AccessDeniedException",
+                 denied("tenant", "dynamodb:BatchWriteItem"),
+                 RequestItems={"Shop": [{"PutRequest": {"Item": key("tenant-a", "3")}},
+                                        {"PutRequest": {"Item": key("tenant-b", "3")}}]})
+    assert "Item" not in client(srv, "admin").get_item(TableName="Shop", Key=key("tenant-a", "3"))
+
+
+def test_transaction_refused_for_one_item(srv):
+    c = client(srv, "tenant")
+    expect_error(c.transact_write_items, "AccessDeniedException",
+                 denied("tenant", "dynamodb:ConditionCheckItem"),
+                 TransactItems=[
+                     {"Put": {"TableName": "Shop", "Item": key("tenant-a", "tx")}},
+                     {"ConditionCheck": {"TableName": "Shop", "Key": key("tenant-b"),
+                                         "ConditionExpression": "attribute_exists(PK)"}}])
+    assert "Item" not in client(srv, "admin").get_item(TableName="Shop", Key=key("tenant-a", "tx"))
+    c.transact_write_items(TransactItems=[
+        {"Put": {"TableName": "Shop", "Item": key("tenant-a", "tx")}},
+        {"ConditionCheck": {"TableName": "Shop", "Key": key("tenant-a"),
+                            "ConditionExpression": "attribute_exists(PK)"}}])
+
+
+def test_attribute_limited_reader(srv):
+    c = client(srv, "reader")
+    item = c.get_item(TableName="Shop", Key=key("tenant-a"), ProjectionExpression="PK, SK, title")
+    assert item["Item"] == {**key("tenant-a"), "title": {"S": "t"}}
+    expect_error(c.get_item, "AccessDeniedException", denied("reader", "dynamodb:GetItem"),
+                 TableName="Shop", Key=key("tenant-a"))
+    expect_error(c.get_item, "AccessDeniedException", denied("reader", "dynamodb:GetItem"),
+                 TableName="Shop", Key=key("tenant-a"), ProjectionExpression="title, secret")
+    got = c.query(TableName="Shop", KeyConditionExpression="PK = :p",
+                  ExpressionAttributeValues={":p": {"S": "tenant-b"}},
+                  ProjectionExpression="title")
+    assert got["Items"] == [{"title": {"S": "t"}}]
+    expect_error(c.query, "AccessDeniedException", denied("reader", "dynamodb:Query"),
+                 TableName="Shop", KeyConditionExpression="PK = :p",
+                 ExpressionAttributeValues={":p": {"S": "tenant-b"}},
+                 FilterExpression="secret = :p", ProjectionExpression="title")
+
+
+def test_deny_beats_allow(srv):
+    c = client(srv, "writer")
+    c.put_item(TableName="Shop", Item=key("w"))
+    expect_error(c.delete_item, "AccessDeniedException",
+                 denied("writer", "dynamodb:DeleteItem",
+                        why="with an explicit deny in an identity-based policy"),
+                 TableName="Shop", Key=key("w"))
+    assert "Item" in c.get_item(TableName="Shop", Key=key("w"))
+    log = srv.stderr_text()
+    assert 'iam="deny by identity[0] NoDeletes (dynamodb:DeleteItem on ' + TABLE_ARN in log, log
+    assert 'op=PutItem table=Shop status=200 error=- ' in log
+
+
+def test_resource_policy_admits_another_account(srv):
+    partner = client(srv, "partner")
+    expect_error(partner.get_item, "AccessDeniedException",
+                 f"User: {PRINCIPALS['partner']['arn']} is not authorized to perform: "
+                 f"dynamodb:GetItem on resource: {TABLE_ARN} because no resource-based policy "
+                 "allows the dynamodb:GetItem action",
+                 TableName="Shop", Key=key("tenant-a"))
+    r = signed(srv, "admin", "PutResourcePolicy", {"ResourceArn": TABLE_ARN, "Policy": PARTNER_READS})
+    assert r.status == 200, r.body
+    try:
+        assert partner.get_item(TableName="Shop", Key=key("tenant-a"))["Item"]["title"]["S"] == "t"
+        # The resource policy admits reads only.
+        expect_error(partner.put_item, "AccessDeniedException",
+                     match="because no resource-based policy allows the dynamodb:PutItem action",
+                     TableName="Shop", Item=key("partner"))
+    finally:
+        r = signed(srv, "admin", "DeleteResourcePolicy", {"ResourceArn": TABLE_ARN})
+        assert r.status == 200, r.body
+    expect_error(partner.get_item, "AccessDeniedException", TableName="Shop", Key=key("tenant-a"))
