@@ -32,4 +32,5 @@ if ! cmp -s package-lock.json "$stamp" 2>/dev/null; then
 fi
 
 exec node --test ecommerce.test.mjs electrodb.test.mjs streams.test.mjs partiql.test.mjs \
-  scenario.test.mjs throughput.test.mjs security.test.mjs iam.test.mjs dynamoose.test.mjs faults.test.mjs
+  scenario.test.mjs throughput.test.mjs security.test.mjs iam.test.mjs dynamoose.test.mjs \
+  faults.test.mjs
