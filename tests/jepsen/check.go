@@ -13,24 +13,28 @@ import (
 	"github.com/anishathalye/porcupine"
 )
 
+const maxListed = 20 // anomalies listed in the report (history.json has them all)
+
 type Report struct {
-	Seed       int64          `json:"seed"`
-	Nemesis    string         `json:"nemesis"`
-	Duration   string         `json:"duration"`
-	Ops        map[string]int `json:"ops"`    // kind/status -> count
-	Faults     map[string]int `json:"faults"` // kind -> count
-	DataChecks int            `json:"data_checks"`
-	Partitions map[string]int `json:"partitions_checked"`
-	CheckTime  string         `json:"check_time"`
-	Anomalies  []string       `json:"anomalies"`
-	Saved      []string       `json:"saved,omitempty"`
-	OutDir     string         `json:"out_dir"`
+	Seed         int64             `json:"seed"`
+	Nemesis      string            `json:"nemesis"`
+	Duration     string            `json:"duration"`
+	Ops          map[string]int    `json:"ops"`    // kind/status -> count
+	Faults       map[string]int    `json:"faults"` // kind -> count
+	DataChecks   int               `json:"data_checks"`
+	Partitions   map[string]int    `json:"partitions_checked"`
+	Porcupine    map[string]string `json:"porcupine"` // history -> Ok, Illegal or Unknown
+	CheckTime    string            `json:"check_time"`
+	Anomalies    []string          `json:"anomalies"` // the first maxListed
+	AnomalyCount int               `json:"anomaly_count"`
+	Saved        []string          `json:"saved,omitempty"`
+	OutDir       string            `json:"out_dir"`
 }
 
 func check(o Options, h *History, nem *Nemesis, receipts map[int64]bool) (*Report, error) {
 	ops, faults := h.Snapshot()
 	r := &Report{Seed: o.seed, Nemesis: o.nemesis, Duration: o.duration.String(), Ops: map[string]int{},
-		Faults: map[string]int{}, Partitions: map[string]int{}, DataChecks: nem.checks, OutDir: o.out}
+		Faults: map[string]int{}, Partitions: map[string]int{}, Porcupine: map[string]string{}, DataChecks: nem.checks, OutDir: o.out}
 	for _, op := range ops {
 		r.Ops[op.Kind+"/"+op.Status.String()]++
 	}
@@ -71,6 +75,7 @@ func check(o Options, h *History, nem *Nemesis, receipts map[int64]bool) (*Repor
 		}
 		r.Partitions[c.name] = len(c.model.Partition(c.ops))
 		res, info := porcupine.CheckOperationsVerbose(c.model, c.ops, o.checkTimeout)
+		r.Porcupine[c.name] = string(res)
 		if res == porcupine.Ok {
 			continue
 		}
@@ -83,6 +88,9 @@ func check(o Options, h *History, nem *Nemesis, receipts map[int64]bool) (*Repor
 		r.Saved = append(r.Saved, html)
 	}
 	r.CheckTime = time.Since(start).Round(time.Millisecond).String()
+	if r.AnomalyCount = len(r.Anomalies); r.AnomalyCount > maxListed {
+		r.Anomalies = r.Anomalies[:maxListed]
+	}
 	if len(r.Anomalies) > 0 {
 		path := filepath.Join(o.out, "history.json")
 		if err := h.Save(path); err != nil {

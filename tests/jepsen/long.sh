@@ -5,6 +5,7 @@
 # Each run's directory (report.json, server logs; on a failure history.json and the
 # HTML visualisations) is kept under OUT (default a new /tmp/monotable-jepsen-long-*).
 #   MONOTABLE_BIN=build/monotable tests/jepsen/long.sh [MINUTES] [SEED] [NEMESES]
+# THINK (default 20ms): the most each client waits between two operations.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 source "$here/../sdk/toolchain.sh"
@@ -19,7 +20,7 @@ GOFLAGS=-mod=readonly go build -o "$out/jepsen" .
 status=0
 for nemesis in $nemeses; do
   "$out/jepsen" -bin "$bin_dir" -nemesis "$nemesis" -duration "${minutes}m" -segment 60s \
-    -think 20ms -seed "$seed" -out "$out/$nemesis" >"$out/$nemesis.json" || status=1
+    -think "${THINK:-20ms}" -seed "$seed" -out "$out/$nemesis" >"$out/$nemesis.json" || status=1
 done
 python3 - "$out" $nemeses <<'PY'
 import json, sys
