@@ -1,14 +1,16 @@
 """The web console in a real headless Chromium against the real server: listing tables,
 a Query, editing an item, a refused write, the partitions heat map after a hot-key load,
-and a stream record tailed live. Screenshots go to <build>/console-screenshots/."""
+a stream record tailed live, and a rehearsal's report loaded from a file. Screenshots go to <build>/console-screenshots/."""
 import json
+import subprocess
 
 import pytest
 from botocore.exceptions import ClientError
 
 from conftest import start_with_fresh_port
 from console_browser import browser  # noqa: F401 (fixture)
-from mtutil import ACCESS_KEY, REGION, create_table, get_json, make_client, server_args, unique_name
+from mtutil import (ACCESS_KEY, REGION, create_table, get_json, make_client, monotable_bin,
+                    server_args, unique_name)
 from security_common import FLAG_KEY, FLAG_SECRET, MISMATCH, UNRECOGNIZED
 
 
@@ -416,3 +418,27 @@ def test_signed_console_asks_for_credentials_then_lists_and_queries(browser, tmp
         browser.wait_text("#metrics-operations tr", "Query")
     finally:
         srv.stop()
+
+
+def test_rehearsal_view_draws_a_report_loaded_from_a_file(browser, console_server, tmp_path):
+    """`monotable rehearse --out DIR` writes report.json; the Rehearsal view reads it from
+    disk (nothing sent to the server) and draws the totals, the reasons and the heat map."""
+    workload = tmp_path / "hot.json"
+    workload.write_text(json.dumps({
+        "name": "hot key", "tables": [{"name": "T", "billing_mode": "PROVISIONED",
+                                       "read_capacity_units": 5, "write_capacity_units": 3990}],
+        "phases": [{"duration_seconds": 20, "load": [
+            {"table": "T", "rate": 1500, "item_bytes": 1000,
+             "keys": {"distribution": "uniform", "count": 1}}]}]}))
+    subprocess.run([str(monotable_bin()), "rehearse", str(workload), "--out", str(tmp_path / "out")],
+                   check=True, stdout=subprocess.DEVNULL)
+    open_console(browser, console_server, "rehearsal")
+    browser.find("#rehearsal-file").send_keys(str(tmp_path / "out" / "report.json"))
+    browser.wait_text("#rehearsal-title", "Rehearsal: hot key")
+    reasons = browser.wait_text("#rehearsal-reasons", "TableWriteKeyRangeThroughputExceeded")
+    report = json.loads((tmp_path / "out" / "report.json").read_text())
+    throttled = report["resources"][0]["totals"]["throttling_reasons"]
+    assert f"TableWriteKeyRangeThroughputExceeded: {throttled['TableWriteKeyRangeThroughputExceeded']}" in reasons
+    canvas = browser.find("#rehearsal-heatmap")
+    assert int(canvas.get_attribute("data-throttled-cells")) > 0
+    assert "on demand" in browser.find("#rehearsal-cost").text
