@@ -3,12 +3,14 @@
 # (~200 B profile item, monotable_bench --op put), UpdateItem of that item (--op update:
 # a condition and three SETs, one arithmetic), DeleteItem of a preloaded profile (--op
 # delete: each request deletes an existing item), BatchWriteItem of 25 profile Puts
-# (--op batchwrite: per request, not per item), a 10-item Query (--op query, Limit
+# (--op batchwrite: per request, not per item), BatchGetItem of 25 profiles (--op
+# batchget: per request), a 10-item Query (--op query, Limit
 # 10, on a 10,000-item in-memory table) and the same read as a PartiQL SELECT (--op
 # select, ExecuteStatement).
 #
 #   bench/callgrind_per_request.sh BUILD_DIR [OP...]   OP: get put update delete batchwrite
-#                                                      query select (default get put query)
+#                                                      batchget query select
+#                                                      (default get put query)
 #
 # BUILD_DIR is a built tree holding `monotable` and `monotable_bench` (or
 # bench/monotable_bench): cmake --build BUILD_DIR --target monotable monotable_bench.
@@ -30,14 +32,17 @@
 set -Eeuo pipefail
 trap 'echo "$0: failed at line $LINENO: $BASH_COMMAND" >&2' ERR
 
-usage() { echo "usage: $0 BUILD_DIR [get|put|update|delete|batchwrite|query|select]..." >&2; exit 2; }
+usage() {
+  echo "usage: $0 BUILD_DIR [get|put|update|delete|batchwrite|batchget|query|select]..." >&2
+  exit 2
+}
 [ $# -ge 1 ] || usage
 build=$(cd "$1" && pwd) || usage
 shift
 ops=("$@")
 [ ${#ops[@]} -gt 0 ] || ops=(get put query)
 for op in "${ops[@]}"; do
-  case "$op" in get|put|update|delete|batchwrite|query|select) ;; *) usage ;; esac
+  case "$op" in get|put|update|delete|batchwrite|batchget|query|select) ;; *) usage ;; esac
 done
 
 REQUESTS=${REQUESTS:-2000}
