@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cmath>
 #include <deque>
+#include <map>
 #include <memory>
 #include <optional>
 #include <utility>
@@ -41,8 +42,26 @@ class Random {
   uint64_t state_;
 };
 
+// The data a resource holds, for splits for size: bytes spread evenly over the hash
+// space, plus the bytes new items added at the hashes their writes claimed (a spread
+// write claims a quarter and three quarters into its partition, so a split of that
+// partition at its middle halves them).
+struct StoredBytes {
+  double uniform = 0;
+  std::map<uint64_t, double> at;
+
+  double In(const throughput::HashRange& range) const {
+    double bytes = uniform * ((static_cast<double>(range.last - range.begin) + 1) / kTwoTo64);
+    for (auto it = at.lower_bound(range.begin); it != at.end() && it->first <= range.last; ++it) {
+      bytes += it->second;
+    }
+    return bytes;
+  }
+};
+
 struct SimResource {
   std::shared_ptr<throughput::Resource> model;
+  StoredBytes stored;
   throughput::CapacitySpec spec;  // in force
   std::optional<AutoScaler> scalers[2];
   IntervalRow row;
@@ -76,6 +95,7 @@ struct LoadState {
   double read_carry = 0;
   double read_units = 0;
   double write_units = 0;
+  double new_item_bytes = 0;  // expected data added per write
 };
 
 struct PendingBatch {
@@ -83,6 +103,7 @@ struct PendingBatch {
   uint32_t count_claims = 0;
   Op op = Op::kRead;
   uint64_t count = 0;
+  double new_bytes = 0;  // the data each admitted request adds
 };
 
 class Simulator {
@@ -151,6 +172,7 @@ Status Simulator::AddResource(const std::string& table, const std::string& index
   SimResource r;
   r.model = model;
   r.spec = config.spec;
+  r.stored.uniform = config.initial_size_gb * static_cast<double>(uint64_t{1} << 30);
   const int64_t units[2] = {config.spec.read_capacity_units, config.spec.write_capacity_units};
   const std::optional<AutoScaling>* policies[2] = {&config.read_scaling, &config.write_scaling};
   ResourceReport rr;
@@ -199,6 +221,7 @@ void Simulator::StartPhase(const Phase& phase) {
     }
     ls.read_units = capacity::ReadUnits(l.item_bytes, l.consistent_reads);
     ls.write_units = capacity::WriteUnits(l.item_bytes);
+    ls.new_item_bytes = l.new_item_fraction * static_cast<double>(l.item_bytes);
     loads_.push_back(std::move(ls));
   }
 }
@@ -312,6 +335,7 @@ void Simulator::Issue(LoadState& ls, Op op, uint64_t n) {
       b.count_claims = static_cast<uint32_t>(stack.size());
       b.op = op;
       b.count = c;
+      b.new_bytes = op == Op::kWrite ? ls.new_item_bytes : 0;
       for (const auto& [r, h] : stack) {
         claims_.push_back({resources_[r].model.get(), {h}, op, units});
         claim_resource_.push_back(r);
@@ -366,6 +390,9 @@ void Simulator::AdmitPending() {
       row.consumed_units[op] += units;
       row.demanded_units[op] += static_cast<double>(b.count) * claims[j].units;
       r.minute_units[op] += units;
+      if (b.new_bytes > 0 && result.admitted > 0) {
+        r.stored.at[claims[j].key.hash] += static_cast<double>(result.admitted) * b.new_bytes;
+      }
       for (const throughput::Throttle& t : result.throttles) {
         if (t.resource == r.model.get()) {
           row.by_reason[static_cast<size_t>(t.reason)] += result.throttled;
@@ -407,6 +434,13 @@ void Simulator::CloseMinute() {
   const int64_t second = ElapsedSecond();
   for (uint32_t i = 0; i < resources_.size(); ++i) {
     SimResource& r = resources_[i];
+    // DynamoDB splits a partition that outgrows 10 GB in the background; once a minute
+    // here (the split log records when).
+    if (r.stored.uniform > 0 || !r.stored.at.empty()) {
+      r.model->SplitForSize([&](const throughput::HashRange& range) {
+        return static_cast<uint64_t>(r.stored.In(range));
+      });
+    }
     for (size_t op = 0; op < 2; ++op) {
       const double per_second = r.minute_units[op] / 60.0;
       r.minute_units[op] = 0;

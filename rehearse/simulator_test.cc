@@ -130,6 +130,28 @@ TEST(Rehearse, OneHotKeyDoesNotSplit) {
   EXPECT_TRUE(r.splits.empty());
 }
 
+// Split for size: a partition over 10 GB splits into pieces of at most 10 GB (Developer
+// Guide, "Partitions and data distribution"); the rehearsal looks once a minute.
+TEST(Rehearse, APartitionOverTenGigabytesSplitsForSize) {
+  CapacityConfig stored = Provisioned(5, 990);
+  stored.initial_size_gb = 25;
+  const Report r = RunWorkload(stored, {During(90, {Writes(0)})});
+  ASSERT_EQ(r.splits.size(), 1u);
+  EXPECT_EQ(r.splits[0].reason, throughput::SplitReason::kSize);
+  EXPECT_EQ(r.splits[0].second, 60);
+  EXPECT_EQ(r.splits[0].children, 3u);  // ceil(25 / 10)
+  // 9.95 GB, then 500 new 1,000-byte items a second: over 10 GB after 108 s.
+  CapacityConfig growing = Provisioned(5, 990);
+  growing.initial_size_gb = 9.95;
+  Load adding = Writes(500);
+  adding.new_item_fraction = 1;
+  const Report g = RunWorkload(growing, {During(150, {adding})});
+  ASSERT_EQ(g.splits.size(), 1u);
+  EXPECT_EQ(g.splits[0].reason, throughput::SplitReason::kSize);
+  EXPECT_EQ(g.splits[0].second, 120);
+  EXPECT_EQ(g.resources[0].rows.back().partitions, 2u);
+}
+
 // On-demand: a new table serves up to 4,000 write request units a second at once; a
 // new peak counts as the previous peak after 30 minutes, and double it is then served
 // (Developer Guide, "Read/write capacity mode": "Initial throughput for on-demand

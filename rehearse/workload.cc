@@ -150,6 +150,7 @@ Result<CapacityConfig> ParseCapacity(Fields& f) {
   } else {
     return Bad(f.Path("billing_mode"), "must be PROVISIONED or PAY_PER_REQUEST");
   }
+  MT_RETURN_IF_ERROR(f.Number("initial_size_gb", &c.initial_size_gb, 0, 1e9));
   MT_RETURN_IF_ERROR(f.Integer("warm_read_units_per_second", &s.warm_read_units, 0, 40000000));
   MT_RETURN_IF_ERROR(f.Integer("warm_write_units_per_second", &s.warm_write_units, 0, 40000000));
   MT_RETURN_IF_ERROR(s.Validate());
@@ -196,6 +197,7 @@ Result<Load> ParseLoad(object o, const std::string& path, const Workload& w) {
   MT_RETURN_IF_ERROR(f.Number("read_fraction", &l.read_fraction, 0, 1));
   MT_RETURN_IF_ERROR(f.Integer("item_bytes", &l.item_bytes, 1, 400 * 1024));
   MT_RETURN_IF_ERROR(f.Bool("consistent_reads", &l.consistent_reads));
+  MT_RETURN_IF_ERROR(f.Number("new_item_fraction", &l.new_item_fraction, 0, 1));
   MT_ASSIGN_OR_RETURN(keys, f.Object("keys"));
   if (keys) {
     MT_ASSIGN_OR_RETURN(parsed, ParseKeys(*keys, f.Path("keys")));

@@ -29,6 +29,7 @@ struct CapacityConfig {
   throughput::CapacitySpec spec;
   std::optional<AutoScaling> read_scaling;   // provisioned only
   std::optional<AutoScaling> write_scaling;  // provisioned only
+  double initial_size_gb = 0;  // data already stored, spread evenly over the hash space
 };
 
 struct GsiConfig {
@@ -73,6 +74,9 @@ struct Load {
   double read_fraction = 0;        // the rest are writes
   uint64_t item_bytes = 1024;      // read and written item size
   bool consistent_reads = false;   // strongly consistent reads cost double
+  // The share of writes that add an item (the rest replace one): the data grows by
+  // item_bytes for each, and a partition over 10 GB splits for size.
+  double new_item_fraction = 0;
   KeyDistribution keys;
   std::vector<GsiWrite> gsi_writes;  // GSIs each write touches
 };
