@@ -97,6 +97,8 @@ export function mount(root, params) {
     const throttled = opSel.value === 'read' ? resource.ThrottledReadRequests : resource.ThrottledWriteRequests;
     clear(summary, h('span', { id: 'partition-count' }, `${resource.PartitionCount} partition${resource.PartitionCount === 1 ? '' : 's'}`),
       ` · layout ${resource.LayoutVersion} · allowed ${resource.AllowedReadUnitsPerSecond} RCU/s, ${resource.AllowedWriteUnitsPerSecond} WCU/s`,
+      resource.OnDemandPreviousPeakUnits == null ? '' : h('span', { id: 'on-demand-peak', title: 'on demand: double the previous peak is served at once; a higher peak becomes the previous one 30 minutes later' },
+        ` · previous peak ${resource.OnDemandPreviousPeakUnits} REU (serves ${2 * resource.OnDemandPreviousPeakUnits})`),
       ` · fair share ${model.share.toFixed(1)} units/s per partition · `,
       h('span', { id: 'hot-partitions' }, `${hot} at or over its share`), ' · ',
       h('span', { id: 'throttled-total' }, `${throttled} throttled requests`), ` · drawn in ${geometry.ms.toFixed(1)} ms`);

@@ -111,6 +111,13 @@ std::string PartitionsJson(const TableStats& table, int64_t seconds) {
     w.Key("LayoutVersion").Int(static_cast<int64_t>(r.layout_version));
     w.Key("AllowedReadUnitsPerSecond").Double(r.allowed_read_units_per_second);
     w.Key("AllowedWriteUnitsPerSecond").Double(r.allowed_write_units_per_second);
+    // On demand: the previous peak the model serves double of (grown 30 minutes after a
+    // higher one), in read-equivalent units; what the rehearsal shows growing.
+    if (r.capacity.billing == throughput::BillingMode::kOnDemand) {
+      w.Key("OnDemandPreviousPeakUnits").Double(r.on_demand_peak_reu);
+    } else {
+      w.Key("OnDemandPreviousPeakUnits").Raw("null");
+    }
     w.Key("ConsumedReadUnits").Double(r.totals.read_units);
     w.Key("ConsumedWriteUnits").Double(r.totals.write_units);
     w.Key("ThrottledReadRequests").Int(static_cast<int64_t>(r.totals.read_throttled));

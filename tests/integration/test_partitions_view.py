@@ -23,6 +23,7 @@ def test_partitions_of_a_provisioned_table(server):
     assert table["IndexName"] is None
     assert table["PartitionCount"] == 3
     assert table["AllowedWriteUnitsPerSecond"] == 1000
+    assert table["OnDemandPreviousPeakUnits"] is None
     parts = table["Partitions"]
     assert [p["HashRange"]["First"] for p in parts][0] == "0000000000000000"
     assert parts[-1]["HashRange"]["Last"] == "ffffffffffffffff"
@@ -38,6 +39,18 @@ def test_partitions_of_a_provisioned_table(server):
         recent = p["Recent"]
         assert len(recent["WriteUnits"]) == 60 == len(recent["ReadUnits"])
         assert sum(recent["WriteUnits"]) == p["ConsumedWriteUnits"]
+
+
+def test_an_on_demand_tables_previous_peak(server):
+    """A new on-demand table's previous peak: 6,000 read-equivalent units (2,000 WRU or
+    6,000 RRU), so double it, 4,000 WRU or 12,000 RRU, is served at once."""
+    client = make_client(server.endpoint)
+    name = unique_name()
+    create_table(client, name, billing="PAY_PER_REQUEST")
+    table = resource_of(server.port, name)
+    assert table["OnDemandPreviousPeakUnits"] == 6000
+    assert table["AllowedWriteUnitsPerSecond"] == 4000
+    assert table["AllowedReadUnitsPerSecond"] == 12000
 
 
 def test_bad_requests(server):
