@@ -34,6 +34,18 @@ TEST(ParseAuthorizationTest, CredentialAtTheEnd) {
   EXPECT_EQ(scope->region, "local");
 }
 
+// The scope ends at whichever of ',' and ' ' comes first.
+TEST(ParseAuthorizationTest, ASpaceBeforeTheCommaEndsTheScope) {
+  auto scope = ParseAuthorization(
+      "AWS4-HMAC-SHA256 Credential=K/20250101/r1/dynamodb/aws4_request "
+      "SignedHeaders=host,Signature=x");
+  ASSERT_TRUE(scope);
+  EXPECT_EQ(scope->access_key_id, "K");
+  EXPECT_EQ(scope->region, "r1");
+  // A space inside the scope cuts it before its first '/': no credential.
+  EXPECT_FALSE(ParseAuthorization("AWS4-HMAC-SHA256 Credential=K Z/20250101/r1/dynamodb/x, S=1"));
+}
+
 TEST(ParseAuthorizationTest, CredentialNotFirst) {
   auto scope = ParseAuthorization(
       "AWS4-HMAC-SHA256 SignedHeaders=host, "
