@@ -112,6 +112,21 @@ Result<object> AsObject(element e, const std::string& path) {
   return o;
 }
 
+// Calls fn(object, its path) for each element of the list `key` of `f` (absent: none),
+// each of which must be an object. `fn` returns a Status.
+template <typename F>
+Status EachObject(Fields& f, std::string_view key, F&& fn) {
+  MT_ASSIGN_OR_RETURN(list, f.Array(key));
+  if (!list) return Status::Ok();
+  size_t i = 0;
+  for (element e : *list) {
+    const std::string path = f.Path(key) + "[" + std::to_string(i++) + "]";
+    MT_ASSIGN_OR_RETURN(o, AsObject(e, path));
+    MT_RETURN_IF_ERROR(fn(o, path));
+  }
+  return Status::Ok();
+}
+
 Result<AutoScaling> ParseScaling(object o, const std::string& path) {
   Fields f(o, path);
   AutoScaling s;
@@ -203,27 +218,22 @@ Result<Load> ParseLoad(object o, const std::string& path, const Workload& w) {
     MT_ASSIGN_OR_RETURN(parsed, ParseKeys(*keys, f.Path("keys")));
     l.keys = parsed;
   }
-  MT_ASSIGN_OR_RETURN(gsis, f.Array("gsi_writes"));
-  if (gsis) {
-    size_t i = 0;
-    for (element e : *gsis) {
-      const std::string p = f.Path("gsi_writes") + "[" + std::to_string(i++) + "]";
-      MT_ASSIGN_OR_RETURN(go, AsObject(e, p));
-      Fields g(go, p);
-      GsiWrite write;
-      MT_RETURN_IF_ERROR(g.String("index", &write.index, true));
-      const bool exists = std::any_of(table->gsis.begin(), table->gsis.end(),
-                                      [&](const GsiConfig& x) { return x.name == write.index; });
-      if (!exists) return Bad(g.Path("index"), "names no GSI of table " + l.table);
-      MT_ASSIGN_OR_RETURN(gk, g.Object("keys"));
-      if (gk) {
-        MT_ASSIGN_OR_RETURN(parsed, ParseKeys(*gk, g.Path("keys")));
-        write.keys = parsed;
-      }
-      MT_RETURN_IF_ERROR(g.Done());
-      l.gsi_writes.push_back(std::move(write));
+  MT_RETURN_IF_ERROR(EachObject(f, "gsi_writes", [&](object go, const std::string& p) {
+    Fields g(go, p);
+    GsiWrite write;
+    MT_RETURN_IF_ERROR(g.String("index", &write.index, true));
+    const bool exists = std::any_of(table->gsis.begin(), table->gsis.end(),
+                                    [&](const GsiConfig& x) { return x.name == write.index; });
+    if (!exists) return Bad(g.Path("index"), "names no GSI of table " + l.table);
+    MT_ASSIGN_OR_RETURN(gk, g.Object("keys"));
+    if (gk) {
+      MT_ASSIGN_OR_RETURN(parsed, ParseKeys(*gk, g.Path("keys")));
+      write.keys = parsed;
     }
-  }
+    MT_RETURN_IF_ERROR(g.Done());
+    l.gsi_writes.push_back(std::move(write));
+    return Status::Ok();
+  }));
   MT_RETURN_IF_ERROR(f.Done());
   return l;
 }
@@ -234,21 +244,16 @@ Result<TableConfig> ParseTable(object o, const std::string& path) {
   MT_RETURN_IF_ERROR(f.String("name", &t.name, true));
   MT_ASSIGN_OR_RETURN(capacity, ParseCapacity(f));
   t.capacity = capacity;
-  MT_ASSIGN_OR_RETURN(gsis, f.Array("gsis"));
-  if (gsis) {
-    size_t i = 0;
-    for (element e : *gsis) {
-      const std::string p = f.Path("gsis") + "[" + std::to_string(i++) + "]";
-      MT_ASSIGN_OR_RETURN(go, AsObject(e, p));
-      Fields g(go, p);
-      GsiConfig gsi;
-      MT_RETURN_IF_ERROR(g.String("name", &gsi.name, true));
-      MT_ASSIGN_OR_RETURN(gsi_capacity, ParseCapacity(g));
-      gsi.capacity = gsi_capacity;
-      MT_RETURN_IF_ERROR(g.Done());
-      t.gsis.push_back(std::move(gsi));
-    }
-  }
+  MT_RETURN_IF_ERROR(EachObject(f, "gsis", [&](object go, const std::string& p) {
+    Fields g(go, p);
+    GsiConfig gsi;
+    MT_RETURN_IF_ERROR(g.String("name", &gsi.name, true));
+    MT_ASSIGN_OR_RETURN(gsi_capacity, ParseCapacity(g));
+    gsi.capacity = gsi_capacity;
+    MT_RETURN_IF_ERROR(g.Done());
+    t.gsis.push_back(std::move(gsi));
+    return Status::Ok();
+  }));
   MT_RETURN_IF_ERROR(f.Done());
   return t;
 }
@@ -286,41 +291,30 @@ Result<Workload> ParseWorkload(std::string_view json) {
   if (w.mode != "enforce" && w.mode != "observe") {
     return Bad(f.Path("mode"), "must be enforce or observe");
   }
-  MT_ASSIGN_OR_RETURN(tables, f.Array("tables"));
-  if (!tables) return Bad(f.Path("tables"), "is required");
-  size_t i = 0;
-  for (element e : *tables) {
-    const std::string p = "tables[" + std::to_string(i++) + "]";
-    MT_ASSIGN_OR_RETURN(o, AsObject(e, p));
+  if (!f.Get("tables")) return Bad(f.Path("tables"), "is required");
+  MT_RETURN_IF_ERROR(EachObject(f, "tables", [&](object o, const std::string& p) {
     MT_ASSIGN_OR_RETURN(t, ParseTable(o, p));
     if (w.FindTable(t.name)) return Bad(p + ".name", "repeats table " + t.name);
     w.tables.push_back(std::move(t));
-  }
+    return Status::Ok();
+  }));
   if (w.tables.empty()) return Bad("tables", "must name at least one table");
-  MT_ASSIGN_OR_RETURN(phases, f.Array("phases"));
-  if (!phases) return Bad(f.Path("phases"), "is required");
-  i = 0;
-  for (element e : *phases) {
-    const std::string p = "phases[" + std::to_string(i++) + "]";
-    MT_ASSIGN_OR_RETURN(o, AsObject(e, p));
+  if (!f.Get("phases")) return Bad(f.Path("phases"), "is required");
+  MT_RETURN_IF_ERROR(EachObject(f, "phases", [&](object o, const std::string& p) {
     Fields pf(o, p);
     Phase phase;
     MT_RETURN_IF_ERROR(pf.String("name", &phase.name));
     MT_RETURN_IF_ERROR(pf.Integer("duration_seconds", &phase.duration_seconds, 1, 86400 * 366));
     if (phase.duration_seconds == 0) return Bad(pf.Path("duration_seconds"), "is required");
-    MT_ASSIGN_OR_RETURN(loads, pf.Array("load"));
-    size_t j = 0;
-    if (loads) {
-      for (element le : *loads) {
-        const std::string lp = pf.Path("load") + "[" + std::to_string(j++) + "]";
-        MT_ASSIGN_OR_RETURN(lo, AsObject(le, lp));
-        MT_ASSIGN_OR_RETURN(l, ParseLoad(lo, lp, w));
-        phase.load.push_back(std::move(l));
-      }
-    }
+    MT_RETURN_IF_ERROR(EachObject(pf, "load", [&](object lo, const std::string& lp) {
+      MT_ASSIGN_OR_RETURN(l, ParseLoad(lo, lp, w));
+      phase.load.push_back(std::move(l));
+      return Status::Ok();
+    }));
     MT_RETURN_IF_ERROR(pf.Done());
     w.phases.push_back(std::move(phase));
-  }
+    return Status::Ok();
+  }));
   MT_RETURN_IF_ERROR(f.Done());
   return w;
 }
