@@ -130,6 +130,43 @@ TEST(Rehearse, OneHotKeyDoesNotSplit) {
   EXPECT_TRUE(r.splits.empty());
 }
 
+// A write claims its GSI too, all or nothing: a GSI short of capacity refuses the write
+// at the table as well, with the GSI's reason counted at the GSI only.
+TEST(Rehearse, AWriteThrottledByItsGsiIsRefusedAtTheTableToo) {
+  for (const bool own_keys : {false, true}) {
+    Workload w;
+    w.tables.push_back({"T",
+                        {CapacitySpec::OnDemand(), std::nullopt, std::nullopt},
+                        {{"G", {CapacitySpec::Provisioned(5, 100), std::nullopt, std::nullopt}}}});
+    Load l = Writes(150);
+    GsiWrite g{"G", std::nullopt};
+    if (own_keys) {
+      KeyDistribution zipf;
+      zipf.kind = KeyKind::kZipf;
+      zipf.count = 1000;
+      g.keys = zipf;
+    }
+    l.gsi_writes.push_back(g);
+    w.phases.push_back(During(30, {l}));
+    auto r = Rehearse(w, {1, true, nullptr});
+    ASSERT_TRUE(r.ok());
+    const IntervalRow table = r->resources[0].Totals();
+    const IntervalRow gsi = r->resources[1].Totals();
+    EXPECT_EQ(r->resources[1].label(), "T/G");
+    EXPECT_EQ(table.requests[1], 30u * 150) << own_keys;
+    EXPECT_EQ(gsi.requests[1], table.requests[1]) << own_keys;
+    EXPECT_EQ(gsi.accepted[1], table.accepted[1]) << own_keys;
+    EXPECT_GT(gsi.throttled[1], 30u * 40) << own_keys;  // 150 asked, 100 provisioned
+    EXPECT_EQ(gsi.by_reason[static_cast<size_t>(
+                  ThrottlingReason::kIndexWriteProvisionedThroughputExceeded)],
+              gsi.throttled[1])
+        << own_keys;
+    EXPECT_EQ(std::accumulate(table.by_reason.begin(), table.by_reason.end(), uint64_t{0}), 0u)
+        << own_keys;
+    EXPECT_DOUBLE_EQ(table.consumed_units[1], gsi.consumed_units[1]) << own_keys;
+  }
+}
+
 // Split for size: a partition over 10 GB splits into pieces of at most 10 GB (Developer
 // Guide, "Partitions and data distribution"); the rehearsal looks once a minute.
 TEST(Rehearse, APartitionOverTenGigabytesSplitsForSize) {
