@@ -18,8 +18,10 @@ if [ ${#modules[@]} -eq 0 ]; then
            test_streams_poller.py test_streams_iterators.py test_streams_tables.py
            test_ttl.py test_ttl_bulk.py test_ttl_restart.py)
 fi
+launcher=()
+command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 cmake -S "$root" -B "$tree" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMONOTABLE_TSAN=ON \
-  -DMONOTABLE_TESTS=OFF -DCMAKE_UNITY_BUILD=OFF >/dev/null || exit 2
+  -DMONOTABLE_TESTS=OFF -DCMAKE_UNITY_BUILD=OFF "${launcher[@]}" >/dev/null || exit 2
 cmake --build "$tree" --target monotable -j"${JOBS:-2}" || exit 2
 reports=$(mktemp -d /tmp/monotable-tsan-XXXXXX)
 export MONOTABLE_BIN=$tree/monotable
