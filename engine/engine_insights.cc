@@ -5,6 +5,7 @@
 #include <charconv>
 
 #include "engine/admission/contributor_insights.h"
+#include "engine/base/not_found.h"
 #include "engine/engine.h"
 #include "engine/engine_impl.h"
 
@@ -29,7 +30,7 @@ Result<Target> FindTarget(const Catalog& catalog, const std::string& ns, const s
   Target t;
   t.table = catalog.Find(ns, table);
   if (!t.table) {
-    return Status::NotFound("Requested resource not found: Table: " + table + " not found");
+    return TableNotFound(table);
   }
   t.definition = t.table->definition();
   if (!index.empty()) {
@@ -37,8 +38,7 @@ Result<Target> FindTarget(const Catalog& catalog, const std::string& ns, const s
       if (gsi.name == index) t.index = &gsi;
     }
     if (!t.index) {
-      return Status::NotFound("Requested resource not found: Index: " + index +
-                              " not found for table: " + table);
+      return IndexNotFound(index, table);
     }
   }
   return t;

@@ -4,6 +4,7 @@
 #include <rocksdb/write_batch.h>
 
 #include "engine/format/catalog_keys.h"
+#include "engine/storage/rocks_status.h"
 
 namespace monotable {
 namespace {
@@ -29,10 +30,7 @@ Result<InsightsSetting> ReadInsightsSetting(const Storage& storage, const std::s
   rocksdb::Status read = storage.db()->Get(storage.read_options(), storage.catalog(),
                                            catalog_keys::InsightsKey(family), &record);
   if (read.IsNotFound()) return InsightsSetting{};
-  if (!read.ok()) {
-    return Status::Internal("reading the Contributor Insights setting of " + family + ": " +
-                            read.ToString());
-  }
+  if (!read.ok()) return FromRocks(read, "reading the Contributor Insights setting of " + family);
   if (record.size() != kRecordBytes || record[0] != kVersion || record[1] < 0 || record[1] > 2) {
     return Status::Internal("corrupt Contributor Insights setting of " + family);
   }

@@ -6,7 +6,9 @@
 #include <optional>
 
 #include "engine/admission/contributor_insights.h"
+#include "engine/base/log.h"
 #include "engine/format/catalog_keys.h"
+#include "engine/storage/rocks_status.h"
 
 namespace monotable {
 
@@ -33,10 +35,7 @@ Result<std::optional<std::string>> ReadCatalogRecord(Storage& storage, const std
   std::string record;
   rocksdb::Status read = storage.db()->Get(storage.read_options(), storage.catalog(), key, &record);
   if (read.IsNotFound()) return std::optional<std::string>();
-  if (!read.ok()) {
-    return Status::Internal(std::string("reading the ") + what + " of " + family + ": " +
-                            read.ToString());
-  }
+  if (!read.ok()) return FromRocks(read, std::string("reading the ") + what + " of " + family);
   return std::optional<std::string>(std::move(record));
 }
 
@@ -79,12 +78,16 @@ Result<std::shared_ptr<throughput::Resource>> ThroughputRegistry::Make(
   // write loses only the split, which the next start-up recomputes from capacity.
   Storage* storage = &storage_;
   resource->set_layout_listener(
-      [storage, record_key, log_key](const throughput::Resource& changed,
-                                     const throughput::PartitionMap& map) {
+      [storage, family, record_key, log_key](const throughput::Resource& changed,
+                                             const throughput::PartitionMap& map) {
         rocksdb::WriteBatch batch;
         batch.Put(storage->catalog(), record_key, map.Encode());
         batch.Put(storage->catalog(), log_key, changed.split_log().Encode());
-        storage->Write(&batch).ok();
+        Status written = storage->Write(&batch);
+        if (!written.ok()) {
+          log::Warn("the partition map of " + family +
+                    " was not saved (a restart recomputes it from capacity): " + written.message());
+        }
       });
   return resource;
 }

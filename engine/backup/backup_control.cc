@@ -7,6 +7,7 @@
 
 #include "engine/backup/backup_record.h"
 #include "engine/backup/table_copy.h"
+#include "engine/base/ignore_error.h"
 #include "engine/base/log.h"
 #include "engine/format/backup_keys.h"
 
@@ -161,7 +162,8 @@ Result<BackupInfo> BackupControl::StartBackup(const std::string& ns, const Table
                                 "': " + std::to_string(totals->items) + " items copied in " +
                                 std::to_string(clock_.NowMillis() - started) + " ms");
                     } else if (!stopping) {
-                      EraseBackup(storage_, ns, backup.id).ok();  // the failure is logged below
+                      // Best effort: the copy's failure is what is logged below.
+                      IgnoreError(EraseBackup(storage_, ns, backup.id));
                     }
                     std::lock_guard lock(mutex_);
                     busy_backups_.erase(BusyKey(ns, backup.id));

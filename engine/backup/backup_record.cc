@@ -6,6 +6,7 @@
 #include "engine/format/backup_keys.h"
 #include "engine/format/item_codec.h"
 #include "engine/storage/catalog_codec.h"
+#include "engine/storage/rocks_status.h"
 
 namespace monotable::backup {
 namespace {
@@ -71,7 +72,7 @@ Status ForEachRecord(const Storage& storage, const std::string& prefix, Fn&& fn)
     MT_RETURN_IF_ERROR(fn(key.substr(1, separator - 1), key.substr(separator + 1),
                           std::string_view(it->value().data(), it->value().size())));
   }
-  return it->status().ok() ? Status::Ok() : Status::Internal(it->status().ToString());
+  return FromRocks(it->status(), "reading the backup records");
 }
 
 }  // namespace
@@ -87,7 +88,7 @@ Result<BackupInfo> GetRecord(const Storage& storage, const std::string& ns, cons
   rocksdb::Status s = storage.db()->Get(storage.read_options(), storage.catalog(),
                                         backup_keys::BackupRecordKey(ns, id), &value);
   if (s.IsNotFound()) return Status(ErrorCode::kBackupNotFound, "");
-  if (!s.ok()) return Status::Internal(s.ToString());
+  if (!s.ok()) return FromRocks(s, "reading a backup record");
   return Decode(id, value);
 }
 

@@ -4,6 +4,7 @@
 
 #include "engine/format/backup_keys.h"
 #include "engine/format/item_codec.h"
+#include "engine/storage/rocks_status.h"
 
 namespace monotable::backup {
 namespace {
@@ -36,7 +37,7 @@ Status ForEachItem(const Storage& storage, rocksdb::ColumnFamilyHandle* family,
     MT_RETURN_IF_ERROR(fn(std::string_view(it->key().data(), it->key().size()),
                           std::string_view(it->value().data(), it->value().size())));
   }
-  return it->status().ok() ? Status::Ok() : Status::Internal(it->status().ToString());
+  return FromRocks(it->status(), "copying a table");
 }
 
 Result<CopyTotals> CopyToBackup(Storage& storage, const ColumnFamilyRef& family,
@@ -77,7 +78,7 @@ Status RestoreLoader::Add(std::string_view key, std::string_view encoded_item) {
       if (!decoded.ok()) return decoded.status();
       old_item = std::move(*decoded);
     } else if (!s.IsNotFound()) {
-      return Status::Internal(s.ToString());
+      return FromRocks(s, "reading an item of a restored table");
     }
   }
   if (!batch_) batch_.emplace(storage_);

@@ -8,6 +8,7 @@
 #include "engine/format/item_codec.h"
 #include "engine/format/stats_record.h"
 #include "engine/index/index_entries.h"
+#include "engine/storage/rocks_status.h"
 #include "engine/ttl/expiry_index.h"
 
 namespace monotable::check {
@@ -37,7 +38,7 @@ Result<StatsDelta> ReadStats(const Storage& storage, const Snapshot& snapshot,
   std::string value;
   rocksdb::Status s = storage.db()->Get(snapshot.options(), storage.catalog(), key, &value);
   if (s.IsNotFound()) return StatsDelta{};
-  if (!s.ok()) return Status::Internal(s.ToString());
+  if (!s.ok()) return FromRocks(s, "reading statistics");
   return DecodeStats(value);
 }
 
@@ -75,7 +76,7 @@ Status CompareIndex(const Storage& storage, const Snapshot& snapshot, const Live
     actual.items += 1;
     actual.bytes += static_cast<int64_t>(ItemSize(item));
   }
-  if (!it->status().ok()) return Status::Internal(it->status().ToString());
+  if (!it->status().ok()) return FromRocks(it->status(), "reading an index");
   missing += std::distance(next, expected.end());
   if (missing || stale || wrong) {
     report.problems.push_back(what + ": " + std::to_string(missing) + " entries missing, " +
@@ -118,7 +119,7 @@ Status CheckTable(const Storage& storage, const Snapshot& snapshot, const std::s
       }
     }
   }
-  if (!it->status().ok()) return Status::Internal(it->status().ToString());
+  if (!it->status().ok()) return FromRocks(it->status(), "reading a table");
   report.items += actual.items;
   MT_ASSIGN_OR_RETURN(recorded, ReadStats(storage, snapshot, table.stats_key()));
   CompareStats(what, recorded, actual, report.problems);

@@ -3,16 +3,14 @@
 #include <algorithm>
 #include <charconv>
 
+#include "engine/base/not_found.h"
+
 namespace monotable {
 namespace {
 
 constexpr std::string_view kNotFoundPrefix =
     "Resource-based policy not found for the provided ResourceArn: ";
 constexpr std::string_view kNoPolicyExpected = "NO_POLICY";
-
-Status TableNotFound(const std::string& name) {
-  return Status::NotFound("Requested resource not found: Table: " + name + " not found");
-}
 
 Status PolicyNotFound(const std::string& detail) {
   return {ErrorCode::kPolicyNotFound, std::string(kNotFoundPrefix) + detail};

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "engine/base/not_found.h"
 #include "engine/schema/table_rules.h"
 #include "engine/schema/tag_rules.h"
 
@@ -58,14 +59,13 @@ Result<TableDescription> TableControl::CreateTable(const std::string& ns,
 Result<TableDescription> TableControl::DescribeTable(const std::string& ns,
                                                      const std::string& name) {
   auto table = catalog_.Find(ns, name);
-  if (!table)
-    return Status::NotFound("Requested resource not found: Table: " + name + " not found");
+  if (!table) return TableNotFound(name);
   return Describe(*table);
 }
 
 Result<TableDefinition> TableControl::Definition(const std::string& ns, const std::string& name) {
   auto table = catalog_.Find(ns, name);
-  if (!table) return Status::NotFound("Requested resource not found");
+  if (!table) return ResourceNotFound();
   return *table->layout()->definition;
 }
 
@@ -90,10 +90,7 @@ Result<ListTablesResult> TableControl::ListTables(const std::string& ns,
 Result<TableDescription> TableControl::UpdateTable(const std::string& ns,
                                                    const UpdateTableRequest& request) {
   auto table = catalog_.Find(ns, request.table_name);
-  if (!table) {
-    return Status::NotFound("Requested resource not found: Table: " + request.table_name +
-                            " not found");
-  }
+  if (!table) return TableNotFound(request.table_name);
   MT_RETURN_IF_ERROR(RefuseWhileCreating(*table->definition()));
   const int64_t now_ms = clock_.NowMillis();
   MT_RETURN_IF_ERROR(

@@ -7,6 +7,7 @@
 
 #include "engine/format/backup_keys.h"
 #include "engine/format/item_codec.h"
+#include "engine/storage/rocks_status.h"
 
 namespace monotable::history {
 
@@ -58,7 +59,7 @@ Result<Images> ImagesAt(const Storage& storage, const rocksdb::Snapshot* snapsho
       entry->second = std::string(change->old_item_encoded);
     }
   }
-  if (!it->status().ok()) return Status::Internal(it->status().ToString());
+  if (!it->status().ok()) return FromRocks(it->status(), "reading the change history");
   return images;
 }
 

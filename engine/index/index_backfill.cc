@@ -3,11 +3,13 @@
 #include <rocksdb/write_batch.h>
 
 #include "engine/base/catch_all.h"
+#include "engine/base/ignore_error.h"
 #include "engine/base/log.h"
 #include "engine/format/catalog_keys.h"
 #include "engine/index/index_staging.h"
 #include "engine/index/table_walk.h"
 #include "engine/read/stored_item_reader.h"
+#include "engine/storage/rocks_status.h"
 
 namespace monotable {
 namespace {
@@ -51,7 +53,7 @@ void IndexBackfiller::Start(std::string ns, std::shared_ptr<Table> table, std::s
         // (the next start of the engine resumes it): the log is its only trace.
         Status status = CatchAll([&] { return Run(ns, *table, index_name); });
         // Logging allocates: it must not end the process either.
-        CatchAll([&] { LogEnd(status, table->definition()->name, index_name); }).ok();
+        IgnoreError(CatchAll([&] { LogEnd(status, table->definition()->name, index_name); }));
         std::lock_guard done(mutex_);
         running_.erase({table.get(), index_name});
       });
@@ -70,7 +72,7 @@ Result<bool> IndexBackfiller::StageOne(Table& table, const std::string& index_na
   rocksdb::Status s =
       storage_->db()->Get(storage_->read_options(), index->family.get(), entry->key, &existing);
   if (s.ok()) return true;  // the write path indexed it already
-  if (!s.IsNotFound()) return Status::Internal(s.ToString());
+  if (!s.IsNotFound()) return FromRocks(s, "reading an index entry");
   // Staged by the write path's own function, restricted to this index. An item that
   // violates the index key has no entry (EntryFor) and stays out, as DynamoDB does.
   TableLayout only_this{layout->definition, {*index}, {}};

@@ -8,6 +8,7 @@
 #include "engine/format/item_codec.h"
 #include "engine/format/stats_record.h"
 #include "engine/schema/key_validation.h"
+#include "engine/storage/rocks_status.h"
 
 namespace monotable {
 namespace {
@@ -18,7 +19,7 @@ Result<bool> EntryExists(const Storage& storage, const LiveIndex& index, const s
   rocksdb::PinnableSlice value;
   rocksdb::Status s = storage.db()->Get(storage.read_options(), index.family.get(), key, &value);
   if (s.IsNotFound()) return false;
-  if (!s.ok()) return Status::Internal(s.ToString());
+  if (!s.ok()) return FromRocks(s, "reading an index entry");
   return true;
 }
 
@@ -38,7 +39,7 @@ Result<ItemCollectionSize> StageItemCollectionSize(const Storage& storage,
   std::string key = ItemCollectionKey(table, hash.second);
   std::string value;
   rocksdb::Status s = storage.db()->Get(storage.read_options(), storage.catalog(), key, &value);
-  if (!s.ok() && !s.IsNotFound()) return Status::Internal(s.ToString());
+  if (!s.ok() && !s.IsNotFound()) return FromRocks(s, "reading an item collection's size");
   int64_t* staged = nullptr;
   if (collections) {
     auto it = std::find_if(collections->begin(), collections->end(),

@@ -6,6 +6,8 @@
 #include <memory>
 #include <vector>
 
+#include "engine/storage/rocks_status.h"
+
 namespace monotable {
 namespace {
 
@@ -75,7 +77,7 @@ Result<TableWalk::End> TableWalk::Run(const Visit& visit, const Stop& stop) {
   std::string resume;
   rocksdb::Status s =
       storage_.db()->Get(storage_.read_options(), storage_.catalog(), progress_key_, &resume);
-  if (!s.ok() && !s.IsNotFound()) return Status::Internal(s.ToString());
+  if (!s.ok() && !s.IsNotFound()) return FromRocks(s, "reading a walk's progress");
   const bool resuming = s.ok();
 
   rocksdb::ReadOptions options;
@@ -105,7 +107,7 @@ Result<TableWalk::End> TableWalk::Run(const Visit& visit, const Stop& stop) {
     }
   }
   MT_RETURN_IF_ERROR(held.Flush());
-  if (!it->status().ok()) return Status::Internal(it->status().ToString());
+  if (!it->status().ok()) return FromRocks(it->status(), "walking a table");
   return End::kFinished;
 }
 

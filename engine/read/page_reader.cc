@@ -6,6 +6,7 @@
 #include "engine/capacity/capacity.h"
 #include "engine/format/item_codec.h"
 #include "engine/format/key_codec.h"
+#include "engine/storage/rocks_status.h"
 
 namespace monotable {
 namespace {
@@ -110,7 +111,7 @@ Result<ReadPage> ReadOnePage(rocksdb::Iterator& it, bool forward, const RangeCla
       break;
     }
   }
-  if (!it.status().ok()) return Status::Internal(it.status().ToString());
+  if (!it.status().ok()) return FromRocks(it.status(), "reading a page");
   if (stopped_early) page.last_evaluated_key = std::move(last_item_key);
   page.bytes_read = bytes_read;
   const double stored_units =

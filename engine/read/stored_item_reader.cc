@@ -2,6 +2,7 @@
 
 #include "engine/format/item_codec.h"
 #include "engine/storage/perf_counters.h"
+#include "engine/storage/rocks_status.h"
 
 namespace monotable {
 
@@ -16,7 +17,7 @@ Result<bool> GetStored(const Storage& storage, const Table& table, std::string_v
   rocksdb::Status s =
       storage.db()->Get(options, table.family(), rocksdb::Slice(key.data(), key.size()), value);
   if (s.IsNotFound()) return false;
-  if (!s.ok()) return Status::Internal(s.ToString());
+  if (!s.ok()) return FromRocks(s, "reading an item");
   return true;
 }
 
@@ -79,7 +80,7 @@ Result<std::vector<StoredImage>> ReadStoredImages(const Storage& storage,
   std::vector<StoredImage> images(reads.size());
   for (size_t i = 0; i < reads.size(); ++i) {
     if (statuses[i].IsNotFound()) continue;
-    if (!statuses[i].ok()) return Status::Internal(statuses[i].ToString());
+    if (!statuses[i].ok()) return FromRocks(statuses[i], "reading items");
     const std::string_view stored(values[i].data(), values[i].size());
     StoredImage& image = images[i];
     image.present = true;

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "engine/base/limits.h"
+#include "engine/base/not_found.h"
 #include "engine/schema/definition_rules.h"
 
 namespace monotable {
@@ -21,7 +22,7 @@ Result<SecondaryIndexDefinition*> ExistingGlobalIndex(TableDefinition& table,
   for (auto& index : table.global_secondary_indexes) {
     if (index.name == name && index.status != IndexStatus::kDeleting) return &index;
   }
-  return Status::NotFound("Requested resource not found: Index: " + name + " not found");
+  return IndexNotFound(name);
 }
 
 Status CreateIndex(const UpdateTableRequest& request, const SecondaryIndexDefinition& wanted,

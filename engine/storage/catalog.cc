@@ -6,10 +6,13 @@
 #include <random>
 #include <set>
 
+#include "engine/base/ignore_error.h"
+#include "engine/base/not_found.h"
 #include "engine/format/catalog_keys.h"
 #include "engine/format/expiry_keys.h"
 #include "engine/format/key_codec.h"
 #include "engine/storage/catalog_codec.h"
+#include "engine/storage/rocks_status.h"
 
 namespace monotable {
 namespace {
@@ -104,7 +107,7 @@ Result<std::map<std::string, ColumnFamilyRef>> Catalog::CreateIndexFamilies(
       index.column_family = catalog_keys::IndexFamily(next_family_++);
       auto family = storage_->CreateColumnFamily(index.column_family);
       if (!family.ok()) {
-        for (const auto& [name, ref] : created) storage_->DropColumnFamily(ref).ok();
+        for (const auto& [name, ref] : created) IgnoreError(storage_->DropColumnFamily(ref));
         return family.status();
       }
       created.emplace(index.column_family, *family);
@@ -146,7 +149,7 @@ Result<ItemStatistics> Catalog::IndexStatistics(const LiveIndex& index) const {
   rocksdb::Status s =
       storage_->db()->Get(storage_->read_options(), storage_->catalog(), index.stats_key, &value);
   if (s.IsNotFound()) return ItemStatistics{};
-  if (!s.ok()) return Status::Internal(s.ToString());
+  if (!s.ok()) return FromRocks(s, "reading an index's statistics");
   StatsDelta stats = DecodeStats(value);
   return ItemStatistics{std::max<int64_t>(0, stats.items), std::max<int64_t>(0, stats.bytes)};
 }
@@ -177,7 +180,7 @@ Status Catalog::Load() {
       definitions.emplace_back(std::move(*ns), std::move(*definition));
     }
   }
-  if (!it->status().ok()) return Status::Internal(it->status().ToString());
+  if (!it->status().ok()) return FromRocks(it->status(), "loading the catalog");
 
   for (const auto& [ns, definition] : definitions) {
     for (const auto& name : OwnedFamilies(definition)) {
@@ -238,7 +241,7 @@ Status Catalog::DropOrphanExpiryEntries() {
     if (next.empty()) break;
     it->Seek(next);
   }
-  if (!it->status().ok()) return Status::Internal(it->status().ToString());
+  if (!it->status().ok()) return FromRocks(it->status(), "dropping orphaned expiry ranges");
   return batch.Count() > 0 ? storage_->Write(&batch) : Status::Ok();
 }
 
@@ -263,7 +266,7 @@ Result<std::shared_ptr<Table>> Catalog::Create(const std::string& ns, TableDefin
   if (!family.ok()) return family.status();
   auto created = CreateIndexFamilies(definition);
   if (!created.ok()) {
-    storage_->DropColumnFamily(*family).ok();  // best effort: Load() drops orphans too
+    IgnoreError(storage_->DropColumnFamily(*family));  // best effort: Load() drops orphans too
     return created.status();
   }
 
@@ -274,8 +277,8 @@ Result<std::shared_ptr<Table>> Catalog::Create(const std::string& ns, TableDefin
   Status written = storage_->Write(&batch);
   if (!written.ok()) {
     // Best effort: Load() drops orphans too.
-    storage_->DropColumnFamily(*family).ok();
-    for (const auto& [name, ref] : *created) storage_->DropColumnFamily(ref).ok();
+    IgnoreError(storage_->DropColumnFamily(*family));
+    for (const auto& [name, ref] : *created) IgnoreError(storage_->DropColumnFamily(ref));
     return written;
   }
   auto layout = BuildLayout(std::make_shared<const TableDefinition>(std::move(definition)),
@@ -292,8 +295,7 @@ Status Catalog::Update(const std::string& ns, Table& table, const DefinitionChan
   auto tables = namespaces_.find(ns);
   if (tables == namespaces_.end() || !tables->second.count(previous->definition->name) ||
       tables->second.at(previous->definition->name).get() != &table) {
-    return Status::NotFound("Requested resource not found: Table: " + previous->definition->name +
-                            " not found");
+    return TableNotFound(previous->definition->name);
   }
   MT_ASSIGN_OR_RETURN(definition, change(*previous->definition));
   MT_ASSIGN_OR_RETURN(created, CreateIndexFamilies(definition));
@@ -316,7 +318,7 @@ Status Catalog::Update(const std::string& ns, Table& table, const DefinitionChan
   }
   Status written = storage_->Write(&batch);
   if (!written.ok()) {
-    for (const auto& [name, ref] : created) storage_->DropColumnFamily(ref).ok();
+    for (const auto& [name, ref] : created) IgnoreError(storage_->DropColumnFamily(ref));
     return written;
   }
   const std::vector<std::string> kept = OwnedFamilies(definition);
@@ -337,7 +339,7 @@ Result<std::shared_ptr<Table>> Catalog::Drop(const std::string& ns, const std::s
   Tables& tables = namespaces_[ns];
   auto it = tables.find(name);
   if (it == tables.end()) {
-    return Status::NotFound("Requested resource not found: Table: " + name + " not found");
+    return TableNotFound(name);
   }
   std::shared_ptr<Table> table = it->second;
   rocksdb::WriteBatch batch;
@@ -393,10 +395,10 @@ std::vector<std::string> Catalog::List(const std::string& ns) const {
 
 Result<std::shared_ptr<Table>> TableLookup::Find(const std::string& name) const {
   auto table = catalog_.Find(ns_, name);
-  if (!table) return Status::NotFound("Requested resource not found");
+  if (!table) return ResourceNotFound();
   // A table being restored (CREATING) takes no requests yet, as in DynamoDB.
   if (table->definition()->status == TableStatus::kCreating) {
-    return Status::NotFound("Requested resource not found");
+    return ResourceNotFound();
   }
   return table;
 }

@@ -5,6 +5,7 @@
 #include <charconv>
 
 #include "engine/format/catalog_keys.h"
+#include "engine/storage/rocks_status.h"
 
 namespace monotable {
 
@@ -20,8 +21,7 @@ Status CheckFormatVersion(rocksdb::DB& db, rocksdb::ColumnFamilyHandle* catalog,
     if (s.ok()) return Status::Ok();
   }
   if (!s.ok()) {
-    return Status::Internal("data directory '" + path +
-                            "': cannot read or write its format version: " + s.ToString());
+    return FromRocks(s, "data directory '" + path + "': cannot read or write its format version");
   }
   uint64_t version = 0;
   const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), version);

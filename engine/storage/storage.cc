@@ -13,6 +13,7 @@
 #include "engine/storage/memory_budget.h"
 #include "engine/storage/no_space_recovery.h"
 #include "engine/storage/perf_counters.h"
+#include "engine/storage/rocks_status.h"
 #include "engine/storage/rocksdb_logger.h"
 #include "engine/storage/stats_merge_operator.h"
 
@@ -25,11 +26,6 @@ constexpr char kStreamsFamily[] = "streams";
 constexpr char kBackupsFamily[] = "backups";
 // Table keys begin with an 8-byte hash of the partition key (see key_codec.h).
 constexpr size_t kHashPrefixBytes = 8;
-
-Status FromRocks(const rocksdb::Status& s) {
-  if (s.ok()) return Status::Ok();
-  return Status::Internal(s.ToString());
-}
 
 }  // namespace
 
@@ -169,8 +165,7 @@ Result<std::unique_ptr<Storage>> Storage::Open(const StorageOptions& options) {
   std::vector<rocksdb::ColumnFamilyHandle*> handles;
   rocksdb::DB* db = nullptr;
   rocksdb::Status s = rocksdb::DB::Open(db_options, path, descriptors, &handles, &db);
-  if (!s.ok())
-    return Status::Internal("cannot open data directory '" + path + "': " + s.ToString());
+  if (!s.ok()) return FromRocks(s, "cannot open data directory '" + path + "'");
   storage->db_.reset(db);
   for (size_t i = 0; i < handles.size(); ++i) {
     const std::string& name = descriptors[i].name;
@@ -243,7 +238,7 @@ ColumnFamilyRef Storage::Find(const std::string& name) const {
 Result<ColumnFamilyRef> Storage::CreateColumnFamily(const std::string& name) {
   rocksdb::ColumnFamilyHandle* handle = nullptr;
   rocksdb::Status s = db_->CreateColumnFamily(TableColumnFamilyOptions(), name, &handle);
-  if (!s.ok()) return FromRocks(s);
+  if (!s.ok()) return FromRocks(s, "creating a column family");
   ColumnFamilyRef ref = Wrap(handle);
   std::lock_guard lock(mutex_);
   std::erase_if(created_, [](const auto& weak) { return weak.expired(); });
@@ -260,7 +255,7 @@ Status Storage::DropColumnFamily(const ColumnFamilyRef& handle) {
       return !live || live == handle;
     });
   }
-  return FromRocks(db_->DropColumnFamily(handle.get()));
+  return FromRocks(db_->DropColumnFamily(handle.get()), "dropping a column family");
 }
 
 Status Storage::Write(rocksdb::WriteBatch* batch) {
@@ -274,7 +269,7 @@ Status Storage::Write(rocksdb::WriteBatch* batch) {
     no_space_recovery_.KeepSentinel(db_.get());
     s = db_->Write(write_options_, batch);
   }
-  return FromRocks(s);
+  return FromRocks(s, "writing");
 }
 
 Storage::Figures Storage::figures() const {
@@ -316,7 +311,7 @@ Status Storage::Flush() {
   std::vector<rocksdb::ColumnFamilyHandle*> families;
   families.reserve(live.size());
   for (const auto& ref : live) families.push_back(ref.get());
-  return FromRocks(db_->Flush(options, families));
+  return FromRocks(db_->Flush(options, families), "flushing");
 }
 
 }  // namespace monotable

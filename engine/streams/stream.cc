@@ -9,6 +9,7 @@
 #include <memory>
 
 #include "engine/format/catalog_keys.h"
+#include "engine/storage/rocks_status.h"
 #include "engine/streams/record_key.h"
 
 namespace monotable::streams {
@@ -117,7 +118,7 @@ Status Stream::Recover() {
           std::max(counter.next_sequence, SequenceOfKey({it->key().data(), it->key().size()}) + 1);
     }
   }
-  if (!it->status().ok()) return Status::Internal(it->status().ToString());
+  if (!it->status().ok()) return FromRocks(it->status(), "recovering a stream's shards");
   return Status::Ok();
 }
 
@@ -208,7 +209,7 @@ Result<uint64_t> Stream::TrimShard(uint32_t shard, uint64_t below) const {
   std::unique_ptr<rocksdb::Iterator> it(
       storage_.db()->NewIterator(storage_.read_options(), storage_.streams()));
   it->SeekForPrev(RecordKey(id_, shard, below - 1));
-  if (!it->status().ok()) return Status::Internal(it->status().ToString());
+  if (!it->status().ok()) return FromRocks(it->status(), "trimming a shard");
   if (!it->Valid() || it->key().compare(first) < 0) return uint64_t{0};
   const uint64_t horizon = SequenceOfKey({it->key().data(), it->key().size()}) + 1;
   rocksdb::WriteBatch batch;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "engine/schema/stream_label.h"
+#include "engine/storage/rocks_status.h"
 #include "engine/streams/record_codec.h"
 #include "engine/streams/record_key.h"
 #include "engine/streams/shard_iterator.h"
@@ -200,7 +201,7 @@ Result<GetRecordsResult> StreamRegistry::GetRecords(const std::string& ns,
       position = record.sequence_number + 1;
       result.records.push_back(std::move(record));
     }
-    if (!it->status().ok()) return Status::Internal(it->status().ToString());
+    if (!it->status().ok()) return FromRocks(it->status(), "reading stream records");
     // Nothing left before readable_end: the next read starts there.
     if (!it->Valid() && static_cast<int>(result.records.size()) < request.limit &&
         bytes < kMaxRecordsBytes) {

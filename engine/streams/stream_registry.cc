@@ -8,6 +8,7 @@
 #include "engine/base/catch_all.h"
 #include "engine/base/log.h"
 #include "engine/format/catalog_keys.h"
+#include "engine/storage/rocks_status.h"
 
 namespace monotable::streams {
 
@@ -37,7 +38,7 @@ Status StreamRegistry::Load() {
     streams_[id] = std::move(stream);
     if (id >= next_id_) next_id_ = id + 1;
   }
-  if (!it->status().ok()) return Status::Internal(it->status().ToString());
+  if (!it->status().ok()) return FromRocks(it->status(), "loading the streams");
   return Status::Ok();
 }
 

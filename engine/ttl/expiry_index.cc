@@ -11,6 +11,7 @@
 #include "engine/format/expiry_keys.h"
 #include "engine/format/item_codec.h"
 #include "engine/format/key_codec.h"
+#include "engine/storage/rocks_status.h"
 #include "engine/ttl/expiry.h"
 
 namespace monotable::ttl {
@@ -69,7 +70,7 @@ Result<std::vector<ExpiryEntry>> ReadEntriesAt(const Storage& storage, const Tab
     if (!decoded) return Status::Internal("corrupt expiry index key");
     entries.push_back({decoded->seconds, std::string(decoded->table_key)});
   }
-  if (!it->status().ok()) return Status::Internal(it->status().ToString());
+  if (!it->status().ok()) return FromRocks(it->status(), "reading the expiry index");
   return entries;
 }
 
@@ -101,7 +102,7 @@ Status Verify(const Storage& storage, const Table& table) {
         expected.push_back({*seconds, it->key().ToString()});
       }
     }
-    if (!it->status().ok()) return Status::Internal(it->status().ToString());
+    if (!it->status().ok()) return FromRocks(it->status(), "scanning a table for its expiry index");
     std::sort(expected.begin(), expected.end(), [](const ExpiryEntry& a, const ExpiryEntry& b) {
       return a.seconds != b.seconds ? a.seconds < b.seconds : a.table_key < b.table_key;
     });

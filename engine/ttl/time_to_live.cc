@@ -2,18 +2,12 @@
 
 #include <rocksdb/write_batch.h>
 
+#include "engine/base/not_found.h"
 #include "engine/format/expiry_keys.h"
 #include "engine/format/key_codec.h"
 #include "engine/ttl/expiry_index.h"
 
 namespace monotable::ttl {
-namespace {
-
-Status TableNotFound(const std::string& name) {
-  return Status::NotFound("Requested resource not found: Table: " + name + " not found");
-}
-
-}  // namespace
 
 Result<TimeToLiveDescription> TimeToLiveControl::Describe(const std::string& ns,
                                                           const std::string& name) const {

@@ -5,6 +5,7 @@
 #include <chrono>
 
 #include "engine/base/catch_all.h"
+#include "engine/base/ignore_error.h"
 #include "engine/base/log.h"
 #include "engine/format/catalog_keys.h"
 #include "engine/index/table_walk.h"
@@ -65,7 +66,7 @@ void TtlBackfiller::Start(std::string ns, std::shared_ptr<Table> table) {
     // This thread's exception boundary: a failed backfill leaves the table backfilling
     // (the next start of the engine resumes it); the log is its only trace.
     Status status = CatchAll([&] { return Run(ns, *job); });
-    CatchAll([&] { LogEnd(status, job->table->definition()->name); }).ok();
+    IgnoreError(CatchAll([&] { LogEnd(status, job->table->definition()->name); }));
     std::lock_guard done(mutex_);
     job->done = true;
     job_done_.notify_all();

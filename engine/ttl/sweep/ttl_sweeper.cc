@@ -6,8 +6,10 @@
 #include <vector>
 
 #include "engine/base/catch_all.h"
+#include "engine/base/ignore_error.h"
 #include "engine/base/log.h"
 #include "engine/format/expiry_keys.h"
+#include "engine/storage/rocks_status.h"
 #include "engine/ttl/expiry.h"
 #include "engine/ttl/expiry_index.h"
 
@@ -52,7 +54,8 @@ void TtlSweeper::Start(int64_t interval_ms) {
         return swept.ok() ? Status::Ok() : swept.status();
       });
       if (!status.ok()) {
-        CatchAll([&] { log::Error("Time to Live sweep failed: " + status.message()); }).ok();
+        IgnoreError(
+            CatchAll([&] { log::Error("Time to Live sweep failed: " + status.message()); }));
       }
       lock.lock();
     }
@@ -123,7 +126,7 @@ Result<SweepCounts> TtlSweeper::SweepTable(const std::string& ns,
       for (it->Seek(lower); it->Valid() && keys.size() < kEntriesPerChunk; it->Next()) {
         keys.push_back(it->key().ToString());
       }
-      if (!it->status().ok()) return Status::Internal(it->status().ToString());
+      if (!it->status().ok()) return FromRocks(it->status(), "reading the expiry index");
     }
     if (keys.empty()) break;
     const auto chunk_started = std::chrono::steady_clock::now();
