@@ -12,58 +12,68 @@
 namespace monotable::protocol {
 namespace {
 
+// Runs::kOnWorker: reads of a page or of many items (Scan, Query, BatchGetItem,
+// TransactGetItems, Streams' GetRecords), writes of many items (BatchWriteItem,
+// TransactWriteItems), PartiQL (a statement may be a Scan), and the control plane's
+// operations that create or drop column families (CreateTable, DeleteTable,
+// UpdateTable, the restores, ImportTable: 1.5-4 ms at the median, 10 ms at worst,
+// bench/TAIL_LATENCY.md) or read a table out (ExportTableToPointInTime). The others
+// (point reads and writes, the control plane's lookups and small writes: CreateBackup
+// takes a snapshot) answer in tens to hundreds of microseconds, inline.
+constexpr Runs kWorker = Runs::kOnWorker;
+constexpr Runs kInline = Runs::kInline;
 constexpr Route kRoutes[] = {
-    {"BatchExecuteStatement", ops::BatchExecuteStatement},
-    {"BatchGetItem", ops::BatchGetItem},
-    {"BatchWriteItem", ops::BatchWriteItem},
-    {"CreateBackup", ops::CreateBackup},
-    {"CreateTable", ops::CreateTable},
-    {"DeleteBackup", ops::DeleteBackup},
-    {"DeleteItem", ops::DeleteItem},
-    {"DeleteResourcePolicy", ops::DeleteResourcePolicy},
-    {"DeleteTable", ops::DeleteTable},
-    {"DescribeBackup", ops::DescribeBackup},
-    {"DescribeContinuousBackups", ops::DescribeContinuousBackups},
-    {"DescribeContributorInsights", ops::DescribeContributorInsights},
-    {"DescribeEndpoints", ops::DescribeEndpoints},
-    {"DescribeExport", ops::DescribeExport},
-    {"DescribeImport", ops::DescribeImport},
-    {"DescribeLimits", ops::DescribeLimits},
-    {"DescribeTable", ops::DescribeTable},
-    {"DescribeTimeToLive", ops::DescribeTimeToLive},
-    {"ExecuteStatement", ops::ExecuteStatement},
-    {"ExecuteTransaction", ops::ExecuteTransaction},
-    {"ExportTableToPointInTime", ops::ExportTableToPointInTime},
-    {"ImportTable", ops::ImportTable},
-    {"GetItem", ops::GetItem},
-    {"GetResourcePolicy", ops::GetResourcePolicy},
-    {"ListBackups", ops::ListBackups},
-    {"ListContributorInsights", ops::ListContributorInsights},
-    {"ListExports", ops::ListExports},
-    {"ListImports", ops::ListImports},
-    {"ListTables", ops::ListTables},
-    {"ListTagsOfResource", ops::ListTagsOfResource},
-    {"PutItem", ops::PutItem},
-    {"PutResourcePolicy", ops::PutResourcePolicy},
-    {"Query", ops::Query},
-    {"RestoreTableFromBackup", ops::RestoreTableFromBackup},
-    {"RestoreTableToPointInTime", ops::RestoreTableToPointInTime},
-    {"Scan", ops::Scan},
-    {"TagResource", ops::TagResource},
-    {"TransactGetItems", ops::TransactGetItems},
-    {"TransactWriteItems", ops::TransactWriteItems},
-    {"UntagResource", ops::UntagResource},
-    {"UpdateContinuousBackups", ops::UpdateContinuousBackups},
-    {"UpdateContributorInsights", ops::UpdateContributorInsights},
-    {"UpdateItem", ops::UpdateItem},
-    {"UpdateTable", ops::UpdateTable},
-    {"UpdateTimeToLive", ops::UpdateTimeToLive},
+    {"BatchExecuteStatement", ops::BatchExecuteStatement, kWorker},
+    {"BatchGetItem", ops::BatchGetItem, kWorker},
+    {"BatchWriteItem", ops::BatchWriteItem, kWorker},
+    {"CreateBackup", ops::CreateBackup, kInline},
+    {"CreateTable", ops::CreateTable, kWorker},
+    {"DeleteBackup", ops::DeleteBackup, kInline},
+    {"DeleteItem", ops::DeleteItem, kInline},
+    {"DeleteResourcePolicy", ops::DeleteResourcePolicy, kInline},
+    {"DeleteTable", ops::DeleteTable, kWorker},
+    {"DescribeBackup", ops::DescribeBackup, kInline},
+    {"DescribeContinuousBackups", ops::DescribeContinuousBackups, kInline},
+    {"DescribeContributorInsights", ops::DescribeContributorInsights, kInline},
+    {"DescribeEndpoints", ops::DescribeEndpoints, kInline},
+    {"DescribeExport", ops::DescribeExport, kInline},
+    {"DescribeImport", ops::DescribeImport, kInline},
+    {"DescribeLimits", ops::DescribeLimits, kInline},
+    {"DescribeTable", ops::DescribeTable, kInline},
+    {"DescribeTimeToLive", ops::DescribeTimeToLive, kInline},
+    {"ExecuteStatement", ops::ExecuteStatement, kWorker},
+    {"ExecuteTransaction", ops::ExecuteTransaction, kWorker},
+    {"ExportTableToPointInTime", ops::ExportTableToPointInTime, kWorker},
+    {"ImportTable", ops::ImportTable, kWorker},
+    {"GetItem", ops::GetItem, kInline},
+    {"GetResourcePolicy", ops::GetResourcePolicy, kInline},
+    {"ListBackups", ops::ListBackups, kInline},
+    {"ListContributorInsights", ops::ListContributorInsights, kInline},
+    {"ListExports", ops::ListExports, kInline},
+    {"ListImports", ops::ListImports, kInline},
+    {"ListTables", ops::ListTables, kInline},
+    {"ListTagsOfResource", ops::ListTagsOfResource, kInline},
+    {"PutItem", ops::PutItem, kInline},
+    {"PutResourcePolicy", ops::PutResourcePolicy, kInline},
+    {"Query", ops::Query, kWorker},
+    {"RestoreTableFromBackup", ops::RestoreTableFromBackup, kWorker},
+    {"RestoreTableToPointInTime", ops::RestoreTableToPointInTime, kWorker},
+    {"Scan", ops::Scan, kWorker},
+    {"TagResource", ops::TagResource, kInline},
+    {"TransactGetItems", ops::TransactGetItems, kWorker},
+    {"TransactWriteItems", ops::TransactWriteItems, kWorker},
+    {"UntagResource", ops::UntagResource, kInline},
+    {"UpdateContinuousBackups", ops::UpdateContinuousBackups, kInline},
+    {"UpdateContributorInsights", ops::UpdateContributorInsights, kInline},
+    {"UpdateItem", ops::UpdateItem, kInline},
+    {"UpdateTable", ops::UpdateTable, kWorker},
+    {"UpdateTimeToLive", ops::UpdateTimeToLive, kInline},
     // DynamoDB Streams' operations keep their whole target (server/router.h), so that
     // DynamoDB's own prefix cannot reach them.
-    {"DynamoDBStreams_20120810.DescribeStream", ops::DescribeStream},
-    {"DynamoDBStreams_20120810.GetRecords", ops::GetRecords},
-    {"DynamoDBStreams_20120810.GetShardIterator", ops::GetShardIterator},
-    {"DynamoDBStreams_20120810.ListStreams", ops::ListStreams},
+    {"DynamoDBStreams_20120810.DescribeStream", ops::DescribeStream, kInline},
+    {"DynamoDBStreams_20120810.GetRecords", ops::GetRecords, kWorker},
+    {"DynamoDBStreams_20120810.GetShardIterator", ops::GetShardIterator, kInline},
+    {"DynamoDBStreams_20120810.ListStreams", ops::ListStreams, kInline},
 };
 
 // Every other operation of DynamoDB's 2012-08-10 API: known, but not served yet.
@@ -114,13 +124,22 @@ Response Protocol::Handle(std::string_view operation, std::string_view body,
   return response;
 }
 
+const Route* Protocol::Find(std::string_view operation) const {
+  for (const auto& r : routes_) {
+    if (r.name == operation) return &r;
+  }
+  return nullptr;
+}
+
+bool Protocol::RunsOnWorker(std::string_view operation) const {
+  const Route* route = Find(operation);
+  return route != nullptr && route->runs == Runs::kOnWorker;
+}
+
 Response Protocol::Dispatch(std::string_view operation, std::string_view body,
                             const CallerIdentity& caller, JsonParser& parser,
                             std::string_view* table_name) const {
-  const Route* route = nullptr;
-  for (const auto& r : routes_) {
-    if (r.name == operation) route = &r;
-  }
+  const Route* route = Find(operation);
   const int route_index = route ? static_cast<int>(route - routes_.data()) : -1;
   if (!route) {
     bool known = std::find(std::begin(kKnownOperations), std::end(kKnownOperations), operation) !=

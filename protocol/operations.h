@@ -45,10 +45,17 @@ struct Response {
   std::string authorization{};       // with an authorizer: the deciding statement, for request logs
 };
 
-// One operation served: its name in X-Amz-Target and its handler.
+// Where the server runs an operation (server/router.h): inline on the connection's I/O
+// thread, where a GetItem answers fastest, or on the worker pool when it may take long
+// enough to hold that thread for others to notice (server/worker_pool.h).
+enum class Runs { kInline, kOnWorker };
+
+// One operation served: its name in X-Amz-Target, its handler and its traits. The
+// protocol's table of routes (operations.cc) is the one list of operations.
 struct Route {
   std::string_view name;
   ops::Handler handler;
+  Runs runs;  // stated by every route: nothing runs inline by omission
 };
 
 class Protocol {
@@ -70,9 +77,13 @@ class Protocol {
 
   // The operations served, in the order of Response::route.
   std::span<const Route> routes() const { return routes_; }
+  // Whether `operation` (as Handle takes it) runs on the worker pool; false for an
+  // operation not served (its error answers at once).
+  bool RunsOnWorker(std::string_view operation) const;
   Engine* engine() const { return engine_; }
 
  private:
+  const Route* Find(std::string_view operation) const;
   Response Dispatch(std::string_view operation, std::string_view body, const CallerIdentity& caller,
                     JsonParser& parser, std::string_view* table_name) const;
 

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <memory>
+#include <set>
 #include <sstream>
 #include <stdexcept>
 #include <vector>
@@ -34,10 +35,10 @@ Result<std::string> FailsInternally(const OperationContext&, JsonObject) {
 Result<std::string> Succeeds(const OperationContext&, JsonObject) { return std::string("{}"); }
 
 constexpr Route kTestRoutes[] = {
-    {"OutOfRange", ThrowsOutOfRange},
-    {"ThrowsInt", ThrowsInt},
-    {"Internal", FailsInternally},
-    {"Ok", Succeeds},
+    {"OutOfRange", ThrowsOutOfRange, Runs::kInline},
+    {"ThrowsInt", ThrowsInt, Runs::kInline},
+    {"Internal", FailsInternally, Runs::kInline},
+    {"Ok", Succeeds, Runs::kOnWorker},
 };
 
 using test_log::LogCapture;
@@ -142,6 +143,37 @@ TEST_F(ServedOperationsTest, EveryOperationOfTheModelIsServedOrKnown) {
     EXPECT_NE(r.error, ErrorCode::kUnknownOperation) << op.name << ": " << r.body;
     EXPECT_NE(r.http_status, 500) << op.name << ": " << r.body;
   }
+}
+
+// Each route states where it runs (Route::runs): the operations that read or write many
+// items, PartiQL and the column-family changes go to the worker pool, and nothing that
+// is not served does.
+TEST_F(ServedOperationsTest, LongOperationsRunOnTheWorkerPool) {
+  const std::set<std::string_view> on_worker = {"BatchExecuteStatement",
+                                                "BatchGetItem",
+                                                "BatchWriteItem",
+                                                "CreateTable",
+                                                "DeleteTable",
+                                                "ExecuteStatement",
+                                                "ExecuteTransaction",
+                                                "ExportTableToPointInTime",
+                                                "ImportTable",
+                                                "Query",
+                                                "RestoreTableFromBackup",
+                                                "RestoreTableToPointInTime",
+                                                "Scan",
+                                                "TransactGetItems",
+                                                "TransactWriteItems",
+                                                "UpdateTable",
+                                                "DynamoDBStreams_20120810.GetRecords"};
+  size_t seen = 0;
+  for (const Route& route : protocol_->routes()) {
+    EXPECT_EQ(protocol_->RunsOnWorker(route.name), on_worker.count(route.name) == 1) << route.name;
+    seen += on_worker.count(route.name);
+  }
+  EXPECT_EQ(seen, on_worker.size());
+  EXPECT_FALSE(protocol_->RunsOnWorker("SearchVectors"));  // known, not served
+  EXPECT_FALSE(protocol_->RunsOnWorker("NoSuchOperation"));
 }
 
 // botocore 1.44's operations (vector search and bulk writes).

@@ -259,9 +259,9 @@ TEST_F(HttpSessionTest, AHandlerExceptionIsAnsweredAndLogged) {
   EXPECT_NE(log.text().find("handler failed on /slow-boom"), std::string::npos) << log.text();
 }
 
-// The server's own classification, through the Router and the Protocol (test routes
-// named after DynamoDB's operations): a GetItem is answered while a Scan is held in its
-// handler on the worker, with one I/O thread.
+// The routes' traits, through the Router and the Protocol (test routes named after
+// DynamoDB's operations, classed as the protocol's are): a GetItem is answered while a
+// Scan is held in its handler on the worker, with one I/O thread.
 Gate* held_scan_gate = nullptr;
 Result<std::string> HeldScan(const protocol::OperationContext&, protocol::JsonObject) {
   if (!held_scan_gate->entered_set.exchange(true)) held_scan_gate->entered.set_value();
@@ -271,7 +271,8 @@ Result<std::string> HeldScan(const protocol::OperationContext&, protocol::JsonOb
 Result<std::string> QuickGetItem(const protocol::OperationContext&, protocol::JsonObject) {
   return std::string(R"({"Item":{"k":{"S":"a"}}})");
 }
-constexpr protocol::Route kHeldScanRoutes[] = {{"Scan", HeldScan}, {"GetItem", QuickGetItem}};
+constexpr protocol::Route kHeldScanRoutes[] = {{"Scan", HeldScan, protocol::Runs::kOnWorker},
+                                               {"GetItem", QuickGetItem, protocol::Runs::kInline}};
 
 TEST_F(HttpSessionTest, AGetItemIsAnsweredWhileAScanIsServed) {
   auto engine =

@@ -40,7 +40,7 @@ class RouterConnection final : public ConnectionHandler {
   void HeaderTooLarge(std::string_view what, size_t limit, HttpReply& reply) override {
     router_->HeaderTooLarge(what, limit, reply);
   }
-  bool RunsLong(const HttpRequest& request) const override { return Router::RunsLong(request); }
+  bool RunsLong(const HttpRequest& request) const override { return router_->RunsLong(request); }
   void Failed(HttpReply& reply) override { router_->InternalError(reply); }
 
  private:
@@ -150,10 +150,10 @@ void Router::InternalError(HttpReply& reply) {
   Json(error.http_status, std::move(error.body), reply);
 }
 
-bool Router::RunsLong(const HttpRequest& request) {
+bool Router::RunsLong(const HttpRequest& request) const {
   if (request.method() == http::verb::post) {
     std::optional<std::string_view> operation = OperationOf(request);
-    return operation && IsLongOperation(*operation);
+    return operation && protocol_->RunsOnWorker(*operation);
   }
   if (request.method() != http::verb::get) return false;
   const std::string_view target(request.target().data(), request.target().size());

@@ -39,8 +39,9 @@ class Router {
   void HeaderTooLarge(std::string_view what, size_t limit, HttpReply& reply);
   // 500 InternalServerError, DynamoDB's answer when serving a request threw.
   void InternalError(HttpReply& reply);
-  // True for a request the session should serve on its WorkerPool (server/long_requests.h).
-  static bool RunsLong(const HttpRequest& request);
+  // True for a request the session should serve on its WorkerPool: an operation whose
+  // route says so (protocol::Route::runs), a monitoring view (server/long_requests.h).
+  bool RunsLong(const HttpRequest& request) const;
 
   const RequestMetrics& metrics() const { return metrics_; }
 

@@ -293,11 +293,12 @@ TEST_F(RouterTest, AConnectionHandlerRoutesThroughTheRouter) {
 
 // Which requests go to the worker pool: page reads, batches, transactions, PartiQL and
 // the monitoring views; not point operations, the health check or other methods.
-TEST(RouterRunsLongTest, PageReadsBatchesAndViewsRunLongPointOperationsDoNot) {
-  auto post = [](const std::string& target) {
+TEST_F(RouterTest, PageReadsBatchesAndViewsRunLongPointOperationsDoNot) {
+  Router router(protocol_, "");
+  auto post = [&router](const std::string& target) {
     HttpRequest request{http::verb::post, "/", 11};
     request.set("X-Amz-Target", target);
-    return Router::RunsLong(request);
+    return router.RunsLong(request);
   };
   for (const char* op : {"Scan", "Query", "BatchGetItem", "BatchWriteItem", "TransactGetItems",
                          "TransactWriteItems", "ExecuteStatement", "BatchExecuteStatement",
@@ -312,8 +313,8 @@ TEST(RouterRunsLongTest, PageReadsBatchesAndViewsRunLongPointOperationsDoNot) {
   EXPECT_FALSE(post("Scan"));  // without DynamoDB's prefix: an unknown operation
   EXPECT_FALSE(post("DynamoDBStreams_20120810.DescribeStream"));
 
-  auto get = [](http::verb method, const std::string& target) {
-    return Router::RunsLong(HttpRequest{method, target, 11});
+  auto get = [&router](http::verb method, const std::string& target) {
+    return router.RunsLong(HttpRequest{method, target, 11});
   };
   EXPECT_TRUE(get(http::verb::get, "/metrics"));
   EXPECT_TRUE(get(http::verb::get, "/monotable/tables?namespace=shared"));
