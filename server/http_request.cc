@@ -70,6 +70,10 @@ std::string_view HttpRequest::operator[](http::field id) const {
 std::string_view HttpRequest::operator[](std::string_view name) const {
   const http::field id = http::string_to_field(Beast(name));
   if (id != http::field::unknown) return (*this)[id];
+  return unknown_field(name);
+}
+
+std::string_view HttpRequest::unknown_field(std::string_view name) const {
   for (const FieldAt& f : fields_) {
     if (f.id == http::field::unknown && IEquals(Text(f.name_at, f.name_size), name)) {
       return Text(f.value_at, f.value_size);

@@ -88,6 +88,21 @@ TEST(HttpRequestTest, TheFirstOfRepeatedFieldsIsFound) {
   EXPECT_EQ(request.field_count(), 4u);
 }
 
+// unknown_field finds what operator[] finds by name, for the names Beast has no id for;
+// the DynamoDB headers the router reads that way must stay such names.
+TEST(HttpRequestTest, UnknownFieldsAreFoundWithoutBeastsTable) {
+  EXPECT_EQ(http::string_to_field("X-Amz-Target"), http::field::unknown);
+  HttpRequest request;
+  ASSERT_FALSE(
+      Parse("POST / HTTP/1.1\r\nHost: h\r\nx-amz-target: DynamoDB_20120810.GetItem\r\n"
+            "X-Amz-Target: second\r\nContent-Length: 0\r\n\r\n",
+            request));
+  EXPECT_EQ(request.unknown_field("X-Amz-Target"), "DynamoDB_20120810.GetItem");
+  EXPECT_EQ(request.unknown_field("X-Amz-Target"), request["X-Amz-Target"]);
+  EXPECT_EQ(request.unknown_field("Host"), "");  // a known field is not among them
+  EXPECT_EQ(request.unknown_field("X-Amz-Date"), "");
+}
+
 TEST(HttpRequestTest, ReadsAChunkedBody) {
   HttpRequest request;
   ASSERT_FALSE(

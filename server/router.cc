@@ -51,7 +51,7 @@ class RouterConnection final : public ConnectionHandler {
 // The operation X-Amz-Target names ("GetItem"; a Streams operation keeps its prefix:
 // "DynamoDBStreams_20120810.GetRecords"), or nullopt without either prefix.
 std::optional<std::string_view> OperationOf(const HttpRequest& request) {
-  auto field = request["X-Amz-Target"];
+  auto field = request.unknown_field("X-Amz-Target");  // Beast has no id for it
   std::string_view target(field.data(), field.size());
   if (target.substr(0, kStreamsTargetPrefix.size()) == kStreamsTargetPrefix) return target;
   if (target.substr(0, kTargetPrefix.size()) != kTargetPrefix) return std::nullopt;
