@@ -82,7 +82,8 @@ Result<ResourcePolicy> GetTablePolicy(const Catalog& catalog, const std::string&
                                       const std::string& resource_arn) {
   auto table = catalog.Find(ns, table_name);
   if (!table) return TableNotFound(table_name);
-  const auto& policy = table->definition()->resource_policy;
+  auto definition = table->definition();  // held while read: another may be published
+  const auto& policy = definition->resource_policy;
   if (!policy) return PolicyNotFound(resource_arn);
   return *policy;
 }

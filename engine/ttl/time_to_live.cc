@@ -13,7 +13,10 @@ Result<TimeToLiveDescription> TimeToLiveControl::Describe(const std::string& ns,
                                                           const std::string& name) const {
   auto table = catalog_.Find(ns, name);
   if (!table) return TableNotFound(name);
-  const TimeToLiveSettings& ttl = table->definition()->time_to_live;
+  // Held while read: a reference into the temporary dangled once the backfill published
+  // a new definition (a use after free ThreadSanitizer found, tests/tsan.sh).
+  auto definition = table->definition();
+  const TimeToLiveSettings& ttl = definition->time_to_live;
   TimeToLiveDescription description;
   description.enabled = ttl.enabled;
   if (ttl.enabled) description.attribute_name = ttl.attribute_name;
@@ -75,7 +78,8 @@ Status TimeToLiveControl::DropEntries(const TableDefinition& table) {
 }
 
 void TimeToLiveControl::Continue(const std::string& ns, const std::shared_ptr<Table>& table) {
-  const TimeToLiveSettings& ttl = table->definition()->time_to_live;
+  auto definition = table->definition();  // held while read, as in Describe
+  const TimeToLiveSettings& ttl = definition->time_to_live;
   if (ttl.enabled && ttl.backfilling) backfiller_.Start(ns, table);
 }
 

@@ -107,7 +107,10 @@ Result<SweepCounts> TtlSweeper::SweepTable(const std::string& ns,
   const ComputeNewImage delete_if_due =
       [&](const std::optional<Item>& old_item) -> Result<std::optional<Item>> {
     // Under the item's lock, with the table's current settings.
-    const TimeToLiveSettings& ttl = table->definition()->time_to_live;
+    // The definition is held: a reference into the temporary would dangle once another
+    // thread publishes a new one (ThreadSanitizer saw it, tests/tsan.sh).
+    auto definition = table->definition();
+    const TimeToLiveSettings& ttl = definition->time_to_live;
     if (!ttl.enabled || !old_item) return Status(ErrorCode::kConditionalCheckFailed, kNotDue);
     auto expiry = ExpirySeconds(*old_item, ttl.attribute_name);
     if (!expiry || !IsDue(*expiry, now_ms)) {
