@@ -93,8 +93,9 @@ Result<std::unique_ptr<Engine>> Engine::Open(const EngineOptions& options,
   impl->time_to_live = std::make_unique<ttl::TimeToLiveControl>(
       *impl->storage, *impl->catalog, impl->locks, *impl->ttl_backfiller, *impl->clock,
       options.ttl_change_interval_ms);
-  impl->tables = std::make_unique<TableControl>(*impl->catalog, impl->locks, *impl->backfiller,
-                                                *impl->clock, *impl->streams);
+  impl->tables =
+      std::make_unique<TableControl>(*impl->catalog, impl->locks, *impl->backfiller, *impl->clock,
+                                     *impl->streams, options.transient_statuses);
   // Index changes and TTL backfills a previous run left unfinished.
   for (const auto& [ns, table] : impl->catalog->All()) {
     MT_RETURN_IF_ERROR(impl->tables->ContinueIndexChanges(ns, table));
@@ -267,11 +268,11 @@ Status Engine::MaintainStreams() { return impl_->streams->MaintainAll(); }
 
 Result<ReadPage> Engine::Query(const RequestContext& ctx, const QueryRequest& request) {
   MT_ASSIGN_OR_RETURN(table, impl_->Lookup(ctx).Find(request.table_name));
-  return QueryPage(*impl_->storage, *table, request);
+  return QueryPage(*impl_->storage, *table, request, impl_->clock.get());
 }
 Result<ReadPage> Engine::Scan(const RequestContext& ctx, const ScanRequest& request) {
   MT_ASSIGN_OR_RETURN(table, impl_->Lookup(ctx).Find(request.table_name));
-  return ScanPage(*impl_->storage, *table, request);
+  return ScanPage(*impl_->storage, *table, request, impl_->clock.get());
 }
 
 }  // namespace monotable

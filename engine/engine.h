@@ -19,6 +19,7 @@
 #include "engine/engine_stats.h"
 #include "engine/expr/expression_cache.h"
 #include "engine/partiql/statement_cache.h"
+#include "engine/schema/transient_status.h"
 
 namespace monotable {
 
@@ -45,6 +46,9 @@ struct EngineOptions {
   int64_t stream_shard_max_age_ms = int64_t{4} * 3600 * 1000;
   int64_t stream_iterator_lifetime_ms = int64_t{15} * 60 * 1000;
   int64_t stream_maintenance_interval_ms = 1000;
+  // How long tables and GSIs show CREATING, UPDATING or DELETING after a change
+  // (schema/transient_status.h); all 0, the default: ACTIVE at once.
+  TransientStatusDelays transient_statuses;
 };
 
 class Engine {

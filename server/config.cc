@@ -1,7 +1,11 @@
 #include "server/config.h"
 
+#include <array>
 #include <charconv>
 #include <cstdint>
+#include <optional>
+
+#include "server/realism_defaults.h"
 
 namespace monotable::server {
 namespace {
@@ -71,6 +75,42 @@ Result<Config> CheckSecurityFlags(Config config) {
     return Bad("--tls-cert and --tls-key go together");
   }
   return config;
+}
+
+// The transient-status options, each a member of TransientStatusDelays.
+struct DelayFlag {
+  std::string_view flag;
+  int64_t TransientStatusDelays::*member;
+};
+constexpr std::array<DelayFlag, 5> kDelayFlags = {{
+    {"--create-table-delay", &TransientStatusDelays::create_table_ms},
+    {"--update-table-delay", &TransientStatusDelays::update_table_ms},
+    {"--delete-table-delay", &TransientStatusDelays::delete_table_ms},
+    {"--create-index-delay", &TransientStatusDelays::create_index_ms},
+    {"--delete-index-delay", &TransientStatusDelays::delete_index_ms},
+}};
+
+const DelayFlag* FindDelayFlag(std::string_view flag) {
+  for (const DelayFlag& d : kDelayFlags) {
+    if (d.flag == flag) return &d;
+  }
+  return nullptr;
+}
+
+// The delays: the profile's (or -delayTransientStatuses') defaults, and the options
+// given, which win wherever they appear on the command line.
+TransientStatusDelays ResolveDelays(const Config& config, bool dynamodb_local_delays,
+                                    const std::array<std::optional<int64_t>, 5>& given) {
+  TransientStatusDelays delays;
+  if (config.profile == "production") {
+    delays = kProductionTransientDelays;
+  } else if (dynamodb_local_delays) {
+    delays = kDynamoDbLocalTransientDelays;
+  }
+  for (size_t i = 0; i < kDelayFlags.size(); ++i) {
+    if (given[i]) delays.*kDelayFlags[i].member = *given[i];
+  }
+  return delays;
 }
 
 }  // namespace
@@ -159,16 +199,34 @@ options:
                          at run time through /monotable/faults (none by default)
   --faults-seed N        the seed of the fault rules' random draws (default 0), so a
                          run's faults are reproducible
+  --profile production   realistic defaults for every behaviour below that is not
+                         given its own option (docs/REALISM.md)
+  --create-table-delay SECONDS
+                         a new table is CREATING (item requests get
+                         ResourceNotFoundException) for this long (default 0)
+  --update-table-delay SECONDS
+                         a table is UPDATING for this long after UpdateTable (default 0)
+  --delete-table-delay SECONDS
+                         a deleted table is DELETING (its name not yet free) for this
+                         long (default 0)
+  --create-index-delay SECONDS
+                         a GSI UpdateTable adds is CREATING and Backfilling, not
+                         readable, for at least this long (default 0)
+  --delete-index-delay SECONDS
+                         a GSI UpdateTable deletes is DELETING for this long (default 0)
   --help                 print this text
 
 DynamoDB Local's spellings are accepted too: -port N, -dbPath DIR, -inMemory,
--sharedDb, -cors ORIGINS, -delayTransientStatuses, -optimizeDbBeforeStartup,
--disableTelemetry, and a leading `-jar DynamoDBLocal.jar` (ignored).
+-sharedDb, -cors ORIGINS, -delayTransientStatuses (GSIs CREATING and DELETING for a
+while, as DynamoDB Local's does), -optimizeDbBeforeStartup, -disableTelemetry, and a
+leading `-jar DynamoDBLocal.jar` (ignored).
 )";
 }
 
 Result<Config> ParseCommandLine(const std::vector<std::string>& args) {
   Config config;
+  bool dynamodb_local_delays = false;
+  std::array<std::optional<int64_t>, kDelayFlags.size()> delays_given;
   for (size_t i = 0; i < args.size(); ++i) {
     std::string flag = args[i];
     std::string value;
@@ -292,10 +350,21 @@ Result<Config> ParseCommandLine(const std::vector<std::string>& args) {
     } else if (flag == "-jar") {
       MT_ASSIGN_OR_RETURN(ignored, next_value());  // DynamoDBLocal.jar
       (void)ignored;
-    } else if (flag == "-delayTransientStatuses" || flag == "-optimizeDbBeforeStartup" ||
-               flag == "-disableTelemetry" || flag.rfind("-Djava.", 0) == 0) {
-      // DynamoDB Local options with no meaning here: tables are ACTIVE at once and
-      // there is no JVM or telemetry.
+    } else if (const DelayFlag* delay = FindDelayFlag(flag)) {
+      MT_ASSIGN_OR_RETURN(v, next_value());
+      MT_ASSIGN_OR_RETURN(ms, ParseSecondsAsMillis(flag, v, 3600));
+      delays_given[static_cast<size_t>(delay - kDelayFlags.data())] = ms;
+    } else if (flag == "--profile") {
+      MT_ASSIGN_OR_RETURN(v, next_value());
+      if (v != "production") {
+        return Bad("invalid value '" + v + "' for --profile (expected production)");
+      }
+      config.profile = v;
+    } else if (flag == "-delayTransientStatuses") {
+      dynamodb_local_delays = true;
+    } else if (flag == "-optimizeDbBeforeStartup" || flag == "-disableTelemetry" ||
+               flag.rfind("-Djava.", 0) == 0) {
+      // DynamoDB Local options with no meaning here: there is no JVM or telemetry.
     } else if (flag == "--require-signature") {
       if (has_inline_value) return Bad(flag + " takes no value");
       config.require_signature = true;
@@ -337,6 +406,7 @@ Result<Config> ParseCommandLine(const std::vector<std::string>& args) {
       return Bad("unknown option '" + args[i] + "' (see --help)");
     }
   }
+  config.transient_statuses = ResolveDelays(config, dynamodb_local_delays, delays_given);
   return CheckSecurityFlags(config);
 }
 

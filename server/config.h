@@ -82,6 +82,12 @@ struct Config {
   // the rules' random draws (a file's own "seed" wins).
   std::string faults_file;
   uint64_t faults_seed = 0;
+  // Transient statuses (docs/REALISM.md): --create-table-delay, --update-table-delay,
+  // --delete-table-delay, --create-index-delay, --delete-index-delay SECONDS; all 0 by
+  // default; --profile production and -delayTransientStatuses set the unset ones.
+  TransientStatusDelays transient_statuses;
+  // --profile: "" (none) or "production".
+  std::string profile;
   bool show_help = false;
 };
 

@@ -282,5 +282,25 @@ TEST(ConfigTest, FaultFlags) {
   EXPECT_EQ(Error({"--faults", ""}), "empty value for --faults");
 }
 
+TEST(ConfigTest, TransientStatusFlags) {
+  EXPECT_FALSE(Parse({}).transient_statuses.any());  // off by default
+  Config c = Parse({"--create-table-delay", "1.5", "--delete-index-delay=2"});
+  EXPECT_EQ(c.transient_statuses.create_table_ms, 1500);
+  EXPECT_EQ(c.transient_statuses.delete_index_ms, 2000);
+  EXPECT_EQ(c.transient_statuses.update_table_ms, 0);
+  // The profile sets what no option sets, wherever the option stands.
+  Config p = Parse({"--create-table-delay", "0", "--profile", "production"});
+  EXPECT_EQ(p.transient_statuses.create_table_ms, 0);
+  EXPECT_EQ(p.transient_statuses.create_index_ms, 5000);
+  EXPECT_EQ(p.transient_statuses.delete_table_ms, 2000);
+  // DynamoDB Local's flag: its index statuses only.
+  Config local = Parse({"-delayTransientStatuses"});
+  EXPECT_EQ(local.transient_statuses.create_table_ms, 0);
+  EXPECT_EQ(local.transient_statuses.create_index_ms, 5000);
+  EXPECT_EQ(local.transient_statuses.delete_index_ms, 2000);
+  EXPECT_EQ(Error({"--profile", "staging"}),
+            "invalid value 'staging' for --profile (expected production)");
+}
+
 }  // namespace
 }  // namespace monotable::server

@@ -22,7 +22,7 @@ std::string DynamoDbLocalBanner(const Config& config, uint16_t port) {
   banner += BannerLine("Version", "monotable");
   banner += BannerLine("DbPath", config.in_memory ? "null" : config.db_path);
   banner += BannerLine("SharedDb", BannerBool(config.shared_db));
-  banner += BannerLine("shouldDelayTransientStatuses", "false");
+  banner += BannerLine("shouldDelayTransientStatuses", BannerBool(config.transient_statuses.any()));
   banner += BannerLine("CorsParams", config.cors_origins.empty() ? "null" : config.cors_origins);
   banner += '\n';
   return banner;

@@ -34,8 +34,8 @@ inline constexpr int kDynamoDbLocalRootStatus = 400;
 // for no database directory (in memory) and for no CORS origins. DbPath is the directory
 // the data goes to (DynamoDB Local prints `null` when -dbPath is not given even though it
 // then writes to the current directory; here the directory is named). Version names
-// monotable, and shouldDelayTransientStatuses is `false` (tables and indexes are ACTIVE
-// at once; -delayTransientStatuses is accepted and ignored).
+// monotable, and shouldDelayTransientStatuses is `true` when any transient-status delay
+// is on (-delayTransientStatuses, --profile production or a --*-delay option).
 std::string DynamoDbLocalBanner(const Config& config, uint16_t port);
 
 // True for DynamoDB Local's answer to `GET /`: HTTP 400 whose body names the

@@ -4,6 +4,8 @@
 #include <charconv>
 #include <optional>
 
+#include "server/realism_defaults.h"
+
 namespace monotable::server {
 namespace {
 
@@ -197,6 +199,8 @@ Result<JavaShimCommand> ParseJavaCommandLine(
   config.shared_db = local.Flag("sharedDb");
   if (const std::string* cors = local.Value("cors")) config.cors_origins = *cors;
   config.dynamodb_local = true;
+  if (local.Flag("delayTransientStatuses"))
+    config.transient_statuses = kDynamoDbLocalTransientDelays;
   return command;
 }
 
@@ -214,7 +218,7 @@ command line (JVM options are ignored):
  -sharedDb                 one set of tables for every access key and region
  -cors <allow-list>        answer CORS requests from these origins (comma-separated,
                            or '*')
- -delayTransientStatuses   accepted; tables and indexes are ACTIVE at once
+ -delayTransientStatuses   GSIs stay CREATING and DELETING for a while
  -optimizeDbBeforeStartup  accepted (with -dbPath); nothing to optimize
  -disableTelemetry         accepted; monotable sends no telemetry
  -version                  print the version

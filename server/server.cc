@@ -102,6 +102,7 @@ Result<std::unique_ptr<Server>> Server::Create(const Config& config) {
   options.stream_retention_ms = config.stream_retention_seconds * 1000;
   options.stream_shard_max_age_ms = config.stream_shard_max_age_seconds * 1000;
   options.stream_iterator_lifetime_ms = config.stream_iterator_lifetime_seconds * 1000;
+  options.transient_statuses = config.transient_statuses;
   auto engine = Engine::Open(options, std::make_unique<SystemClock>());
   if (!engine.ok()) return engine.status();
   server->engine_ = std::move(*engine);

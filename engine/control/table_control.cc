@@ -13,19 +13,32 @@ namespace {
 // change or delete a table in that state (dynalite's deleteTable tests against
 // DynamoDB; the same text from UpdateTable in terraform-aws-modules/
 // terraform-aws-dynamodb-table#51).
-Status RefuseWhileCreating(const TableDefinition& table) {
-  if (table.status != TableStatus::kCreating) return Status::Ok();
+Status RefuseWhileCreating(const TableDefinition& table, int64_t now_ms) {
+  if (table.status != TableStatus::kCreating && !ShownCreating(table, now_ms)) return Status::Ok();
   return Status(
       ErrorCode::kResourceInUse,
       "Attempt to change a resource which is still in use: Table is being created: " + table.name);
 }
 
+// A table still DELETING takes no new table of its name (the text is modelled on the
+// CREATING one above).
+Status RefuseWhileDeleting(const std::string& name) {
+  return Status(
+      ErrorCode::kResourceInUse,
+      "Attempt to change a resource which is still in use: Table is being deleted: " + name);
+}
+
 }  // namespace
 
-TableDescription TableControl::Describe(const Table& table) const {
+TableDescription TableControl::Describe(const std::string& ns, const Table& table) {
   auto layout = table.layout();
   TableDescription description;
   description.definition = *layout->definition;
+  if (delays_.any()) {
+    const int64_t now_ms = clock_.NowMillis();
+    ShowTransientStatuses(description.definition, now_ms);
+    deleting_.ShowDeletingIndexes(ns, description.definition, now_ms);
+  }
   description.item_count = std::max<int64_t>(0, table.item_count());
   description.size_bytes = std::max<int64_t>(0, table.size_bytes());
   for (const auto& index : layout->indexes) {
@@ -51,16 +64,23 @@ Result<TableDescription> TableControl::CreateTable(const std::string& ns,
     definition->latest_stream_id = streams_.NewStreamId();
     definition->latest_stream_ms = now_ms;
   }
+  if (delays_.any()) {
+    if (deleting_.Table(ns, definition->name, now_ms)) return RefuseWhileDeleting(definition->name);
+    StartTransientStatuses(*definition, nullptr, delays_, now_ms);
+  }
   auto table = catalog_.Create(ns, std::move(*definition));
   if (!table.ok()) return table.status();
-  return Describe(**table);
+  return Describe(ns, **table);
 }
 
 Result<TableDescription> TableControl::DescribeTable(const std::string& ns,
                                                      const std::string& name) {
   auto table = catalog_.Find(ns, name);
+  if (!table && delays_.any()) {
+    if (auto deleting = deleting_.Table(ns, name, clock_.NowMillis())) return *deleting;
+  }
   if (!table) return TableNotFound(name);
-  return Describe(*table);
+  return Describe(ns, *table);
 }
 
 Result<TableDefinition> TableControl::Definition(const std::string& ns, const std::string& name) {
@@ -91,11 +111,12 @@ Result<TableDescription> TableControl::UpdateTable(const std::string& ns,
                                                    const UpdateTableRequest& request) {
   auto table = catalog_.Find(ns, request.table_name);
   if (!table) return TableNotFound(request.table_name);
-  MT_RETURN_IF_ERROR(RefuseWhileCreating(*table->definition()));
   const int64_t now_ms = clock_.NowMillis();
+  MT_RETURN_IF_ERROR(RefuseWhileCreating(*table->definition(), now_ms));
   MT_RETURN_IF_ERROR(
       catalog_.Update(ns, *table, [&](const TableDefinition& current) -> Result<TableDefinition> {
         MT_ASSIGN_OR_RETURN(next, ApplyTableUpdate(current, request, now_ms));
+        if (delays_.any()) StartTransientStatuses(next, &current, delays_, now_ms);
         if (next.stream_view_type && !current.stream_view_type) {
           // A new stream: a new id, and a label (its creation time) after the last one's.
           next.latest_stream_id = streams_.NewStreamId();
@@ -104,9 +125,21 @@ Result<TableDescription> TableControl::UpdateTable(const std::string& ns,
         return std::move(next);
       }));
   // The answer shows a deleted index DELETING and a new one CREATING, as DynamoDB's.
-  TableDescription description = Describe(*table);
+  TableDescription description = Describe(ns, *table);
+  if (delays_.delete_index_ms > 0) KeepDeletingIndexes(ns, *table, now_ms);
   MT_RETURN_IF_ERROR(ContinueIndexChanges(ns, table));
   return description;
+}
+
+void TableControl::KeepDeletingIndexes(const std::string& ns, const Table& table, int64_t now_ms) {
+  auto definition = table.definition();
+  std::vector<SecondaryIndexDefinition> deleting;
+  for (const auto& index : definition->global_secondary_indexes) {
+    if (index.status == IndexStatus::kDeleting) deleting.push_back(index);
+  }
+  if (deleting.empty()) return;
+  deleting_.IndexesDeleted(ns, definition->name, std::move(deleting),
+                           now_ms + delays_.delete_index_ms);
 }
 
 Status TableControl::ContinueIndexChanges(const std::string& ns,
@@ -131,8 +164,9 @@ Status TableControl::ContinueIndexChanges(const std::string& ns,
 
 Result<TableDescription> TableControl::DeleteTable(const std::string& ns, const std::string& name,
                                                    const BeforeDrop& before_drop) {
+  const int64_t now_ms = clock_.NowMillis();
   auto existing = catalog_.Find(ns, name);
-  if (existing) MT_RETURN_IF_ERROR(RefuseWhileCreating(*existing->definition()));
+  if (existing) MT_RETURN_IF_ERROR(RefuseWhileCreating(*existing->definition(), now_ms));
   if (existing && existing->definition()->deletion_protection) {
     return Status::Validation(
         "Resource cannot be deleted as it is currently protected against "
@@ -142,8 +176,11 @@ Result<TableDescription> TableControl::DeleteTable(const std::string& ns, const 
   auto table = catalog_.Drop(ns, name);
   if (!table.ok()) return table.status();
   MT_RETURN_IF_ERROR(streams_.TableDropped(**table));
-  TableDescription description = Describe(**table);
+  TableDescription description = Describe(ns, **table);
   description.definition.status = TableStatus::kDeleting;
+  if (delays_.delete_table_ms > 0) {
+    deleting_.TableDeleted(ns, description, now_ms + delays_.delete_table_ms);
+  }
   return description;
 }
 

@@ -2,7 +2,9 @@
 // TableControl: the control plane's operations on tables (CreateTable, DescribeTable,
 // ListTables, UpdateTable, DeleteTable), and the online index changes they start: a
 // GSI created on a live table is backfilled in the background, a deleted one is
-// dropped once no write uses it. Thread-safe.
+// dropped once no write uses it. With transient-status delays (schema/transient_status.h)
+// tables and GSIs show CREATING, UPDATING or DELETING for a while after these changes;
+// a CREATING table refuses changes and item requests. Thread-safe.
 
 #include <functional>
 #include <memory>
@@ -11,8 +13,10 @@
 #include "engine/api/requests.h"
 #include "engine/base/clock.h"
 #include "engine/base/status.h"
+#include "engine/control/deleting_resources.h"
 #include "engine/index/index_backfill.h"
 #include "engine/lock/lock_table.h"
+#include "engine/schema/transient_status.h"
 #include "engine/storage/catalog.h"
 #include "engine/streams/stream_registry.h"
 
@@ -22,15 +26,16 @@ class TableControl {
  public:
   // Holds the references: they must outlive this object.
   TableControl(Catalog& catalog, LockTable& locks, IndexBackfiller& backfiller, const Clock& clock,
-               streams::StreamRegistry& streams)
+               streams::StreamRegistry& streams, TransientStatusDelays delays = {})
       : catalog_(catalog),
         locks_(locks),
         backfiller_(backfiller),
         clock_(clock),
-        streams_(streams) {}
+        streams_(streams),
+        delays_(delays) {}
 
-  // Errors: kValidation (table_rules.h, then tag_rules.h for Tags), kResourceInUse,
-  // kLimitExceeded, kInternal.
+  // Errors: kValidation (table_rules.h, then tag_rules.h for Tags), kResourceInUse
+  // (the table exists, or is still DELETING), kLimitExceeded, kInternal.
   Result<TableDescription> CreateTable(const std::string& ns, const CreateTableRequest& request);
   // Errors: kResourceNotFound "Requested resource not found: Table: <name> not found".
   Result<TableDescription> DescribeTable(const std::string& ns, const std::string& name);
@@ -58,13 +63,17 @@ class TableControl {
   Status ContinueIndexChanges(const std::string& ns, const std::shared_ptr<Table>& table);
 
  private:
-  TableDescription Describe(const Table& table) const;
+  TableDescription Describe(const std::string& ns, const Table& table);
+  // Remembers the GSIs `table`'s update marked DELETING, to show them for the delay.
+  void KeepDeletingIndexes(const std::string& ns, const Table& table, int64_t now_ms);
 
   Catalog& catalog_;
   LockTable& locks_;
   IndexBackfiller& backfiller_;
   const Clock& clock_;
   streams::StreamRegistry& streams_;
+  const TransientStatusDelays delays_;
+  DeletingResources deleting_;
 };
 
 }  // namespace monotable

@@ -126,9 +126,9 @@ Result<ReadPage> AdmittedPage(const Table& table, const ReadTarget& target, uint
 
 }  // namespace
 
-Result<ReadPage> QueryPage(const Storage& storage, const Table& table,
-                           const QueryRequest& request) {
-  MT_ASSIGN_OR_RETURN(target, ResolveReadTarget(table, request));
+Result<ReadPage> QueryPage(const Storage& storage, const Table& table, const QueryRequest& request,
+                           const Clock* clock) {
+  MT_ASSIGN_OR_RETURN(target, ResolveReadTarget(table, request, clock));
   const TableDefinition& definition = target.table();
   const std::string& hash_name = target.key_schema[0].name;
   expr::KeyAttributes keys;
@@ -181,8 +181,9 @@ Result<ReadPage> QueryPage(const Storage& storage, const Table& table,
   });
 }
 
-Result<ReadPage> ScanPage(const Storage& storage, const Table& table, const ScanRequest& request) {
-  MT_ASSIGN_OR_RETURN(target, ResolveReadTarget(table, request));
+Result<ReadPage> ScanPage(const Storage& storage, const Table& table, const ScanRequest& request,
+                          const Clock* clock) {
+  MT_ASSIGN_OR_RETURN(target, ResolveReadTarget(table, request, clock));
 
   // A segment is a range of the 64-bit partition hash that prefixes every key.
   uint64_t lo = 0;

@@ -9,11 +9,14 @@
 
 namespace monotable {
 
+// `clock` (may be null): see ResolveReadTarget.
 // Errors: kValidation (key conditions, ExclusiveStartKey, IndexName: read_target.h;
 // a filter on key attributes), kInternal.
-Result<ReadPage> QueryPage(const Storage& storage, const Table& table, const QueryRequest& request);
+Result<ReadPage> QueryPage(const Storage& storage, const Table& table, const QueryRequest& request,
+                           const Clock* clock = nullptr);
 
 // Errors: kValidation (ExclusiveStartKey outside the segment, IndexName), kInternal.
-Result<ReadPage> ScanPage(const Storage& storage, const Table& table, const ScanRequest& request);
+Result<ReadPage> ScanPage(const Storage& storage, const Table& table, const ScanRequest& request,
+                          const Clock* clock = nullptr);
 
 }  // namespace monotable

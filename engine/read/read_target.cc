@@ -5,6 +5,7 @@
 #include "engine/expr/key_condition.h"
 #include "engine/format/key_codec.h"
 #include "engine/schema/key_validation.h"
+#include "engine/schema/transient_status.h"
 
 namespace monotable {
 namespace {
@@ -50,7 +51,8 @@ bool NeedsTableItems(const ReadTarget& target, const ReadPageRequest& request) {
 
 }  // namespace
 
-Result<ReadTarget> ResolveReadTarget(const Table& table, const ReadPageRequest& request) {
+Result<ReadTarget> ResolveReadTarget(const Table& table, const ReadPageRequest& request,
+                                     const Clock* clock) {
   ReadTarget target;
   target.layout = table.layout();
   const TableDefinition& definition = *target.layout->definition;
@@ -70,7 +72,9 @@ Result<ReadTarget> ResolveReadTarget(const Table& table, const ReadPageRequest& 
   if (global && request.consistent_read) {
     return Status::Validation("Consistent reads are not supported on global secondary indexes");
   }
-  if (index->status == IndexStatus::kCreating) {
+  if (index->status == IndexStatus::kCreating ||
+      (index->creating_until_ms != 0 && clock != nullptr &&
+       ShownCreating(*index, clock->NowMillis()))) {
     return Status::Validation("Cannot read from backfilling global secondary index: " + name);
   }
   if (global && request.select == Select::kAllAttributes &&

@@ -12,6 +12,7 @@
 
 #include "engine/api/requests.h"
 #include "engine/base/attribute_value.h"
+#include "engine/base/clock.h"
 #include "engine/base/status.h"
 #include "engine/storage/catalog.h"
 
@@ -45,7 +46,10 @@ struct ReadTarget {
 //     supported for global secondary index <name> because its projection type is not ALL
 //   One or more parameter values were invalid: Global secondary index <name> does not
 //     project [<attributes>]   (a ProjectionExpression/AttributesToGet naming others)
-Result<ReadTarget> ResolveReadTarget(const Table& table, const ReadPageRequest& request);
+// `clock` (may be null) tells whether a GSI is still shown CREATING by its
+// transient-status delay (schema/transient_status.h): it is read only for such a GSI.
+Result<ReadTarget> ResolveReadTarget(const Table& table, const ReadPageRequest& request,
+                                     const Clock* clock = nullptr);
 
 // The stored key an ExclusiveStartKey designates in the target. Errors (kValidation):
 // for the table, the texts of ValidateKeyAndBuildKey (callers reword them); for an

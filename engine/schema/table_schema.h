@@ -86,6 +86,10 @@ struct SecondaryIndexDefinition {
   bool backfilling = false;
   // Names the RocksDB column family of the index entries; unique per creation.
   std::string column_family;
+  // Transient statuses (schema/transient_status.h): shown CREATING, and not readable,
+  // until this time (epoch ms; 0: no delay). In memory only, never persisted: after a
+  // restart the index is what its status says.
+  int64_t creating_until_ms = 0;
 
   const std::string& hash_key() const { return key_schema[0].name; }
   const std::string* range_key() const {
@@ -175,6 +179,11 @@ struct TableDefinition {
   int64_t latest_stream_ms = 0;
   PointInTimeRecoverySettings point_in_time_recovery;
   std::optional<RestoreSummary> restore;  // tables made by a restore
+  // Transient statuses (schema/transient_status.h): shown CREATING (and refusing item
+  // requests) or UPDATING until these times (epoch ms; 0: no delay). In memory only,
+  // never persisted: after a restart the table is what its status says.
+  int64_t creating_until_ms = 0;
+  int64_t updating_until_ms = 0;
 
   const std::string& hash_key() const { return key_schema[0].name; }
   const std::string* range_key() const {

@@ -11,6 +11,7 @@
 #include "engine/format/catalog_keys.h"
 #include "engine/format/expiry_keys.h"
 #include "engine/format/key_codec.h"
+#include "engine/schema/transient_status.h"
 #include "engine/storage/catalog_codec.h"
 #include "engine/storage/rocks_status.h"
 
@@ -396,8 +397,12 @@ std::vector<std::string> Catalog::List(const std::string& ns) const {
 Result<std::shared_ptr<Table>> TableLookup::Find(const std::string& name) const {
   auto table = catalog_.Find(ns_, name);
   if (!table) return ResourceNotFound();
-  // A table being restored (CREATING) takes no requests yet, as in DynamoDB.
-  if (table->definition()->status == TableStatus::kCreating) {
+  // A table being restored (CREATING) takes no requests yet, as in DynamoDB; nor one
+  // shown CREATING by its delay (the clock is read only when it has one).
+  const TableDefinition& definition = *table->definition();
+  if (definition.status == TableStatus::kCreating ||
+      (definition.creating_until_ms != 0 &&
+       ShownCreating(definition, catalog_.clock().NowMillis()))) {
     return ResourceNotFound();
   }
   return table;

@@ -123,6 +123,7 @@ class Table {
 class Catalog {
  public:
   Catalog(Storage* storage, const Clock* clock) : storage_(storage), clock_(clock) {}
+  const Clock& clock() const { return *clock_; }
 
   // Reads every persisted table and attaches its column family; drops column
   // families that no table owns (left by a crash during DeleteTable), and expiry
@@ -188,7 +189,9 @@ class Catalog {
 class TableLookup {
  public:
   TableLookup(const Catalog& catalog, const std::string& ns) : catalog_(catalog), ns_(ns) {}
-  // Errors: kResourceNotFound "Requested resource not found".
+  // Errors: kResourceNotFound "Requested resource not found", for a table that does
+  // not exist or is CREATING (being restored, or shown CREATING by a transient-status
+  // delay: schema/transient_status.h).
   Result<std::shared_ptr<Table>> Find(const std::string& name) const;
 
  private:

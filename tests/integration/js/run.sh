@@ -5,8 +5,8 @@
 # (partiql.test.mjs), seed 004's scenario of tests/sdk/README.md (scenario.test.mjs),
 # throttling under --throughput enforce (throughput.test.mjs), SigV4 verification under
 # --require-signature (security.test.mjs), IAM policies under --iam (iam.test.mjs),
-# Dynamoose 4's `expires` (Time to Live) model option (dynamoose.test.mjs) and injected
-# faults (faults.test.mjs).
+# Dynamoose 4's `expires` (Time to Live) model option (dynamoose.test.mjs), injected
+# faults (faults.test.mjs) and a waiter through CREATING (transient.test.mjs).
 #
 #   MONOTABLE_BIN=build/monotable tests/integration/js/run.sh
 #
@@ -33,4 +33,4 @@ fi
 
 exec node --test ecommerce.test.mjs electrodb.test.mjs streams.test.mjs partiql.test.mjs \
   scenario.test.mjs throughput.test.mjs security.test.mjs iam.test.mjs dynamoose.test.mjs \
-  faults.test.mjs
+  faults.test.mjs transient.test.mjs
