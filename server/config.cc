@@ -2,6 +2,7 @@
 
 #include <array>
 #include <charconv>
+#include <cmath>
 #include <cstdint>
 #include <optional>
 
@@ -36,7 +37,7 @@ Result<int64_t> ParseSecondsAsMillis(const std::string& flag, const std::string&
     return Bad("invalid value '" + text + "' for " + flag + " (expected seconds from 0 to " +
                std::to_string(hi) + ", e.g. 1 or 0.5)");
   }
-  return static_cast<int64_t>(seconds * 1000 + 0.5);
+  return static_cast<int64_t>(std::llround(seconds * 1000));
 }
 
 // --log-level's names. Not spdlog::level::from_str: it maps an unknown name to "off",
@@ -398,7 +399,7 @@ Result<Config> ParseCommandLine(const std::vector<std::string>& args) {
       MT_ASSIGN_OR_RETURN(v, next_value());
       if (v.empty()) return Bad("empty value for " + flag);
       (flag == "--tls-cert" ? config.tls_cert : config.tls_key) = v;
-    } else if (flag.rfind("--", 0) != 0 && flag.rfind("-", 0) == 0) {
+    } else if (flag.rfind("--", 0) != 0 && flag.rfind('-', 0) == 0) {
       // A single dash: most likely a DynamoDB Local option from a compose file.
       return Bad("unknown option '" + args[i] + "': DynamoDB Local's options accepted are " +
                  std::string(kDynamoDbLocalOptions) + " (see --help)");
