@@ -67,8 +67,10 @@ Result<std::unique_ptr<Engine>> Engine::Open(const EngineOptions& options,
   impl->storage = std::move(storage);
   impl->catalog = std::make_unique<Catalog>(impl->storage.get(), impl->clock.get());
   MT_RETURN_IF_ERROR(impl->catalog->Load());
+  const throughput::HeatPolicy heat{throughput::limits::kHeatSplitLoadFraction,
+                                    options.heat_split_seconds, options.sort_key_splits};
   impl->throughput = std::make_unique<ThroughputRegistry>(*impl->storage, *impl->clock,
-                                                          ModelMode(options.throughput));
+                                                          ModelMode(options.throughput), heat);
   for (const auto& [ns, table] : impl->catalog->All()) {
     MT_RETURN_IF_ERROR(impl->throughput->Sync(*table));
   }

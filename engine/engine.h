@@ -34,6 +34,12 @@ struct EngineOptions {
   // the memtables (storage/memory_budget.h); taken as data is written and read.
   size_t block_cache_bytes = size_t{128} << 20;
   ThroughputMode throughput = ThroughputMode::kObserve;
+  // Split for heat inside a hot item collection, by sort key (throughput/resource.h):
+  // tables with a sort key and no LSI, GSIs with a sort key. Off by default.
+  bool sort_key_splits = false;
+  // How many consecutive hot seconds make a partition split for heat (the model's own
+  // figure: DynamoDB does not document it).
+  int heat_split_seconds = 60;
   // Time to Live: how often the sweeper deletes expired items (0: never; an expired
   // item goes within about this long), and how long after an UpdateTimeToLive the next
   // one is refused (DynamoDB: up to an hour; 0: never).

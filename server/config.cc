@@ -143,6 +143,14 @@ options:
   --throughput MODE      DynamoDB's per-partition capacity model: off (no accounting),
                          observe (count, never throttle; the default) or enforce
                          (throttle as DynamoDB does, with its errors)
+  --sort-key-splits      a partition hot on one partition key splits for heat inside
+                         its item collection, by sort key (tables with a sort key and
+                         no LSI, GSIs with one; not for sort keys written in order);
+                         off by default, on with --profile production
+                         (--no-sort-key-splits turns it off)
+  --heat-split-seconds N how many consecutive seconds at 80% of a partition's ceiling
+                         or more make it split for heat (default 60; DynamoDB does not
+                         document it)
   --ttl-sweep-interval SECONDS
                          how often Time to Live deletes expired items (default 1, so
                          an item goes within about a second of its expiry; decimals
@@ -293,6 +301,13 @@ Result<Config> ParseCommandLine(const std::vector<std::string>& args) {
     } else if (flag == "--log-requests") {
       if (has_inline_value) return Bad(flag + " takes no value");
       config.log_requests = true;
+    } else if (flag == "--sort-key-splits" || flag == "--no-sort-key-splits") {
+      if (has_inline_value) return Bad(flag + " takes no value");
+      config.sort_key_splits = flag == "--sort-key-splits";
+    } else if (flag == "--heat-split-seconds") {
+      MT_ASSIGN_OR_RETURN(v, next_value());
+      MT_ASSIGN_OR_RETURN(seconds, ParseInt(flag, v, 1, 3600));
+      config.heat_split_seconds = static_cast<int>(seconds);
     } else if (flag == "--throughput") {
       MT_ASSIGN_OR_RETURN(v, next_value());
       if (v == "off") {

@@ -29,6 +29,11 @@ struct Config {
   int64_t cache_mb = 128;  // RocksDB block cache, memtables charged to it
   spdlog::level::level_enum log_level = spdlog::level::info;
   bool log_requests = false;  // one info line per DynamoDB request
+  // --sort-key-splits / --no-sort-key-splits: hot item collections split for heat by
+  // sort key (off by default; on with --profile production unless given).
+  std::optional<bool> sort_key_splits;
+  bool SortKeySplits() const { return sort_key_splits.value_or(profile == "production"); }
+  int heat_split_seconds = 60;  // --heat-split-seconds
   // --throughput off|observe|enforce: observe by default, so that existing workloads
   // are counted but never slowed down.
   ThroughputMode throughput = ThroughputMode::kObserve;

@@ -18,6 +18,17 @@ std::string Hex64(uint64_t value) {
   return text;
 }
 
+// Bytes as lowercase hex: an encoded sort key where a partition begins.
+std::string HexBytes(std::string_view bytes) {
+  static constexpr char kDigits[] = "0123456789abcdef";
+  std::string out;
+  for (const char c : bytes) {
+    out.push_back(kDigits[static_cast<unsigned char>(c) >> 4]);
+    out.push_back(kDigits[static_cast<unsigned char>(c) & 15]);
+  }
+  return out;
+}
+
 void TableHeader(JsonWriter& w, const TableStats& table) {
   w.Key("Namespace").String(table.ns);
   w.Key("TableName").String(table.name);
@@ -126,9 +137,17 @@ std::string PartitionsJson(const TableStats& table, int64_t seconds) {
     for (size_t i = 0; i < r.partitions.size(); ++i) {
       const throughput::PartitionSnapshot& p = r.partitions[i];
       w.BeginObject();
-      w.Key("PartitionId").String(Hex64(p.range.begin));
+      // A piece of an item collection split by sort key shares its first hash with the
+      // piece before it: its id adds the sort key (encoded, in hex) where it begins.
+      w.Key("PartitionId")
+          .String(p.sort_begin.empty() ? Hex64(p.range.begin)
+                                       : Hex64(p.range.begin) + "/" + HexBytes(p.sort_begin));
       w.Key("HashRange");
       Range(w, p.range);
+      w.Key("SortKeyBegin");
+      p.sort_begin.empty() ? w.Raw("null") : w.String(HexBytes(p.sort_begin));
+      w.Key("SortKeyEnd");
+      p.sort_end.empty() ? w.Raw("null") : w.String(HexBytes(p.sort_end));
       if (i < resource.contents.size()) {
         w.Key("ItemCount").Int(resource.contents[i].items);
         w.Key("SizeBytes").Int(resource.contents[i].bytes);

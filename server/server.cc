@@ -97,6 +97,8 @@ Result<std::unique_ptr<Server>> Server::Create(const Config& config) {
   options.in_memory = config.in_memory;
   options.block_cache_bytes = static_cast<size_t>(config.cache_mb) << 20;
   options.throughput = config.throughput;
+  options.sort_key_splits = config.SortKeySplits();
+  options.heat_split_seconds = config.heat_split_seconds;
   options.ttl_sweep_interval_ms = config.ttl_sweep_interval_ms;
   options.ttl_change_interval_ms = config.ttl_cooldown_ms;
   options.stream_retention_ms = config.stream_retention_seconds * 1000;

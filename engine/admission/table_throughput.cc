@@ -51,12 +51,14 @@ throughput::CapacitySpec CapacityOf(const TableDefinition& table,
 
 Result<std::shared_ptr<throughput::Resource>> ThroughputRegistry::Make(
     const std::string& table_name, const std::string& index_name, const std::string& family,
-    const throughput::CapacitySpec& capacity) {
+    const throughput::CapacitySpec& capacity, bool split_by_sort_key) {
   throughput::ResourceConfig config;
   config.table_name = table_name;
   config.index_name = index_name;
   config.capacity = capacity;
   config.mode = mode_;
+  config.heat = heat_;
+  config.heat.split_by_sort_key = heat_.split_by_sort_key && split_by_sort_key;
   const std::string record_key = catalog_keys::PartitionMapKey(family);
   const std::string log_key = catalog_keys::SplitLogKey(family);
   MT_ASSIGN_OR_RETURN(map_record, ReadCatalogRecord(storage_, record_key, "partition map", family));
@@ -104,18 +106,24 @@ Status ThroughputRegistry::Sync(Table& table) {
   // model refuses (none is refused for a table DynamoDB accepts) leaves it unmodelled.
   auto resource_for = [&](std::shared_ptr<throughput::Resource> existing,
                           const std::string& index_name, const std::string& family,
-                          const throughput::CapacitySpec& capacity)
-      -> Result<std::shared_ptr<throughput::Resource>> {
+                          const throughput::CapacitySpec& capacity,
+                          bool split_by_sort_key) -> Result<std::shared_ptr<throughput::Resource>> {
     if (!capacity.Validate().ok()) return std::shared_ptr<throughput::Resource>();
     if (existing) {
       MT_RETURN_IF_ERROR(existing->UpdateCapacity(capacity));
       return existing;
     }
-    return Make(definition.name, index_name, family, capacity);
+    return Make(definition.name, index_name, family, capacity, split_by_sort_key);
   };
-  MT_ASSIGN_OR_RETURN(table_resource,
-                      resource_for(previous ? previous->table : nullptr, "",
-                                   definition.column_family, CapacityOf(definition, nullptr)));
+  // An LSI keeps each item collection in one partition (its 10 GB item collection
+  // limit), so a table with one never splits by sort key; a table or GSI without a sort
+  // key has nothing to split by.
+  const bool table_sort_splits =
+      definition.range_key() != nullptr && definition.local_secondary_indexes.empty();
+  MT_ASSIGN_OR_RETURN(
+      table_resource,
+      resource_for(previous ? previous->table : nullptr, "", definition.column_family,
+                   CapacityOf(definition, nullptr), table_sort_splits));
   next->table = table_resource;
   for (const auto& index : definition.global_secondary_indexes) {
     std::shared_ptr<throughput::Resource> existing;
@@ -124,8 +132,9 @@ Status ThroughputRegistry::Sync(Table& table) {
         if (old.family == index.column_family) existing = old.resource;
       }
     }
-    MT_ASSIGN_OR_RETURN(resource, resource_for(existing, index.name, index.column_family,
-                                               CapacityOf(definition, &index)));
+    MT_ASSIGN_OR_RETURN(resource,
+                        resource_for(existing, index.name, index.column_family,
+                                     CapacityOf(definition, &index), index.range_key() != nullptr));
     if (resource) next->global_indexes.push_back({index.name, index.column_family, resource});
   }
   table.set_throughput(std::move(next));

@@ -61,8 +61,13 @@ throughput::CapacitySpec CapacityOf(const TableDefinition& table,
 class ThroughputRegistry {
  public:
   // `storage` and `clock` must outlive the registry and every table it attached.
-  ThroughputRegistry(Storage& storage, const Clock& clock, throughput::Mode mode)
-      : storage_(storage), clock_(clock), mode_(mode) {}
+  // `heat`: when partitions split for heat; with `heat.split_by_sort_key`, hot item
+  // collections may split by sort key on tables with a sort key and no LSI, and on
+  // GSIs with one (the policy of each resource says which).
+  ThroughputRegistry(Storage& storage, const Clock& clock, throughput::Mode mode,
+                     throughput::HeatPolicy heat = {throughput::limits::kHeatSplitLoadFraction,
+                                                    throughput::limits::kHeatSplitSeconds})
+      : storage_(storage), clock_(clock), mode_(mode), heat_(heat) {}
 
   throughput::Mode mode() const { return mode_; }
 
@@ -76,11 +81,13 @@ class ThroughputRegistry {
   Result<std::shared_ptr<throughput::Resource>> Make(const std::string& table_name,
                                                      const std::string& index_name,
                                                      const std::string& family,
-                                                     const throughput::CapacitySpec& capacity);
+                                                     const throughput::CapacitySpec& capacity,
+                                                     bool split_by_sort_key);
 
   Storage& storage_;
   const Clock& clock_;
   const throughput::Mode mode_;
+  const throughput::HeatPolicy heat_;
   std::mutex mutex_;  // one Sync at a time: UpdateTables of one table must not interleave
 };
 

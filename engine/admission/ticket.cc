@@ -39,7 +39,10 @@ int Ticket::Claim(const Table& table, std::string_view index, std::string_view s
   const int claim = Claim(table, index, key_codec::HashOfKey(stored_key), op, units);
   if (claim < 0) return claim;
   throughput::Resource* resource = claims_[static_cast<size_t>(claim)].resource;
-  if (resource->insights().mode() == throughput::InsightsMode::kDisabled) return claim;
+  if (resource->insights().mode() == throughput::InsightsMode::kDisabled &&
+      !resource->splits_by_sort_key()) {
+    return claim;
+  }
   // The partition key's type, from the table's or the index's key schema.
   const auto definition = table.definition();
   const SecondaryIndexDefinition* gsi = index.empty() ? nullptr : definition->FindIndex(index);

@@ -48,8 +48,9 @@ class Ticket {
   int Claim(const Table& table, std::string_view index, uint64_t hash, throughput::Op op,
             double units);
   // The same for a stored key (key_codec's table or index key): when Contributor
-  // Insights is on for the resource, the claim also carries the key, so that the
-  // resource's sketches count it (a copy per claim, made only then).
+  // Insights is on for the resource, or it splits by sort key, the claim also carries
+  // the key, so that the resource's sketches count it and its sort key picks the
+  // partition (a copy per claim, made only then).
   int Claim(const Table& table, std::string_view index, std::string_view stored_key,
             throughput::Op op, double units);
 

@@ -58,7 +58,9 @@ std::optional<ScanPartitions> ScanPartitionsOf(const Table& table, const ReadTar
   const throughput::Resource* resource =
       global ? throughput->FindIndex(target.index->definition->name) : throughput->table.get();
   if (resource == nullptr) return std::nullopt;
-  const throughput::PartitionMap map = resource->partition_map();
+  // By hash: a Scan page's charge is per hash range (sort-key pieces of one item
+  // collection count as one).
+  const throughput::PartitionMap map = resource->partition_map().HashOnly();
   ScanPartitions partitions;
   for (size_t i = 0; i < map.size(); ++i) partitions.begins.push_back(map.Range(i).begin);
   partitions.first_hash = first_hash;

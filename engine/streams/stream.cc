@@ -88,7 +88,8 @@ Status Stream::OpenInitialShards(const throughput::Resource* partitions) {
   const int64_t now = clock_.NowMillis();
   if (partitions) {
     partitions_version_ = partitions->layout_version();
-    const throughput::PartitionMap map = partitions->partition_map();
+    // Shards follow hash ranges: an item collection split by sort key stays one shard.
+    const throughput::PartitionMap map = partitions->partition_map().HashOnly();
     for (size_t i = 0; i < map.size(); ++i) {
       const throughput::HashRange range = map.Range(i);
       OpenShardLocked("", range.begin, range.last, 0, now);
@@ -168,7 +169,7 @@ Result<std::optional<Stream::Slot>> Stream::Reserve(uint64_t hash,
   bool changed = false;
   if (partitions && partitions->layout_version() != partitions_version_) {
     partitions_version_ = partitions->layout_version();
-    changed |= FollowPartitionsLocked(partitions->partition_map(), now);
+    changed |= FollowPartitionsLocked(partitions->partition_map().HashOnly(), now);
   }
   changed |= RollOldShardsLocked(now);
   if (changed) MT_RETURN_IF_ERROR(PersistLocked());

@@ -71,7 +71,7 @@ Admitter::Admitter(std::span<const Claim> claims) : s_(scratch()) {
     Resource* r = claims[i].resource;
     // Only the resources locked above: a mode switched meanwhile changes nothing here.
     if (!std::binary_search(s_.resources.begin(), s_.resources.end(), r, std::less<>())) continue;
-    Partition* p = r->partitions_[r->map_.Find(claims[i].key.hash)].get();
+    Partition* p = r->partitions_[r->map_.Find(claims[i].key.hash, claims[i].key.sort_key)].get();
     s_.slots.push_back({i, r, p});
     s_.mutexes.push_back(&p->mu);
   }
@@ -168,18 +168,15 @@ BatchAdmission Admitter::Admit(std::span<const Claim> claims, uint64_t count) {
       const bool was_short = result.throttled > 0 && slot.short_;
       if (was_short) {
         for (uint64_t i = 0; i < result.throttled; ++i) {
-          slot.partition->RecordThrottle(now, c.key.hash, c.op, heat);
+          slot.partition->RecordThrottle(now, c.key, c.op, heat);
         }
       }
       if (result.admitted > 0) {
-        slot.partition->RecordConsumed(now, c.key.hash, c.op, admitted * c.units, heat);
+        slot.partition->RecordConsumed(now, c.key, c.op, admitted * c.units, heat);
       }
       if (slot.partition->wants_split())
         slot.resource->grow_wanted_.store(true, std::memory_order_relaxed);
-      if (was_short && slot.resource->insights_.mode() != InsightsMode::kDisabled) {
-        for (uint64_t i = 0; i < result.throttled; ++i)
-          slot.resource->insights_.RecordThrottle(c.key);
-      }
+      if (was_short) slot.resource->insights_.RecordThrottle(c.key, result.throttled);
       if (result.admitted > 0) slot.resource->insights_.RecordAccess(c.key, admitted * c.units);
     }
     for (Resource* r : s.resources) {
@@ -210,7 +207,7 @@ void Admitter::Settle(std::span<const Claim> claims, std::span<const double> act
         slot.partition->Take(c.op, delta);
         slot.resource->limits_.Take(now, c.op, delta);
       }
-      slot.partition->RecordConsumed(now, c.key.hash, c.op, delta, slot.resource->heat_);
+      slot.partition->RecordConsumed(now, c.key, c.op, delta, slot.resource->heat_);
       // Space-saving counters only grow; a lower actual leaves the estimate counted.
       if (delta > 0) slot.resource->insights_.RecordAccess(c.key, delta);
     }

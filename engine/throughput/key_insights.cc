@@ -43,11 +43,12 @@ void KeyInsights::RecordAccess(const KeyRef& key, double units) {
     accessed_item_.Add(ItemInsightKey(key.partition_key, key.sort_key), units);
 }
 
-void KeyInsights::RecordThrottle(const KeyRef& key) {
-  if (mode() == InsightsMode::kDisabled || key.partition_key.empty()) return;
-  throttled_pk_.Add(key.partition_key, 1);
+void KeyInsights::RecordThrottle(const KeyRef& key, uint64_t count) {
+  if (mode() == InsightsMode::kDisabled || key.partition_key.empty() || count == 0) return;
+  const auto weight = static_cast<double>(count);
+  throttled_pk_.Add(key.partition_key, weight);
   if (!key.sort_key.empty())
-    throttled_item_.Add(ItemInsightKey(key.partition_key, key.sort_key), 1);
+    throttled_item_.Add(ItemInsightKey(key.partition_key, key.sort_key), weight);
 }
 
 InsightsSnapshot KeyInsights::Top(size_t n) const {

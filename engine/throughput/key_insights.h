@@ -58,7 +58,8 @@ class KeyInsights {
   InsightsMode mode() const { return mode_.load(std::memory_order_relaxed); }
 
   void RecordAccess(const KeyRef& key, double units);
-  void RecordThrottle(const KeyRef& key);
+  // `count` refused requests on `key` (a batch's: batch_admission.h).
+  void RecordThrottle(const KeyRef& key, uint64_t count = 1);
   InsightsSnapshot Top(size_t n) const;
 
  private:

@@ -31,27 +31,75 @@ PartitionMap PartitionMap::Uniform(size_t count) {
 }
 
 HashRange PartitionMap::Range(size_t index) const {
-  const uint64_t last = index + 1 < begins_.size() ? begins_[index + 1] - 1 : UINT64_MAX;
-  return {begins_[index], last};
+  if (index + 1 >= begins_.size()) return {begins_[index], UINT64_MAX};
+  // A next boundary inside a hash leaves that hash in this partition too.
+  const bool shared = !sorts_.empty() && !sorts_[index + 1].empty();
+  return {begins_[index], begins_[index + 1] - (shared ? 0 : 1)};
 }
 
-size_t PartitionMap::Find(uint64_t hash) const {
-  return static_cast<size_t>(std::upper_bound(begins_.begin(), begins_.end(), hash) -
-                             begins_.begin()) -
-         1;
+std::string_view PartitionMap::SortBegin(size_t index) const {
+  return sorts_.empty() ? std::string_view() : std::string_view(sorts_[index]);
+}
+
+std::string_view PartitionMap::SortEnd(size_t index) const {
+  return sorts_.empty() || index + 1 >= sorts_.size() ? std::string_view()
+                                                      : std::string_view(sorts_[index + 1]);
+}
+
+size_t PartitionMap::Find(uint64_t hash, std::string_view sort_key) const {
+  size_t index = static_cast<size_t>(std::upper_bound(begins_.begin(), begins_.end(), hash) -
+                                     begins_.begin()) -
+                 1;
+  if (sorts_.empty()) return index;
+  // Back over the boundaries inside `hash` that lie above the key (a hot collection has
+  // a few of them; the first boundary, (0, empty), stops the walk).
+  while (index > 0 && begins_[index] == hash && sort_key < sorts_[index]) --index;
+  return index;
+}
+
+PartitionMap PartitionMap::HashOnly() const {
+  if (sorts_.empty()) return *this;
+  PartitionMap map;
+  for (size_t i = 1; i < begins_.size(); ++i) {
+    if (sorts_[i].empty()) map.begins_.push_back(begins_[i]);
+  }
+  return map;
+}
+
+bool PartitionMap::Inside(size_t index, uint64_t hash, std::string_view sort_key) const {
+  const auto below = [](uint64_t h1, std::string_view s1, uint64_t h2, std::string_view s2) {
+    return h1 < h2 || (h1 == h2 && s1 < s2);
+  };
+  if (!below(begins_[index], SortBegin(index), hash, sort_key)) return false;
+  return index + 1 >= begins_.size() ||
+         below(hash, sort_key, begins_[index + 1], SortBegin(index + 1));
 }
 
 Status PartitionMap::Split(size_t index, std::span<const uint64_t> cuts) {
   if (index >= begins_.size())
     return Status::Internal("split: no partition " + std::to_string(index));
-  const HashRange range = Range(index);
-  uint64_t prev = range.begin;
+  uint64_t prev = begins_[index];
   for (uint64_t cut : cuts) {
-    if (cut <= prev || cut > range.last)
+    if (cut <= prev || !Inside(index, cut, {}))
       return Status::Internal("split: cut outside the partition or out of order");
     prev = cut;
   }
   begins_.insert(begins_.begin() + static_cast<ptrdiff_t>(index) + 1, cuts.begin(), cuts.end());
+  if (!sorts_.empty()) {
+    sorts_.insert(sorts_.begin() + static_cast<ptrdiff_t>(index) + 1, cuts.size(), std::string());
+  }
+  return Status::Ok();
+}
+
+Status PartitionMap::SplitAtSortKey(size_t index, uint64_t hash, std::string_view sort_key) {
+  if (index >= begins_.size())
+    return Status::Internal("split: no partition " + std::to_string(index));
+  if (sort_key.empty() || !Inside(index, hash, sort_key))
+    return Status::Internal("split: sort key cut outside the partition");
+  if (sorts_.empty()) sorts_.resize(begins_.size());
+  const auto at = static_cast<ptrdiff_t>(index) + 1;
+  begins_.insert(begins_.begin() + at, hash);
+  sorts_.insert(sorts_.begin() + at, std::string(sort_key));
   return Status::Ok();
 }
 
@@ -64,17 +112,25 @@ size_t PartitionMap::Widest() const {
 }
 
 std::string PartitionMap::Encode() const {
-  std::string out(1, static_cast<char>(kPartitionMapVersion));
+  std::string out(
+      1, static_cast<char>(sorts_.empty() ? kPartitionMapVersion : kPartitionMapSortKeyVersion));
   PutVarint(out, begins_.size());
-  for (size_t i = 1; i < begins_.size(); ++i) PutVarint(out, begins_[i] - begins_[i - 1]);
+  for (size_t i = 1; i < begins_.size(); ++i) {
+    PutVarint(out, begins_[i] - begins_[i - 1]);
+    if (sorts_.empty()) continue;
+    PutVarint(out, sorts_[i].size());
+    out += sorts_[i];
+  }
   return out;
 }
 
 Result<PartitionMap> PartitionMap::Decode(std::string_view in) {
   if (in.empty()) return Corrupt("empty");
-  if (static_cast<uint8_t>(in.front()) != kPartitionMapVersion) {
-    return Corrupt("unknown version " + std::to_string(static_cast<uint8_t>(in.front())));
+  const auto version = static_cast<uint8_t>(in.front());
+  if (version != kPartitionMapVersion && version != kPartitionMapSortKeyVersion) {
+    return Corrupt("unknown version " + std::to_string(version));
   }
+  const bool with_sort_keys = version == kPartitionMapSortKeyVersion;
   in.remove_prefix(1);
   uint64_t count = 0;
   if (!GetVarint(in, count)) return Corrupt("truncated count");
@@ -83,14 +139,27 @@ Result<PartitionMap> PartitionMap::Decode(std::string_view in) {
   if (count == 0 || count - 1 > in.size()) return Corrupt("bad count");
   PartitionMap map;
   map.begins_.reserve(count);
+  if (with_sort_keys) map.sorts_.resize(1);
+  bool any_sort_key = false;
   for (uint64_t i = 1; i < count; ++i) {
     uint64_t gap = 0;
     if (!GetVarint(in, gap)) return Corrupt("truncated boundary");
     const uint64_t prev = map.begins_.back();
-    if (gap == 0 || gap > UINT64_MAX - prev) return Corrupt("boundaries out of order");
+    if (gap > UINT64_MAX - prev || (gap == 0 && !with_sort_keys))
+      return Corrupt("boundaries out of order");
     map.begins_.push_back(prev + gap);
+    if (!with_sort_keys) continue;
+    uint64_t length = 0;
+    if (!GetVarint(in, length) || length > in.size()) return Corrupt("truncated sort key");
+    std::string sort_key(in.substr(0, length));
+    in.remove_prefix(length);
+    if (gap == 0 && sort_key <= map.sorts_.back()) return Corrupt("boundaries out of order");
+    any_sort_key |= !sort_key.empty();
+    map.sorts_.push_back(std::move(sort_key));
   }
   if (!in.empty()) return Corrupt("trailing bytes");
+  // One form for one map: a map without sort-key boundaries is version 1.
+  if (with_sort_keys && !any_sort_key) return Corrupt("version 2 without sort keys");
   return map;
 }
 

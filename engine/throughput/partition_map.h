@@ -1,14 +1,23 @@
 #pragma once
-// The boundaries of one table's (or GSI's) partitions: contiguous ranges of the 64-bit
-// key hash (engine/key_codec.h's Hash64 of the partition key) covering all 2^64 values.
-// Partition i covers [begin(i), begin(i+1)); the last one runs to the top of the hash
-// space. Partitions only split, never merge, so a map only ever gains boundaries.
+// The boundaries of one table's (or GSI's) partitions: contiguous ranges of the key
+// space ordered by the 64-bit key hash (engine/key_codec.h's Hash64 of the partition
+// key), then by the encoded sort key. A boundary is a (hash, sort key) pair; its sort
+// key is empty unless a hot item collection was split by sort key (split for heat with
+// sort-key splits on: resource.h), so that most maps are plain hash ranges. Partition i
+// covers [begin(i), begin(i+1)); the last one runs to the top of the key space.
+// Partitions only split, never merge, so a map only ever gains boundaries.
+//
+// A partition's hash range (Range) is inclusive: when the next boundary has a sort key,
+// both partitions hold its hash (one item collection over two partitions).
 //
 // The encoded form is what the catalog persists:
-//   byte 0      format version (kPartitionMapVersion)
+//   byte 0      format version: 1 (kPartitionMapVersion) without sort-key boundaries,
+//               2 (kPartitionMapSortKeyVersion) with them
 //   varint      partition count n >= 1
-//   n-1 varints gaps between consecutive begins (each >= 1); begin(0) is always 0
-// Varints are LEB128, at most 10 bytes.
+//   version 1:  n-1 varints, gaps between consecutive begins (each >= 1)
+//   version 2:  n-1 times: varint gap (>= 0), varint sort key length, the sort key; the
+//               boundaries strictly increasing as (hash, sort key) pairs
+//   begin(0) is always (0, empty). Varints are LEB128, at most 10 bytes.
 //
 // Thread-safety: a value type; const methods may be called concurrently.
 // Errors: Decode and SplitAt return a Status instead of trusting their input.
@@ -24,6 +33,7 @@
 namespace monotable::throughput {
 
 inline constexpr uint8_t kPartitionMapVersion = 1;
+inline constexpr uint8_t kPartitionMapSortKeyVersion = 2;
 
 // An inclusive hash range [begin, last]; inclusive so that the top range needs no 2^64.
 struct HashRange {
@@ -49,13 +59,26 @@ class PartitionMap {
 
   size_t size() const { return begins_.size(); }
   HashRange Range(size_t index) const;
-  // The index of the partition holding `hash`.
-  size_t Find(uint64_t hash) const;
+  // The sort key where partition `index` begins within the hash Range(index).begin
+  // (empty: at the hash's first sort key), and where the next one begins within
+  // Range(index).last (empty: at the next hash).
+  std::string_view SortBegin(size_t index) const;
+  std::string_view SortEnd(size_t index) const;
+  bool has_sort_key_boundaries() const { return !sorts_.empty(); }
+  // The index of the partition holding the key (`hash`, `sort_key`); without a sort key,
+  // the first partition holding `hash`.
+  size_t Find(uint64_t hash, std::string_view sort_key = {}) const;
+  // The same map without its sort-key boundaries: what follows partitions by hash only
+  // (stream shards, a Scan's per-partition charge).
+  PartitionMap HashOnly() const;
 
   // Splits partition `index` at `cuts`: ascending hashes in (begin, last] of that
   // partition, each the begin of a new partition. Indexes above `index` move up by
   // cuts.size(). Leaves the map unchanged on error.
   Status Split(size_t index, std::span<const uint64_t> cuts);
+  // Splits partition `index` at the key (`hash`, `sort_key`), which must lie strictly
+  // inside it; `sort_key` not empty. Leaves the map unchanged on error.
+  Status SplitAtSortKey(size_t index, uint64_t hash, std::string_view sort_key);
   // The index of the widest partition (the lowest index among equals).
   size_t Widest() const;
 
@@ -65,7 +88,13 @@ class PartitionMap {
   bool operator==(const PartitionMap&) const = default;
 
  private:
-  std::vector<uint64_t> begins_;  // strictly increasing, begins_[0] == 0
+  // Whether the boundary (hash, sort_key) lies strictly inside partition `index`.
+  bool Inside(size_t index, uint64_t hash, std::string_view sort_key) const;
+
+  std::vector<uint64_t> begins_;  // non-decreasing, begins_[0] == 0
+  // Empty when no boundary has a sort key; else parallel to begins_ (sorts_[0] empty),
+  // the pairs (begins_[i], sorts_[i]) strictly increasing.
+  std::vector<std::string> sorts_;
 };
 
 }  // namespace monotable::throughput

@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <string>
+#include <vector>
 
 namespace monotable::throughput {
 namespace {
@@ -84,6 +86,68 @@ TEST(PartitionMapTest, DecodeRefusesGarbage) {
       EXPECT_EQ(decoded->Encode(), bytes);
     }
   }
+}
+
+TEST(PartitionMapTest, SortKeyBoundariesCutOneHashIntoPieces) {
+  PartitionMap map = PartitionMap::Uniform(2);
+  const uint64_t h = 1000;  // in partition 0
+  ASSERT_TRUE(map.SplitAtSortKey(0, h, "m").ok());
+  ASSERT_EQ(map.size(), 3u);
+  EXPECT_TRUE(map.has_sort_key_boundaries());
+  // Both pieces hold the hash; the sort key picks one.
+  EXPECT_EQ(map.Range(0), (HashRange{0, h}));
+  EXPECT_EQ(map.Range(1), (HashRange{h, (1ull << 63) - 1}));
+  EXPECT_EQ(map.SortEnd(0), "m");
+  EXPECT_EQ(map.SortBegin(1), "m");
+  EXPECT_EQ(map.Find(h, "a"), 0u);
+  EXPECT_EQ(map.Find(h, "m"), 1u);
+  EXPECT_EQ(map.Find(h, "z"), 1u);
+  EXPECT_EQ(map.Find(h), 0u);  // no sort key: the collection's first piece
+  EXPECT_EQ(map.Find(h + 1), 1u);
+  EXPECT_EQ(map.Find(h - 1, "z"), 0u);
+  // A second cut inside the upper piece, and a hash cut below the collection.
+  ASSERT_TRUE(map.SplitAtSortKey(1, h, "t").ok());
+  const uint64_t below[] = {10};
+  ASSERT_TRUE(map.Split(0, below).ok());
+  ASSERT_EQ(map.size(), 5u);
+  EXPECT_EQ(map.Find(h, "p"), 2u);
+  EXPECT_EQ(map.Find(h, "u"), 3u);
+  EXPECT_EQ(map.Range(2), (HashRange{h, h}));
+  // Cuts outside the piece, at its begin, or without a sort key are refused.
+  EXPECT_FALSE(map.SplitAtSortKey(2, h, "m").ok());
+  EXPECT_FALSE(map.SplitAtSortKey(2, h, "x").ok());
+  EXPECT_FALSE(map.SplitAtSortKey(2, h, "").ok());
+  EXPECT_FALSE(map.SplitAtSortKey(9, h, "p").ok());
+  EXPECT_EQ(map.size(), 5u);
+  // What follows hash ranges only sees the hash cuts.
+  const PartitionMap hashes = map.HashOnly();
+  EXPECT_FALSE(hashes.has_sort_key_boundaries());
+  EXPECT_EQ(hashes.size(), 3u);
+  EXPECT_EQ(hashes.Range(1), (HashRange{10, (1ull << 63) - 1}));
+  // Version 2 round-trips; a map without sort keys keeps version 1.
+  const std::string encoded = map.Encode();
+  EXPECT_EQ(static_cast<uint8_t>(encoded[0]), kPartitionMapSortKeyVersion);
+  auto decoded = PartitionMap::Decode(encoded);
+  ASSERT_TRUE(decoded.ok());
+  EXPECT_EQ(*decoded, map);
+  EXPECT_EQ(static_cast<uint8_t>(hashes.Encode()[0]), kPartitionMapVersion);
+}
+
+TEST(PartitionMapTest, DecodeRefusesSortKeyBoundariesOutOfOrder) {
+  const std::vector<std::string> cases = {
+      std::string("\x02\x02\x05\x00", 4),               // version 2 without a sort key
+      std::string("\x02\x03\x05\x01m\x00\x01m", 8),     // the same boundary twice
+      std::string("\x02\x03\x05\x01m\x00\x01\x61", 8),  // "a" after "m" on one hash
+      std::string("\x02\x02\x05\x04m", 5),              // sort key past the bytes
+      std::string("\x02\x02\x00\x01m", 5),              // (0, "m") is fine...
+  };
+  for (size_t i = 0; i + 1 < cases.size(); ++i) {
+    EXPECT_FALSE(PartitionMap::Decode(cases[i]).ok()) << i;
+  }
+  auto at_zero = PartitionMap::Decode(cases.back());
+  ASSERT_TRUE(at_zero.ok());
+  EXPECT_EQ(at_zero->Find(0, "a"), 0u);
+  EXPECT_EQ(at_zero->Find(0, "m"), 1u);
 }
 
 }  // namespace

@@ -58,21 +58,38 @@ Status Resource::UpdateCapacity(const CapacitySpec& spec) {
 bool Resource::ReplaceLocked(size_t index, const std::vector<uint64_t>& cuts, int64_t now_ms,
                              SplitReason reason) {
   const HashRange parent_range = map_.Range(index);
-  if (!map_.Split(index, cuts).ok()) return false;
+  if (cuts.empty() || !map_.Split(index, cuts).ok()) return false;
   // Every split of one Grow() or SplitForSize() makes the same next layout version.
-  splits_.Add({now_ms, layout_version() + 1, reason, parent_range,
-               SplitEvent::Children(parent_range, cuts)});
+  AdoptChildrenLocked(index, cuts.size() + 1,
+                      {now_ms, layout_version() + 1, reason, parent_range,
+                       SplitEvent::Children(parent_range, cuts)},
+                      now_ms);
+  return true;
+}
+
+bool Resource::ReplaceAtSortKeyLocked(size_t index, uint64_t hash, const std::string& sort_key,
+                                      int64_t now_ms) {
+  const HashRange parent_range = map_.Range(index);
+  if (!map_.SplitAtSortKey(index, hash, sort_key).ok()) return false;
+  AdoptChildrenLocked(index, 2,
+                      {now_ms, layout_version() + 1, SplitReason::kHeatSortKey, parent_range,
+                       SplitEvent::SortKeyChildren(parent_range, hash)},
+                      now_ms);
+  return true;
+}
+
+void Resource::AdoptChildrenLocked(size_t index, size_t pieces, SplitEvent event, int64_t now_ms) {
+  splits_.Add(std::move(event));
   const Partition& parent = *partitions_[index];
   retired_ += parent.Totals();
   std::vector<std::unique_ptr<Partition>> children;
-  for (size_t k = 0; k <= cuts.size(); ++k) {
+  for (size_t k = 0; k < pieces; ++k) {
     children.push_back(std::make_unique<Partition>(map_.Range(index + k), parent, now_ms));
   }
   partitions_.erase(partitions_.begin() + static_cast<ptrdiff_t>(index));
   partitions_.insert(partitions_.begin() + static_cast<ptrdiff_t>(index),
                      std::make_move_iterator(children.begin()),
                      std::make_move_iterator(children.end()));
-  return true;
 }
 
 size_t Resource::Grow() {
@@ -85,7 +102,15 @@ size_t Resource::Grow() {
     for (size_t i = 0; i < partitions_.size(); ++i) {
       if (!partitions_[i]->wants_split()) continue;
       const HashRange seen = partitions_[i]->seen();
-      if (seen.begin < seen.last && ReplaceLocked(i, {seen.Middle()}, now, SplitReason::kHeat)) {
+      bool split = false;
+      if (seen.begin < seen.last) {
+        split = ReplaceLocked(i, {seen.Middle()}, now, SplitReason::kHeat);
+      } else if (heat_.split_by_sort_key) {
+        // One partition key, several sort keys: cut inside the item collection.
+        const std::string cut = partitions_[i]->SortKeyCut();
+        split = !cut.empty() && ReplaceAtSortKeyLocked(i, seen.begin, cut, now);
+      }
+      if (split) {
         ++added;
         ++i;  // the upper child is new: it has not been hot yet
       }
@@ -128,6 +153,8 @@ size_t Resource::SplitForSize(const std::function<uint64_t(const HashRange&)>& b
     for (const auto& [range, pieces] : oversized) {
       const size_t index = map_.Find(range.begin);
       if (map_.Range(index) != range) continue;  // split meanwhile; sizes are stale
+      // A piece of one item collection (split by sort key) cannot split by hash.
+      if (range.begin == range.last) continue;
       const std::vector<uint64_t> cuts = EvenCuts(range, pieces);
       if (ReplaceLocked(index, cuts, now, SplitReason::kSize)) added += cuts.size();
     }
@@ -179,9 +206,12 @@ ResourceSnapshot Resource::Snapshot(int64_t seconds) const {
   out.totals = retired_;
   out.splits.assign(splits_.events().begin(), splits_.events().end());
   out.splits_dropped = splits_.dropped();
-  for (const auto& partition : partitions_) {
+  for (size_t index = 0; index < partitions_.size(); ++index) {
+    const auto& partition = partitions_[index];
     PartitionSnapshot p;
     p.range = partition->range();
+    p.sort_begin = map_.SortBegin(index);
+    p.sort_end = map_.SortEnd(index);
     p.totals = partition->Totals();
     {
       std::lock_guard lock(partition->mu);

@@ -8,8 +8,13 @@
 //                 an on-demand peak that rose (enough for double the new peak);
 //   for size:     SplitForSize, given each partition's bytes (over 10 GB);
 //   for heat:     a partition hot for HeatPolicy::seconds splits at the middle of the
-//                 key hashes it saw while hot. One hot key is one hash: it never splits,
-//                 as splitting cannot help it.
+//                 key hashes it saw while hot. One hot partition key is one hash: it
+//                 never splits by hash, as that cannot help it; with
+//                 HeatPolicy::split_by_sort_key (a table or GSI with a sort key and, for a
+//                 table, no LSI) it splits inside its item collection at a sort key
+//                 (PartitionMap::SplitAtSortKey), unless its traffic moves monotonically
+//                 along the sort keys. One hot item never splits: it stays within one
+//                 partition's ceiling.
 // Splits happen on the admission path, right after the admission that noticed them,
 // under the exclusive layout lock (microseconds); each is recorded in the split log
 // (split_log.h: when, parent -> children, reason), and the layout listener then receives
@@ -74,6 +79,10 @@ class Resource {
   Mode mode() const { return mode_.load(std::memory_order_relaxed); }
   void set_mode(Mode mode) { mode_.store(mode, std::memory_order_relaxed); }
 
+  // Whether claims should carry their sort key (KeyRef::sort_key): the partition of a
+  // key may depend on it.
+  bool splits_by_sort_key() const { return heat_.split_by_sort_key; }
+
   // One claim on this resource; see admission.h.
   Admission Admit(const KeyRef& key, Op op, double units);
   void Settle(const KeyRef& key, Op op, double estimated, double actual,
@@ -117,6 +126,12 @@ class Resource {
   // and records the split.
   bool ReplaceLocked(size_t index, const std::vector<uint64_t>& cuts, int64_t now_ms,
                      SplitReason reason);
+  // The same for one cut at (`hash`, `sort_key`) inside a hot item collection.
+  bool ReplaceAtSortKeyLocked(size_t index, uint64_t hash, const std::string& sort_key,
+                              int64_t now_ms);
+  // Under the exclusive layout lock, once map_ has split partition `index` into
+  // `pieces`: records `event` and replaces the partition by children that inherit it.
+  void AdoptChildrenLocked(size_t index, size_t pieces, SplitEvent event, int64_t now_ms);
   // Bumps the layout version and tells the listener.
   void PublishLayout();
 

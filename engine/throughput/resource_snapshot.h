@@ -20,6 +20,9 @@ namespace monotable::throughput {
 
 struct PartitionSnapshot {
   HashRange range;
+  // Within the first and last hash of `range`: the sort keys (encoded) where the
+  // partition begins and where the next begins; empty unless split by sort key.
+  std::string sort_begin, sort_end;
   PartitionTotals totals;
   std::vector<SecondSample> recent;  // the last seconds asked for, oldest first
 };

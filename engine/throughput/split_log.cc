@@ -14,6 +14,7 @@ std::string_view SplitReasonName(SplitReason reason) {
     case SplitReason::kCapacity: return "CAPACITY";
     case SplitReason::kHeat: return "HEAT";
     case SplitReason::kSize: return "SIZE";
+    case SplitReason::kHeatSortKey: return "HEAT_SORT_KEY";
   }
   return "UNKNOWN";
 }
@@ -28,6 +29,10 @@ std::vector<HashRange> SplitEvent::Children(const HashRange& parent,
   }
   children.push_back({begin, parent.last});
   return children;
+}
+
+std::vector<HashRange> SplitEvent::SortKeyChildren(const HashRange& parent, uint64_t hash) {
+  return {{parent.begin, hash}, {hash, parent.last}};
 }
 
 void SplitLog::Add(SplitEvent event) {
@@ -73,11 +78,21 @@ Result<SplitLog> SplitLog::Decode(std::string_view in, size_t capacity) {
     e.time_ms = static_cast<int64_t>(time_ms);
     const auto reason = static_cast<uint8_t>(in.front());
     in.remove_prefix(1);
-    if (reason < 1 || reason > 3) return Corrupt("unknown reason");
+    if (reason < 1 || reason > 4) return Corrupt("unknown reason");
     e.reason = static_cast<SplitReason>(reason);
     if (!GetVarint(in, e.parent.begin) || !GetVarint(in, e.parent.last) ||
         !GetVarint(in, children)) {
       return Corrupt("truncated event");
+    }
+    if (e.reason == SplitReason::kHeatSortKey) {
+      uint64_t gap = 0;
+      if (e.parent.last < e.parent.begin || children != 2 || !GetVarint(in, gap) ||
+          gap > e.parent.last - e.parent.begin) {
+        return Corrupt("bad sort key split");
+      }
+      e.children = SplitEvent::SortKeyChildren(e.parent, e.parent.begin + gap);
+      log.Add(std::move(e));
+      continue;
     }
     if (e.parent.last < e.parent.begin || children < 2 ||
         children - 1 > e.parent.last - e.parent.begin) {

@@ -10,6 +10,8 @@
 //     varint  time (Unix ms), varint layout version it made, byte reason (SplitReason),
 //     varint  parent begin, varint parent last, varint child count n >= 2,
 //     n-1 varints  gaps from the parent's begin to each later child's begin (ascending)
+//   A split by sort key (kHeatSortKey) has two children that share the hash of the
+//   cut: the upper child's gap may be 0, and the lower child ends at that hash.
 //
 // Thread-safety: a value type (Resource guards its own under its layout lock).
 // Errors: Decode returns Internal for bytes it cannot read, never trusting them.
@@ -33,8 +35,11 @@ enum class SplitReason : uint8_t {
   kCapacity = 1,  // provisioned capacity or an on-demand peak grew
   kHeat = 2,      // a partition was hot for HeatPolicy::seconds
   kSize = 3,      // a partition held over 10 GB
+  // A partition hot for HeatPolicy::seconds on one partition key was cut inside that
+  // item collection, at a sort key (HeatPolicy::split_by_sort_key).
+  kHeatSortKey = 4,
 };
-// "CAPACITY", "HEAT", "SIZE".
+// "CAPACITY", "HEAT", "SIZE", "HEAT_SORT_KEY".
 std::string_view SplitReasonName(SplitReason reason);
 
 struct SplitEvent {
@@ -46,6 +51,8 @@ struct SplitEvent {
 
   // The children of `parent` cut at `cuts` (ascending, each in (begin, last]).
   static std::vector<HashRange> Children(const HashRange& parent, std::span<const uint64_t> cuts);
+  // The two children of a cut at a sort key inside the hash `hash` of `parent`.
+  static std::vector<HashRange> SortKeyChildren(const HashRange& parent, uint64_t hash);
   bool operator==(const SplitEvent&) const = default;
 };
 

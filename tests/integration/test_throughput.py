@@ -1,13 +1,18 @@
 """Throughput enforcement (--throughput enforce): DynamoDB's throttling errors with their
-ThrottlingReasons, batches handing back throttled entries, transactions cancelled, and
-observe mode (the default) never throttling the same load. Loops are bounded in count."""
+ThrottlingReasons, batches handing back throttled entries, transactions cancelled,
+observe mode (the default) never throttling the same load, and split for heat by sort
+key (--sort-key-splits): a hot item collection spreads over two partitions, one hot item
+and a table with an LSI do not. Loops are bounded in count or by a few seconds of load."""
+import random
+import time
+
 import boto3
 import botocore.config
 import pytest
 from botocore.exceptions import ClientError
 
-from mtutil import (ACCESS_KEY, REGION, SECRET_KEY, create_table, make_client, raw_post,
-                    unique_name)
+from mtutil import (ACCESS_KEY, REGION, SECRET_KEY, create_table, get_json, index_spec,
+                    make_client, raw_post, unique_name)
 
 ATTEMPTS = 50  # a WCU-1 table refuses the second write within a second; 50 is plenty
 
@@ -116,3 +121,117 @@ def test_observe_mode_never_throttles(server_factory):
     name = unique_name()
     create_table(client, name, range_type=None, rcu=1, wcu=1)
     assert hammer(client, name, "hot") is None
+
+
+# ------------------------------------------------------------------ sort-key splits
+PAD = "x" * 10_000  # about 10 WCU an item: 25 of them are 250 WCU, a quarter of a partition
+
+
+@pytest.fixture
+def sort_key_splits(server_factory):
+    # Two hot seconds make a split, so that a test needs seconds, not DynamoDB's minutes.
+    return server_factory(in_memory=True, extra=["--throughput", "enforce", "--sort-key-splits",
+                                                 "--heat-split-seconds", "2"])
+
+
+def write_hot(client, table, sort_keys, rng):
+    """25 big items on partition key "hot": one BatchWriteItem over 25 of `sort_keys`
+    (a batch may not repeat a key), or with fewer sort keys, 25 PutItems. Throttled
+    writes (UnprocessedItems, or a whole request) are dropped."""
+    def item(sort_key):
+        return {"PK": {"S": "hot"}, "SK": {"S": sort_key}, "pad": {"S": PAD}}
+    try:
+        if len(sort_keys) >= 25:
+            client.batch_write_item(RequestItems={table: [
+                {"PutRequest": {"Item": item(k)}} for k in rng.sample(sort_keys, 25)]})
+            return
+        for _ in range(25):
+            client.put_item(TableName=table, Item=item(rng.choice(sort_keys)))
+    except ClientError as e:
+        assert e.response["Error"]["Code"] == "ThrottlingException"
+
+
+def table_view(port, name):
+    status, body = get_json(port, f"/monotable/tables/{name}/partitions?seconds=1")
+    assert status == 200
+    return body["Resources"][0]
+
+
+def sort_key_splits_of(view):
+    return [s for s in view["Splits"] if s["Reason"] == "HEAT_SORT_KEY"]
+
+
+def drive_for(client, table, sort_keys, seconds):
+    """Hot load for `seconds` of wall time (the partition stays at its ceiling)."""
+    rng = random.Random(7)
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        write_hot(client, table, sort_keys, rng)
+
+
+def test_a_hot_item_collection_splits_by_sort_key(sort_key_splits):
+    client = make_client(sort_key_splits.endpoint)
+    name = unique_name()
+    create_table(client, name, billing="PAY_PER_REQUEST")
+    before = table_view(sort_key_splits.port, name)["PartitionCount"]
+    sort_keys = [f"sk{i:02d}" for i in range(40)]
+    rng = random.Random(3)
+    view = None
+    for batch in range(4000):  # at most some 20 s of load; a split comes after 2 hot seconds
+        write_hot(client, name, sort_keys, rng)
+        if batch % 20 == 19:
+            view = table_view(sort_key_splits.port, name)
+            if sort_key_splits_of(view):
+                break
+    splits = sort_key_splits_of(view)
+    assert splits, "a hot item collection never split by sort key"
+    # The two children share the hash of the cut: one item collection, two partitions.
+    low, high = splits[0]["Children"]
+    assert low["Last"] == high["First"]
+    assert view["PartitionCount"] > before
+    pieces = [p for p in view["Partitions"]
+              if p["SortKeyBegin"] is not None or p["SortKeyEnd"] is not None]
+    assert len(pieces) >= 2
+    # Both pieces take writes of the one partition key after the split.
+    drive_for(client, name, sort_keys, 1)
+    view = table_view(sort_key_splits.port, name)
+    pieces = [p for p in view["Partitions"]
+              if p["SortKeyBegin"] is not None or p["SortKeyEnd"] is not None]
+    assert all(p["ConsumedWriteUnits"] > 0 for p in pieces), pieces
+
+
+def test_one_hot_item_stays_within_one_partition(sort_key_splits):
+    client = make_client(sort_key_splits.endpoint)
+    name = unique_name()
+    create_table(client, name, billing="PAY_PER_REQUEST")
+    before = table_view(sort_key_splits.port, name)["PartitionCount"]
+    drive_for(client, name, ["only"], 4)  # hot for twice the split delay
+    view = table_view(sort_key_splits.port, name)
+    assert view["Splits"] == [] and view["PartitionCount"] == before
+    # Raw requests: an SDK would retry the throttles away.
+    body = {"TableName": name, "Item": {"PK": {"S": "hot"}, "SK": {"S": "only"},
+                                        "pad": {"S": PAD}}}
+    for _ in range(1000):  # 10,000 WCU: far more than the partition refills meanwhile
+        raw = raw_post(sort_key_splits.port, "PutItem", body)
+        if raw.status == 400:
+            break
+    assert raw.status == 400, "one hot item exceeded a partition's 1,000 WCU"
+    assert raw.error_type() == "ThrottlingException"
+    # ThrottlingException names the member "throttlingReasons" (protocol/errors.cc).
+    assert raw.json()["throttlingReasons"][0]["reason"] == (
+        "TableWriteKeyRangeThroughputExceeded")
+
+
+def test_a_table_with_an_lsi_keeps_its_item_collections_whole(sort_key_splits):
+    client = make_client(sort_key_splits.endpoint)
+    name = unique_name()
+    client.create_table(
+        TableName=name, BillingMode="PAY_PER_REQUEST",
+        AttributeDefinitions=[{"AttributeName": a, "AttributeType": "S"}
+                              for a in ("PK", "SK", "alt")],
+        KeySchema=[{"AttributeName": "PK", "KeyType": "HASH"},
+                   {"AttributeName": "SK", "KeyType": "RANGE"}],
+        LocalSecondaryIndexes=[index_spec("ByAlt", "PK", "alt", projection="KEYS_ONLY")])
+    drive_for(client, name, [f"sk{i:02d}" for i in range(40)], 4)
+    view = table_view(sort_key_splits.port, name)
+    assert sort_key_splits_of(view) == []
