@@ -71,5 +71,46 @@ TEST(AutoScaler, DecreasesObeyTheDailyQuota) {
   EXPECT_EQ(next_day, 4);
 }
 
+TEST(AutoScaler, AChangeIsInForceOnlyOnceItsUpdateTableIsDone) {
+  AutoScaling policy{70, 1, 40000};
+  policy.update_seconds = 90;
+  AutoScaler s(policy, 100);
+  EXPECT_FALSE(s.OnMinute(80, kMidnight + kMinute));
+  ASSERT_EQ(s.OnMinute(80, kMidnight + 2 * kMinute), 115);
+  // UPDATING: the old capacity is in force and no other change starts.
+  EXPECT_EQ(s.capacity(), 100);
+  EXPECT_TRUE(s.updating());
+  EXPECT_FALSE(s.OnMinute(100, kMidnight + 3 * kMinute));
+  EXPECT_FALSE(s.Due(kMidnight + 2 * kMinute + 89'999));
+  EXPECT_EQ(s.Due(kMidnight + 2 * kMinute + 90'000), 115);
+  EXPECT_EQ(s.capacity(), 115);
+  EXPECT_FALSE(s.Due(kMidnight + 4 * kMinute));  // once
+  // The minutes above the target while it was updating still count.
+  EXPECT_EQ(s.OnMinute(100, kMidnight + 4 * kMinute), 143);  // ceil(100 / 0.7)
+}
+
+TEST(AutoScaler, CooldownsHoldBackTheNextChangeOfTheSameKind) {
+  AutoScaling policy{70, 1, 40000};
+  policy.scale_out_cooldown_seconds = 300;
+  policy.scale_in_cooldown_seconds = 3600;
+  AutoScaler s(policy, 100);
+  s.OnMinute(80, kMidnight + kMinute);
+  ASSERT_EQ(s.OnMinute(80, kMidnight + 2 * kMinute), 115);
+  // Above the target again at once, but within the 300 s scale-out cooldown.
+  for (int m = 3; m <= 6; ++m) EXPECT_FALSE(s.OnMinute(100, kMidnight + m * kMinute)) << m;
+  EXPECT_EQ(s.OnMinute(100, kMidnight + 7 * kMinute), 143);
+  // A scale-in, then a scale-in cooldown of an hour: a scale-out still starts at once.
+  for (int m = 8; m < 22; ++m) EXPECT_FALSE(s.OnMinute(10, kMidnight + m * kMinute)) << m;
+  ASSERT_EQ(s.OnMinute(10, kMidnight + 22 * kMinute), 15);
+  s.OnMinute(100, kMidnight + 23 * kMinute);
+  EXPECT_EQ(s.OnMinute(100, kMidnight + 24 * kMinute), 143);
+  // No cooldowns (DynamoDB's default): a scale-out every two minutes above the target.
+  AutoScaler d({70, 1, 40000}, 100);
+  d.OnMinute(80, kMidnight + kMinute);
+  ASSERT_EQ(d.OnMinute(80, kMidnight + 2 * kMinute), 115);
+  d.OnMinute(100, kMidnight + 3 * kMinute);
+  EXPECT_EQ(d.OnMinute(100, kMidnight + 4 * kMinute), 143);
+}
+
 }  // namespace
 }  // namespace monotable::rehearse

@@ -14,6 +14,7 @@
 #include "engine/throughput/capacity_spec.h"
 #include "engine/throughput/split_log.h"
 #include "engine/throughput/throttling_reason.h"
+#include "engine/throughput/top_k.h"
 
 namespace monotable::rehearse {
 
@@ -49,13 +50,18 @@ struct SplitRow {
   uint32_t children = 0;
 };
 
+// An auto scaling change: decided at `second` (the end of the minute whose alarm
+// fired), in force from `in_force_second` (its UpdateTable done: update_seconds later).
 struct CapacityChange {
   int64_t second = 0;
   uint32_t resource = 0;
   throughput::Op op = throughput::Op::kRead;
   int64_t from = 0;
   int64_t to = 0;
+  int64_t in_force_second = 0;
 };
+
+inline constexpr size_t kTopKeys = 10;
 
 struct ResourceReport {
   std::string table;
@@ -63,7 +69,12 @@ struct ResourceReport {
   throughput::CapacitySpec capacity;  // as configured at the start
   bool auto_scaled[2] = {false, false};
   std::vector<IntervalRow> rows;
-  uint64_t refused_decreases = 0;    // auto scaling decreases the daily quota refused
+  uint64_t refused_decreases = 0;  // auto scaling decreases the daily quota refused
+  // Contributor Insights over the whole run: the most accessed partition keys (by units
+  // consumed) and the most throttled (by requests), kTopKeys each, heaviest first. Keys
+  // spread over the hash space are not named; a hot key, its shards and Zipf's head are.
+  std::vector<throughput::TopKEntry> top_accessed_keys;
+  std::vector<throughput::TopKEntry> top_throttled_keys;
   double peak_consumed[2] = {0, 0};  // the highest interval's units per second
   double peak_demanded[2] = {0, 0};
   double consumed_total[2] = {0, 0};

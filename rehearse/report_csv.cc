@@ -21,6 +21,17 @@ std::string Hex(uint64_t v) {
   return buf;
 }
 
+// A field quoted as RFC 4180 wants when it holds a comma, a quote or a line break.
+std::string CsvField(const std::string& text) {
+  if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
+  std::string out = "\"";
+  for (const char c : text) {
+    if (c == '"') out += '"';
+    out += c;
+  }
+  return out + '"';
+}
+
 Status WriteFile(const std::filesystem::path& path, const std::string& text) {
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
   out << text;
@@ -86,11 +97,27 @@ std::string SplitsCsv(const Report& report) {
 }
 
 std::string CapacityChangesCsv(const Report& report) {
-  std::string out = "second,resource,operation,from,to\n";
+  std::string out = "second,resource,operation,from,to,in_force_second\n";
   for (const CapacityChange& c : report.capacity_changes) {
     out += std::to_string(c.second) + ',' + report.resources[c.resource].label() + ',' +
            (c.op == throughput::Op::kRead ? "read" : "write") + ',' + std::to_string(c.from) + ',' +
-           std::to_string(c.to) + '\n';
+           std::to_string(c.to) + ',' + std::to_string(c.in_force_second) + '\n';
+  }
+  return out;
+}
+
+std::string TopKeysCsv(const Report& report) {
+  std::string out = "resource,kind,rank,key,count,error\n";
+  for (const ResourceReport& r : report.resources) {
+    const std::pair<const char*, const std::vector<throughput::TopKEntry>*> lists[] = {
+        {"accessed", &r.top_accessed_keys}, {"throttled", &r.top_throttled_keys}};
+    for (const auto& [kind, list] : lists) {
+      for (size_t k = 0; k < list->size(); ++k) {
+        const throughput::TopKEntry& e = (*list)[k];
+        out += r.label() + ',' + kind + ',' + std::to_string(k + 1) + ',' + CsvField(e.key) + ',' +
+               Num(e.count) + ',' + Num(e.error) + '\n';
+      }
+    }
   }
   return out;
 }
@@ -106,6 +133,7 @@ Status WriteReportFiles(const Report& report, const Prices& prices, const std::s
   MT_RETURN_IF_ERROR(WriteFile(d / "partitions.csv", PartitionsCsv(report)));
   MT_RETURN_IF_ERROR(WriteFile(d / "splits.csv", SplitsCsv(report)));
   MT_RETURN_IF_ERROR(WriteFile(d / "capacity_changes.csv", CapacityChangesCsv(report)));
+  MT_RETURN_IF_ERROR(WriteFile(d / "top_keys.csv", TopKeysCsv(report)));
   return Status::Ok();
 }
 

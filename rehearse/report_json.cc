@@ -63,6 +63,24 @@ void Resource(JsonWriter& w, const ResourceReport& r, const Report& report, cons
   Capacity(w, r.capacity);
   w.Key("auto_scaling").BeginArray().Bool(r.auto_scaled[0]).Bool(r.auto_scaled[1]).EndArray();
   w.Key("refused_decreases").Int(static_cast<int64_t>(r.refused_decreases));
+  // Contributor Insights' top partition keys: count is an upper bound, count - error a
+  // lower bound (top_k.h).
+  w.Key("top_keys").BeginObject();
+  const std::pair<const char*, const std::vector<throughput::TopKEntry>*> lists[] = {
+      {"accessed", &r.top_accessed_keys}, {"throttled", &r.top_throttled_keys}};
+  for (const auto& [name, list] : lists) {
+    w.Key(name).BeginArray();
+    for (const throughput::TopKEntry& e : *list) {
+      w.BeginObject().Key("key").String(e.key);
+      w.Key("count");
+      Number(w, e.count);
+      w.Key("error");
+      Number(w, e.error);
+      w.EndObject();
+    }
+    w.EndArray();
+  }
+  w.EndObject();
   const IntervalRow t = r.Totals();
   w.Key("totals").BeginObject();
   Pair(w, "requests", t.requests);
@@ -168,6 +186,7 @@ std::string ReportJson(const Report& report, const Prices& prices) {
     w.Key("operation").String(c.op == throughput::Op::kRead ? "read" : "write");
     w.Key("from").Int(c.from);
     w.Key("to").Int(c.to);
+    w.Key("in_force_second").Int(c.in_force_second);
     w.EndObject();
   }
   w.EndArray();

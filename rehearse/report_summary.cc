@@ -65,6 +65,17 @@ std::string ReportSummary(const Report& report, const Prices& prices) {
       out += ", decreases refused by the daily quota: " + std::to_string(r.refused_decreases);
     }
     out += "\n";
+    // Contributor Insights: the three most throttled keys, else the most accessed.
+    const bool throttled = !r.top_throttled_keys.empty();
+    const auto& top = throttled ? r.top_throttled_keys : r.top_accessed_keys;
+    if (!top.empty()) {
+      out += throttled ? "  most throttled keys:" : "  most accessed keys:";
+      for (size_t k = 0; k < top.size() && k < 3; ++k) {
+        out += (k ? ", " : " ") + top[k].key +
+               Format(throttled ? " (%.0f requests)" : " (%.0f units)", top[k].count);
+      }
+      out += "\n";
+    }
     const Cost c = EstimateCost(r, report.duration_seconds, prices);
     out += Format("  cost: as rehearsed %.2f, on demand %.2f, provisioned at peak %.2f",
                   c.as_rehearsed, c.on_demand, c.provisioned_at_peak) +

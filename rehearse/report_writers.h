@@ -21,6 +21,8 @@ std::string PartitionsCsv(const Report& report);
 // splits.csv and capacity_changes.csv.
 std::string SplitsCsv(const Report& report);
 std::string CapacityChangesCsv(const Report& report);
+// top_keys.csv: Contributor Insights' top partition keys of each table and GSI.
+std::string TopKeysCsv(const Report& report);
 
 std::string ReportJson(const Report& report, const Prices& prices);
 std::string ReportHtml(const Report& report, const Prices& prices);
@@ -30,7 +32,7 @@ std::string ReportSummary(const Report& report, const Prices& prices);
 std::string ReasonList(const IntervalRow& row);
 
 // Writes every file above into `dir` (created if missing): report.json, report.html and
-// the four CSV files.
+// the five CSV files.
 Status WriteReportFiles(const Report& report, const Prices& prices, const std::string& dir);
 
 }  // namespace monotable::rehearse

@@ -7,6 +7,8 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <string>
+#include <string_view>
 #include <utility>
 
 #include "engine/base/clock.h"
@@ -137,12 +139,16 @@ class Simulator {
   // The trace's requests before `end_ms` (from the start), grouped.
   void IssueTrace(int64_t end_ms);
   LoadState& TraceLoad(uint32_t table, uint64_t bytes);
-  // Calls f(hash, count) for the requests of `n` that fall on each key of `keys`.
+  // Calls f(hash, key, count) for the requests of `n` that fall on each key of `keys`
+  // (key empty for the spread share).
   template <typename F>
   void Distribute(const KeySpace& keys, uint32_t resource, uint64_t n, F&& f);
   void AdmitPending();
   void CloseInterval(int64_t second);
   void CloseMinute();
+  // The auto scaling changes whose UpdateTable is done take effect.
+  void ApplyDueChanges();
+  void ApplyCapacity(SimResource& r);
   int64_t ElapsedSecond() const { return (clock_.NowMillis() - kRehearsalStartMs) / 1000; }
 
   const Workload& w_;
@@ -159,6 +165,7 @@ class Simulator {
   std::vector<Claim> claims_;
   std::vector<uint32_t> claim_resource_;  // parallel to claims_
   std::vector<PendingBatch> pending_;
+  std::deque<std::string> tick_keys_;  // the named keys of claims_ (stable addresses)
 };
 
 Status Simulator::AddResource(const std::string& table, const std::string& index,
@@ -169,6 +176,8 @@ Status Simulator::AddResource(const std::string& table, const std::string& index
   rc.capacity = config.spec;
   rc.mode = w_.mode == "observe" ? throughput::Mode::kObserve : throughput::Mode::kEnforce;
   MT_ASSIGN_OR_RETURN(model, throughput::Resource::Create(std::move(rc), clock_));
+  // Contributor Insights on every table and GSI: the report's top keys.
+  model->insights().SetMode(throughput::InsightsMode::kAccessedAndThrottled);
   SimResource r;
   r.model = model;
   r.spec = config.spec;
@@ -296,7 +305,7 @@ void Simulator::Distribute(const KeySpace& keys, uint32_t resource, uint64_t n, 
       c += n - given;
       given = n;
     }
-    if (c > 0) f(keys.slots[i].hash, c);
+    if (c > 0) f(keys.slots[i].hash, std::string_view(keys.slots[i].key), c);
   }
   if (keys.spread <= 0) return;
   // Many uniformly hashed keys: each partition gets its share of the hash space, half
@@ -315,19 +324,24 @@ void Simulator::Distribute(const KeySpace& keys, uint32_t resource, uint64_t n, 
     }
     if (c == 0) continue;
     const uint64_t low = c / 2;
-    if (low > 0) f(range.begin + width / 4, low);
-    f(range.begin + width / 4 * 3, c - low);
+    if (low > 0) f(range.begin + width / 4, std::string_view(), low);
+    f(range.begin + width / 4 * 3, std::string_view(), c - low);
   }
 }
 
 void Simulator::Issue(LoadState& ls, Op op, uint64_t n) {
   if (n == 0) return;
   const double units = op == Op::kRead ? ls.read_units : ls.write_units;
-  Distribute(ls.keys, ls.table, n, [&](uint64_t hash, uint64_t count) {
+  Distribute(ls.keys, ls.table, n, [&](uint64_t hash, std::string_view key, uint64_t count) {
     // The claims of one request: the table's, and for a write each GSI's. A GSI with
     // keys of its own splits the count over them (one batch per combination).
-    std::vector<std::pair<uint32_t, uint64_t>> stack;  // (resource, hash) per claim
-    stack.emplace_back(ls.table, hash);
+    struct Target {
+      uint32_t resource;
+      uint64_t hash;
+      std::string_view key;  // empty: a spread key, not named in the insights
+    };
+    std::vector<Target> stack;
+    stack.push_back({ls.table, hash, key});
     const bool with_gsis = op == Op::kWrite && !ls.gsis.empty();
     auto emit = [&](uint64_t c) {
       PendingBatch b;
@@ -336,9 +350,13 @@ void Simulator::Issue(LoadState& ls, Op op, uint64_t n) {
       b.op = op;
       b.count = c;
       b.new_bytes = op == Op::kWrite ? ls.new_item_bytes : 0;
-      for (const auto& [r, h] : stack) {
-        claims_.push_back({resources_[r].model.get(), {h}, op, units});
-        claim_resource_.push_back(r);
+      for (const Target& t : stack) {
+        // Contributor Insights names the key: a copy that lives until the tick's
+        // admission (a trace's keys do not outlive their group).
+        std::string_view named;
+        if (!t.key.empty()) named = tick_keys_.emplace_back(t.key);
+        claims_.push_back({resources_[t.resource].model.get(), {t.hash, named}, op, units});
+        claim_resource_.push_back(t.resource);
       }
       pending_.push_back(b);
     };
@@ -354,16 +372,17 @@ void Simulator::Issue(LoadState& ls, Op op, uint64_t n) {
       }
       const GsiTarget& g = ls.gsis[level];
       if (!g.keys) {
-        stack.emplace_back(g.resource, hash);
+        stack.push_back({g.resource, hash, key});
         self(self, level + 1, c);
         stack.pop_back();
         return;
       }
-      Distribute(*g.keys, g.resource, c, [&](uint64_t gsi_hash, uint64_t gc) {
-        stack.emplace_back(g.resource, gsi_hash);
-        self(self, level + 1, gc);
-        stack.pop_back();
-      });
+      Distribute(*g.keys, g.resource, c,
+                 [&](uint64_t gsi_hash, std::string_view gsi_key, uint64_t gc) {
+                   stack.push_back({g.resource, gsi_hash, gsi_key});
+                   self(self, level + 1, gc);
+                   stack.pop_back();
+                 });
     };
     expand(expand, 0, count);
   });
@@ -403,6 +422,7 @@ void Simulator::AdmitPending() {
   pending_.clear();
   claims_.clear();
   claim_resource_.clear();
+  tick_keys_.clear();
 }
 
 void Simulator::Tick(const Phase& phase, int64_t phase_elapsed_ms) {
@@ -448,11 +468,33 @@ void Simulator::CloseMinute() {
       const int64_t before = r.scalers[op]->capacity();
       const std::optional<int64_t> next = r.scalers[op]->OnMinute(per_second, clock_.NowMillis());
       if (!next) continue;
-      (op == 0 ? r.spec.read_capacity_units : r.spec.write_capacity_units) = *next;
-      if (!r.model->UpdateCapacity(r.spec).ok()) continue;  // the scaler keeps within 1..max
-      report_.capacity_changes.push_back({second, i, static_cast<Op>(op), before, *next});
+      report_.capacity_changes.push_back({second, i, static_cast<Op>(op), before, *next,
+                                          second + r.scalers[op]->update_seconds()});
+      ApplyCapacity(r);
     }
   }
+}
+
+void Simulator::ApplyDueChanges() {
+  for (SimResource& r : resources_) {
+    bool due = false;
+    for (auto& scaler : r.scalers) {
+      if (scaler && scaler->updating()) due |= scaler->Due(clock_.NowMillis()).has_value();
+    }
+    if (due) ApplyCapacity(r);
+  }
+}
+
+void Simulator::ApplyCapacity(SimResource& r) {
+  throughput::CapacitySpec spec = r.spec;
+  if (r.scalers[0]) spec.read_capacity_units = r.scalers[0]->capacity();
+  if (r.scalers[1]) spec.write_capacity_units = r.scalers[1]->capacity();
+  if (spec.read_capacity_units == r.spec.read_capacity_units &&
+      spec.write_capacity_units == r.spec.write_capacity_units) {
+    return;
+  }
+  // The scaler keeps within 1..max, which the model accepts.
+  if (r.model->UpdateCapacity(spec).ok()) r.spec = spec;
 }
 
 void Simulator::CloseInterval(int64_t second) {
@@ -520,6 +562,7 @@ void Simulator::Run() {
         if (second % report_.interval_seconds == 0) CloseInterval(second);
         if (second % 60 == 0) CloseMinute();
       }
+      ApplyDueChanges();
       Tick(phase, t);
       const int64_t step = std::min(w_.tick_ms, phase_ms - t);
       clock_.Advance(step);
@@ -527,6 +570,11 @@ void Simulator::Run() {
     }
   }
   CloseInterval(elapsed_ms / 1000 + (elapsed_ms % 1000 ? 1 : 0));
+  for (uint32_t i = 0; i < resources_.size(); ++i) {
+    throughput::InsightsSnapshot top = resources_[i].model->insights().Top(kTopKeys);
+    report_.resources[i].top_accessed_keys = std::move(top.accessed_partition_keys);
+    report_.resources[i].top_throttled_keys = std::move(top.throttled_partition_keys);
+  }
 }
 
 }  // namespace

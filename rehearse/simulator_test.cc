@@ -248,5 +248,46 @@ TEST(Rehearse, AutoScalingIsTooSlowForASpike) {
   EXPECT_GE(r.resources[0].rows.back().capacity[1], 1000);
 }
 
+// The same spike with an UpdateTable that takes 5 minutes: each step is in force 300 s
+// after the alarm, and no other step starts meanwhile, so the spike throttles longer.
+TEST(Rehearse, AnUpdateTableThatTakesTimeDelaysEachStep) {
+  CapacityConfig c = Provisioned(5, 100);
+  c.write_scaling = AutoScaling{70, 10, 10000};
+  const Report at_once = RunWorkload(c, {During(600, {Writes(60)}), During(1800, {Writes(1000)})});
+  c.write_scaling->update_seconds = 300;
+  const Report r = RunWorkload(c, {During(600, {Writes(60)}), During(1800, {Writes(1000)})});
+  ASSERT_GE(r.capacity_changes.size(), 2u);
+  EXPECT_EQ(r.capacity_changes[0].second, 720);
+  EXPECT_EQ(r.capacity_changes[0].in_force_second, 1020);
+  EXPECT_EQ(r.capacity_changes[0].to, 143);
+  // The next alarm after it is in force: two minutes above the target from 1020 on
+  // were already counted while it was UPDATING; the first minute end after 1020.
+  EXPECT_EQ(r.capacity_changes[1].second, 1080);
+  EXPECT_EQ(r.capacity_changes[1].from, 143);
+  // Still at 100 WCU until 1020: about 900 of 1,000 writes a second throttled.
+  EXPECT_NEAR(AcceptedWrites(r, 900, 1000) / 100.0, 100, 5);
+  EXPECT_GT(ThrottledWrites(r, 600, 2400), ThrottledWrites(at_once, 600, 2400));
+}
+
+// Contributor Insights' top keys: the hot key, named, first among the throttled.
+TEST(Rehearse, TheReportNamesTheMostAccessedAndThrottledKeys) {
+  KeyDistribution hot;
+  hot.kind = KeyKind::kHotKey;
+  hot.prefix = "user#";
+  hot.hot_share = 0.5;
+  hot.count = 100000;
+  const Report r = RunWorkload({CapacitySpec::OnDemand(), std::nullopt, std::nullopt},
+                               {During(30, {Writes(3000, hot)})});
+  const ResourceReport& t = r.resources[0];
+  ASSERT_FALSE(t.top_throttled_keys.empty());
+  EXPECT_EQ(t.top_throttled_keys[0].key, "user#0");
+  ASSERT_FALSE(t.top_accessed_keys.empty());
+  EXPECT_EQ(t.top_accessed_keys[0].key, "user#0");
+  // Its partition serves 1,000 WCU a second, shared with the spread keys on it (1,500
+  // hot and 375 spread requests a second): about 800 a second on the hot key.
+  EXPECT_GE(t.top_accessed_keys[0].count, 20000);
+  EXPECT_LE(t.top_accessed_keys[0].count - t.top_accessed_keys[0].error, 30000);
+}
+
 }  // namespace
 }  // namespace monotable::rehearse

@@ -134,6 +134,11 @@ Result<AutoScaling> ParseScaling(object o, const std::string& path) {
   MT_RETURN_IF_ERROR(f.Number("target_utilization", &s.target_utilization, 20, 90));
   MT_RETURN_IF_ERROR(f.Integer("min_capacity", &s.min_capacity, 1, 40000000));
   MT_RETURN_IF_ERROR(f.Integer("max_capacity", &s.max_capacity, 1, 40000000));
+  MT_RETURN_IF_ERROR(
+      f.Integer("scale_out_cooldown_seconds", &s.scale_out_cooldown_seconds, 0, 86400));
+  MT_RETURN_IF_ERROR(
+      f.Integer("scale_in_cooldown_seconds", &s.scale_in_cooldown_seconds, 0, 86400));
+  MT_RETURN_IF_ERROR(f.Integer("update_seconds", &s.update_seconds, 0, 86400));
   MT_RETURN_IF_ERROR(f.Done());
   if (s.min_capacity > s.max_capacity) return Bad(path, "min_capacity exceeds max_capacity");
   return s;

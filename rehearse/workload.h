@@ -23,6 +23,15 @@ struct AutoScaling {
   double target_utilization = 70;  // percent of consumed over provisioned
   int64_t min_capacity = 1;
   int64_t max_capacity = 40000;
+  // After a scale-out (scale-in) completes, how long before another scale-out
+  // (scale-in) may start; a scale-out during a scale-in cooldown starts at once.
+  // Application Auto Scaling's default for DynamoDB tables and GSIs is 0.
+  int64_t scale_out_cooldown_seconds = 0;
+  int64_t scale_in_cooldown_seconds = 0;
+  // How long the UpdateTable of a change takes: the table is UPDATING, with the old
+  // capacity in force, and no other change can start (DynamoDB does not document how
+  // long; 0 applies a change at once).
+  int64_t update_seconds = 0;
 };
 
 struct CapacityConfig {
