@@ -65,6 +65,11 @@ Result<std::unique_ptr<Engine>> Engine::Open(const EngineOptions& options,
   storage_options.block_cache_bytes = options.block_cache_bytes;
   MT_ASSIGN_OR_RETURN(storage, Storage::Open(storage_options));
   impl->storage = std::move(storage);
+  staleness::StalenessOptions staleness_options;
+  staleness_options.eventual_reads = options.eventual_read_delay;
+  staleness_options.gsi_lag = options.gsi_lag;
+  staleness_options.seed = options.staleness_seed;
+  impl->staleness = staleness::Staleness::Attach(*impl->storage, *impl->clock, staleness_options);
   impl->catalog = std::make_unique<Catalog>(impl->storage.get(), impl->clock.get());
   MT_RETURN_IF_ERROR(impl->catalog->Load());
   const throughput::HeatPolicy heat{throughput::limits::kHeatSplitLoadFraction,
@@ -79,6 +84,7 @@ Result<std::unique_ptr<Engine>> Engine::Open(const EngineOptions& options,
   stream_options.shard_max_age_ms = options.stream_shard_max_age_ms;
   stream_options.iterator_lifetime_ms = options.stream_iterator_lifetime_ms;
   stream_options.maintenance_interval_ms = options.stream_maintenance_interval_ms;
+  stream_options.records_delay_ms = options.stream_records_delay_ms;
   impl->streams =
       std::make_unique<streams::StreamRegistry>(*impl->storage, *impl->clock, stream_options);
   MT_RETURN_IF_ERROR(impl->streams->Load());
@@ -220,6 +226,10 @@ Result<ItemResult> Engine::PutItem(const RequestContext& ctx, PutItemRequest req
 }
 Result<ItemResult> Engine::GetItem(const RequestContext& ctx, const GetItemRequest& request) {
   MT_ASSIGN_OR_RETURN(table, impl_->Lookup(ctx).Find(request.table_name));
+  if (impl_->staleness && !request.consistent_read) {
+    const staleness::StateRef state = impl_->staleness->ForTableRead();
+    return monotable::GetItem(*impl_->storage, *table, request, state.get());
+  }
   return monotable::GetItem(*impl_->storage, *table, request);
 }
 Result<ItemResult> Engine::DeleteItem(const RequestContext& ctx, const DeleteItemRequest& request) {
@@ -237,7 +247,8 @@ Result<BatchWriteResult> Engine::BatchWriteItem(const RequestContext& ctx,
 }
 Result<BatchGetResult> Engine::BatchGetItem(const RequestContext& ctx,
                                             const BatchGetRequest& request) {
-  return monotable::BatchGetItem(*impl_->storage, impl_->Lookup(ctx), request);
+  const staleness::StateRef state = impl_->staleness ? impl_->staleness->ForTableRead() : nullptr;
+  return monotable::BatchGetItem(*impl_->storage, impl_->Lookup(ctx), request, state.get());
 }
 
 Result<TransactWriteResult> Engine::TransactWriteItems(const RequestContext& ctx,
@@ -270,11 +281,13 @@ Status Engine::MaintainStreams() { return impl_->streams->MaintainAll(); }
 
 Result<ReadPage> Engine::Query(const RequestContext& ctx, const QueryRequest& request) {
   MT_ASSIGN_OR_RETURN(table, impl_->Lookup(ctx).Find(request.table_name));
-  return QueryPage(*impl_->storage, *table, request, impl_->clock.get());
+  const staleness::StateRef state = impl_->StateForPage(*table, request);
+  return QueryPage(*impl_->storage, *table, request, impl_->clock.get(), state.get());
 }
 Result<ReadPage> Engine::Scan(const RequestContext& ctx, const ScanRequest& request) {
   MT_ASSIGN_OR_RETURN(table, impl_->Lookup(ctx).Find(request.table_name));
-  return ScanPage(*impl_->storage, *table, request, impl_->clock.get());
+  const staleness::StateRef state = impl_->StateForPage(*table, request);
+  return ScanPage(*impl_->storage, *table, request, impl_->clock.get(), state.get());
 }
 
 }  // namespace monotable

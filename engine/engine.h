@@ -15,6 +15,7 @@
 #include "engine/api/requests.h"
 #include "engine/api/stream_requests.h"
 #include "engine/base/clock.h"
+#include "engine/base/delay_range.h"
 #include "engine/base/status.h"
 #include "engine/engine_stats.h"
 #include "engine/expr/expression_cache.h"
@@ -52,9 +53,17 @@ struct EngineOptions {
   int64_t stream_shard_max_age_ms = int64_t{4} * 3600 * 1000;
   int64_t stream_iterator_lifetime_ms = int64_t{15} * 60 * 1000;
   int64_t stream_maintenance_interval_ms = 1000;
+  // How long after its write a stream record becomes readable (0: at once).
+  int64_t stream_records_delay_ms = 0;
   // How long tables and GSIs show CREATING, UPDATING or DELETING after a change
   // (schema/transient_status.h); all 0, the default: ACTIVE at once.
   TransientStatusDelays transient_statuses;
+  // Eventually consistent reads (engine/staleness, docs/EVENTUAL_CONSISTENCY.md): how far
+  // behind the latest state a table or LSI read without ConsistentRead is, and a GSI read
+  // is, each drawn per request from its range (seeded); {0, 0}, the default: not at all.
+  DelayRange eventual_read_delay;
+  DelayRange gsi_lag;
+  uint64_t staleness_seed = 0;
 };
 
 class Engine {

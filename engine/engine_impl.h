@@ -13,6 +13,7 @@
 #include "engine/lock/lock_table.h"
 #include "engine/read/item_reads.h"
 #include "engine/read/query_scan.h"
+#include "engine/staleness/staleness.h"
 #include "engine/storage/catalog.h"
 #include "engine/storage/storage.h"
 #include "engine/streams/stream_registry.h"
@@ -40,6 +41,9 @@ inline constexpr size_t kStatementCacheEntries = 1024;
 struct Engine::Impl {
   std::unique_ptr<Clock> clock;
   std::unique_ptr<Storage> storage;
+  // Null unless a read delay is configured; observes the storage's writes, so it is
+  // made right after it and goes right before it.
+  std::unique_ptr<staleness::Staleness> staleness;
   std::unique_ptr<Catalog> catalog;
   std::unique_ptr<ThroughputRegistry> throughput;
   std::unique_ptr<streams::StreamRegistry> streams;
@@ -76,6 +80,18 @@ struct Engine::Impl {
   Status SyncStream(const RequestContext& ctx, const std::string& name) const {
     auto table = catalog->Find(ctx.ns, name);
     return table ? streams->Sync(ctx.ns, *table) : Status::Ok();
+  }
+
+  // The state of the database a Query or Scan page reads (null: the latest): a GSI's
+  // lagged state, or an eventually consistent table or LSI read's stale one.
+  staleness::StateRef StateForPage(const Table& table, const ReadPageRequest& request) const {
+    if (!staleness) return nullptr;
+    if (request.index_name) {
+      const auto definition = table.definition();
+      const SecondaryIndexDefinition* index = definition->FindIndex(*request.index_name);
+      if (index != nullptr && definition->IsGlobal(*index)) return staleness->ForIndexRead();
+    }
+    return request.consistent_read ? nullptr : staleness->ForTableRead();
   }
 
   // Fills DescribeTable's WarmThroughput (engine.cc).

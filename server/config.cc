@@ -40,6 +40,33 @@ Result<int64_t> ParseSecondsAsMillis(const std::string& flag, const std::string&
   return static_cast<int64_t>(std::llround(seconds * 1000));
 }
 
+// A delay in milliseconds ("200", constant) or a range of them ("100-500", drawn
+// uniformly), each at most a minute.
+Result<DelayRange> ParseDelayRange(const std::string& flag, const std::string& text) {
+  constexpr int64_t kMaxMs = 60 * 1000;
+  const size_t dash = text.find('-');
+  auto bad = [&] {
+    return Bad("invalid value '" + text + "' for " + flag +
+               " (expected milliseconds from 0 to 60000, or a range MIN-MAX, e.g. 200 or 100-500)");
+  };
+  auto parse = [&](std::string_view part, int64_t& out) {
+    auto [end, ec] = std::from_chars(part.data(), part.data() + part.size(), out);
+    return ec == std::errc() && end == part.data() + part.size() && out >= 0 && out <= kMaxMs;
+  };
+  DelayRange range;
+  const std::string_view all(text);
+  if (dash == std::string::npos) {
+    if (!parse(all, range.max_ms)) return bad();
+    range.min_ms = range.max_ms;
+    return range;
+  }
+  if (!parse(all.substr(0, dash), range.min_ms) || !parse(all.substr(dash + 1), range.max_ms) ||
+      range.min_ms > range.max_ms) {
+    return bad();
+  }
+  return range;
+}
+
 // --log-level's names. Not spdlog::level::from_str: it maps an unknown name to "off",
 // and a typo must be an error rather than silence.
 Result<spdlog::level::level_enum> ParseLogLevel(const std::string& text) {
@@ -223,6 +250,16 @@ options:
                          readable, for at least this long (default 0)
   --delete-index-delay SECONDS
                          a GSI UpdateTable deletes is DELETING for this long (default 0)
+  --eventual-consistency-delay MS | MIN-MAX
+                         a GetItem, BatchGetItem, Query or Scan of a table or LSI
+                         without ConsistentRead sees the table as it was this long
+                         ago, drawn per request (default 0: the latest; see
+                         docs/EVENTUAL_CONSISTENCY.md)
+  --gsi-lag MS | MIN-MAX a Query or Scan of a GSI sees it as it was this long ago
+                         (default 0)
+  --streams-delay MS     a stream record is readable this long after its write
+                         (default 0)
+  --staleness-seed N     the seed of the delays' per-request draws (default 0)
   --help                 print this text
 
 DynamoDB Local's spellings are accepted too: -port N, -dbPath DIR, -inMemory,
@@ -236,6 +273,8 @@ Result<Config> ParseCommandLine(const std::vector<std::string>& args) {
   Config config;
   bool dynamodb_local_delays = false;
   std::array<std::optional<int64_t>, kDelayFlags.size()> delays_given;
+  std::optional<DelayRange> eventual_given, gsi_lag_given;
+  std::optional<int64_t> streams_delay_given;
   for (size_t i = 0; i < args.size(); ++i) {
     std::string flag = args[i];
     std::string value;
@@ -370,6 +409,18 @@ Result<Config> ParseCommandLine(const std::vector<std::string>& args) {
       MT_ASSIGN_OR_RETURN(v, next_value());
       MT_ASSIGN_OR_RETURN(ms, ParseSecondsAsMillis(flag, v, 3600));
       delays_given[static_cast<size_t>(delay - kDelayFlags.data())] = ms;
+    } else if (flag == "--eventual-consistency-delay" || flag == "--gsi-lag") {
+      MT_ASSIGN_OR_RETURN(v, next_value());
+      MT_ASSIGN_OR_RETURN(range, ParseDelayRange(flag, v));
+      (flag == "--gsi-lag" ? gsi_lag_given : eventual_given) = range;
+    } else if (flag == "--streams-delay") {
+      MT_ASSIGN_OR_RETURN(v, next_value());
+      MT_ASSIGN_OR_RETURN(ms, ParseInt(flag, v, 0, 60 * 1000));
+      streams_delay_given = ms;
+    } else if (flag == "--staleness-seed") {
+      MT_ASSIGN_OR_RETURN(v, next_value());
+      MT_ASSIGN_OR_RETURN(seed, ParseInt(flag, v, 0, INT64_MAX));
+      config.read_delays.seed = static_cast<uint64_t>(seed);
     } else if (flag == "--profile") {
       MT_ASSIGN_OR_RETURN(v, next_value());
       if (v != "production") {
@@ -423,6 +474,14 @@ Result<Config> ParseCommandLine(const std::vector<std::string>& args) {
     }
   }
   config.transient_statuses = ResolveDelays(config, dynamodb_local_delays, delays_given);
+  if (config.profile == "production") {
+    const uint64_t seed = config.read_delays.seed;
+    config.read_delays = kProductionReadDelays;
+    config.read_delays.seed = seed;
+  }
+  if (eventual_given) config.read_delays.eventual_reads = *eventual_given;
+  if (gsi_lag_given) config.read_delays.gsi_lag = *gsi_lag_given;
+  if (streams_delay_given) config.read_delays.streams_ms = *streams_delay_given;
   return CheckSecurityFlags(config);
 }
 

@@ -12,6 +12,7 @@
 
 #include "engine/base/status.h"
 #include "engine/engine.h"
+#include "server/realism_defaults.h"
 
 namespace monotable::server {
 
@@ -91,6 +92,9 @@ struct Config {
   // --delete-table-delay, --create-index-delay, --delete-index-delay SECONDS; all 0 by
   // default; --profile production and -delayTransientStatuses set the unset ones.
   TransientStatusDelays transient_statuses;
+  // Eventually consistent reads, GSI lag and stream records' delay (realism_defaults.h);
+  // off by default; --profile production sets the unset ones.
+  ReadDelays read_delays;
   // --profile: "" (none) or "production".
   std::string profile;
   bool show_help = false;

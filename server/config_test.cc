@@ -302,5 +302,32 @@ TEST(ConfigTest, TransientStatusFlags) {
             "invalid value 'staging' for --profile (expected production)");
 }
 
+TEST(ConfigTest, ReadDelayFlags) {
+  const Config off = Parse({});
+  EXPECT_FALSE(off.read_delays.eventual_reads.any());
+  EXPECT_FALSE(off.read_delays.gsi_lag.any());
+  EXPECT_EQ(off.read_delays.streams_ms, 0);
+  Config c = Parse({"--eventual-consistency-delay", "250", "--gsi-lag=100-500", "--streams-delay",
+                    "1500", "--staleness-seed", "9"});
+  EXPECT_EQ(c.read_delays.eventual_reads, (DelayRange{250, 250}));
+  EXPECT_EQ(c.read_delays.gsi_lag, (DelayRange{100, 500}));
+  EXPECT_EQ(c.read_delays.streams_ms, 1500);
+  EXPECT_EQ(c.read_delays.seed, 9u);
+  // The profile sets what no option sets, wherever the option stands; the seed stays.
+  Config p = Parse({"--gsi-lag", "0", "--staleness-seed", "3", "--profile", "production"});
+  EXPECT_FALSE(p.read_delays.gsi_lag.any());
+  EXPECT_EQ(p.read_delays.eventual_reads, kProductionReadDelays.eventual_reads);
+  EXPECT_EQ(p.read_delays.streams_ms, kProductionReadDelays.streams_ms);
+  EXPECT_EQ(p.read_delays.seed, 3u);
+  const std::string expected =
+      " (expected milliseconds from 0 to 60000, or a range MIN-MAX, e.g. 200 or 100-500)";
+  EXPECT_EQ(Error({"--gsi-lag", "500-100"}), "invalid value '500-100' for --gsi-lag" + expected);
+  EXPECT_EQ(Error({"--eventual-consistency-delay", "x"}),
+            "invalid value 'x' for --eventual-consistency-delay" + expected);
+  EXPECT_EQ(Error({"--gsi-lag", "60001"}), "invalid value '60001' for --gsi-lag" + expected);
+  EXPECT_EQ(Error({"--streams-delay", "-1"}),
+            "invalid value '-1' for --streams-delay (expected an integer from 0 to 60000)");
+}
+
 }  // namespace
 }  // namespace monotable::server

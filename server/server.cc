@@ -105,6 +105,10 @@ Result<std::unique_ptr<Server>> Server::Create(const Config& config) {
   options.stream_shard_max_age_ms = config.stream_shard_max_age_seconds * 1000;
   options.stream_iterator_lifetime_ms = config.stream_iterator_lifetime_seconds * 1000;
   options.transient_statuses = config.transient_statuses;
+  options.eventual_read_delay = config.read_delays.eventual_reads;
+  options.gsi_lag = config.read_delays.gsi_lag;
+  options.staleness_seed = config.read_delays.seed;
+  options.stream_records_delay_ms = config.read_delays.streams_ms;
   auto engine = Engine::Open(options, std::make_unique<SystemClock>());
   if (!engine.ok()) return engine.status();
   server->engine_ = std::move(*engine);

@@ -18,12 +18,13 @@ namespace {
 Result<std::optional<item_codec::EncodedItem>> AdmittedRead(const Storage& storage,
                                                             const Table& table,
                                                             const std::string& key, bool consistent,
+                                                            const rocksdb::Snapshot* state,
                                                             double& units) {
   Ticket ticket;
   const int claim = ticket.Claim(table, "", std::string_view(key), throughput::Op::kRead,
                                  capacity::ReadUnits(0, consistent));
   MT_RETURN_IF_ERROR(ticket.Admit());
-  MT_ASSIGN_OR_RETURN(item, ReadStoredEncodedItem(storage, table, key));
+  MT_ASSIGN_OR_RETURN(item, ReadStoredEncodedItem(storage, table, key, state));
   size_t size = 0;
   if (item) {
     MT_ASSIGN_OR_RETURN(stored_size, item_codec::EncodedItemSize(*item));
@@ -37,10 +38,10 @@ Result<std::optional<item_codec::EncodedItem>> AdmittedRead(const Storage& stora
 }  // namespace
 
 Result<ItemResult> GetItem(const Storage& storage, const Table& table,
-                           const GetItemRequest& request) {
+                           const GetItemRequest& request, const rocksdb::Snapshot* state) {
   MT_ASSIGN_OR_RETURN(key, ValidateKeyAndBuildKey(*table.definition(), request.key));
   ItemResult result;
-  MT_ASSIGN_OR_RETURN(item, AdmittedRead(storage, table, key, request.consistent_read,
+  MT_ASSIGN_OR_RETURN(item, AdmittedRead(storage, table, key, request.consistent_read, state,
                                          result.consumed.table.read_units));
   result.consumed.table_name = request.table_name;
   if (item) {
@@ -51,7 +52,8 @@ Result<ItemResult> GetItem(const Storage& storage, const Table& table,
 }
 
 Result<BatchGetResult> BatchGetItem(const Storage& storage, const TableLookup& tables,
-                                    const BatchGetRequest& request) {
+                                    const BatchGetRequest& request,
+                                    const rocksdb::Snapshot* eventual_state) {
   struct Planned {
     std::shared_ptr<Table> table;
     std::vector<std::string> keys;
@@ -89,8 +91,9 @@ Result<BatchGetResult> BatchGetItem(const Storage& storage, const TableLookup& t
       // Each key is charged as its own GetItem (rounded up per item).
       double units = 0;
       ++keys;
-      auto item = AdmittedRead(storage, *planned[t].table, planned[t].keys[k],
-                               request.tables[t].consistent_read, units);
+      const bool consistent = request.tables[t].consistent_read;
+      auto item = AdmittedRead(storage, *planned[t].table, planned[t].keys[k], consistent,
+                               consistent ? nullptr : eventual_state, units);
       if (!item.ok() && IsThrottled(item.status())) {
         if (throttled++ == 0) first_throttle = item.status();
         result.unprocessed[t].push_back(k);

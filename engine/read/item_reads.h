@@ -1,6 +1,7 @@
 #pragma once
 // GetItem and BatchGetItem: reads of whole items by key, without item locks (a read
-// sees the latest committed image). Thread-safe.
+// sees the latest committed image, or the image of `state` when given: a past state of
+// the database for an eventually consistent read, engine/staleness). Thread-safe.
 
 #include "engine/api/requests.h"
 #include "engine/base/status.h"
@@ -11,12 +12,14 @@ namespace monotable {
 
 // Errors: kValidation (key rules: schema/key_validation.h), kInternal.
 Result<ItemResult> GetItem(const Storage& storage, const Table& table,
-                           const GetItemRequest& request);
+                           const GetItemRequest& request, const rocksdb::Snapshot* state = nullptr);
 
 // Answers at most 16 MB of items; the rest is reported as unprocessed. Errors:
 // kValidation ("Provided list of item keys contains duplicates", key errors),
-// kResourceNotFound, kInternal.
+// kResourceNotFound, kInternal. `eventual_state` serves the tables read without
+// ConsistentRead.
 Result<BatchGetResult> BatchGetItem(const Storage& storage, const TableLookup& tables,
-                                    const BatchGetRequest& request);
+                                    const BatchGetRequest& request,
+                                    const rocksdb::Snapshot* eventual_state = nullptr);
 
 }  // namespace monotable

@@ -79,7 +79,7 @@ std::string_view SortComponent(const ReadTarget& target, std::string_view rest) 
 // Where a page's items come from: the stored items, or for an LSI that lacks wanted
 // attributes, the table's items they point to.
 PageSource SourceOf(const Storage& storage, const Table& table, const ReadTarget& target,
-                    const ReadPageRequest& request) {
+                    const ReadPageRequest& request, const rocksdb::Snapshot* state) {
   PageSource source{target.page_key_names, {}, std::nullopt, {}, std::nullopt};
   if (target.index) source.charge = {target.index->definition->name, target.index->global};
   if (!target.fetch_from_table) return source;
@@ -93,12 +93,12 @@ PageSource SourceOf(const Storage& storage, const Table& table, const ReadTarget
     }
     source.returned = expr::Projection::OfAttributes(projected);
   }
-  source.resolve = [&storage, &table, &target](Item stored) -> Result<std::optional<Item>> {
+  source.resolve = [&storage, &table, &target, state](Item stored) -> Result<std::optional<Item>> {
     const TableDefinition& definition = target.table();
     const std::string* range = definition.range_key();
     const std::string key =
         key_codec::TableKey(stored.at(definition.hash_key()), range ? &stored.at(*range) : nullptr);
-    return ReadStoredItem(storage, table, key);
+    return ReadStoredItem(storage, table, key, state);
   };
   return source;
 }
@@ -129,7 +129,7 @@ Result<ReadPage> AdmittedPage(const Table& table, const ReadTarget& target, uint
 }  // namespace
 
 Result<ReadPage> QueryPage(const Storage& storage, const Table& table, const QueryRequest& request,
-                           const Clock* clock) {
+                           const Clock* clock, const rocksdb::Snapshot* state) {
   MT_ASSIGN_OR_RETURN(target, ResolveReadTarget(table, request, clock));
   const TableDefinition& definition = target.table();
   const std::string& hash_name = target.key_schema[0].name;
@@ -160,7 +160,7 @@ Result<ReadPage> QueryPage(const Storage& storage, const Table& table, const Que
   }
 
   BoundedIterator it(storage, target.family, prefix + std::string(sort_range.lower()),
-                     sort_range.UpperExclusive(prefix));
+                     sort_range.UpperExclusive(prefix), state);
   // Without a start key, the first (last) key within the bounds starts the page.
   if (request.scan_forward && skip_key.empty()) {
     it->SeekToFirst();
@@ -179,12 +179,12 @@ Result<ReadPage> QueryPage(const Storage& storage, const Table& table, const Que
   };
   return AdmittedPage(table, target, key_codec::HashOfKey(prefix), request.consistent_read, [&] {
     return ReadOnePage(*it, request.scan_forward, classify, skip_key,
-                       SourceOf(storage, table, target, request), request);
+                       SourceOf(storage, table, target, request, state), request);
   });
 }
 
 Result<ReadPage> ScanPage(const Storage& storage, const Table& table, const ScanRequest& request,
-                          const Clock* clock) {
+                          const Clock* clock, const rocksdb::Snapshot* state) {
   MT_ASSIGN_OR_RETURN(target, ResolveReadTarget(table, request, clock));
 
   // A segment is a range of the 64-bit partition hash that prefixes every key.
@@ -212,7 +212,7 @@ Result<ReadPage> ScanPage(const Storage& storage, const Table& table, const Scan
   }
 
   BoundedIterator it(storage, target.family, key_codec::HashBound(lo),
-                     hi ? key_codec::HashBound(*hi) : std::string());
+                     hi ? key_codec::HashBound(*hi) : std::string(), state);
   if (!skip_key.empty()) {
     it->Seek(skip_key);
   } else {
@@ -227,7 +227,7 @@ Result<ReadPage> ScanPage(const Storage& storage, const Table& table, const Scan
   // A Scan page is charged where it starts: the partition of its start key, or of the
   // first hash of its segment.
   const uint64_t start_hash = skip_key.empty() ? lo : key_codec::HashOfKey(skip_key);
-  PageSource source = SourceOf(storage, table, target, request);
+  PageSource source = SourceOf(storage, table, target, request, state);
   source.scan_partitions = ScanPartitionsOf(table, target, start_hash, hi);
   return AdmittedPage(table, target, start_hash, request.consistent_read, [&] {
     return ReadOnePage(*it, /*forward=*/true, classify, skip_key, source, request);

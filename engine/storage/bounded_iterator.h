@@ -19,9 +19,10 @@ namespace monotable {
 // iterator; hence neither copyable nor movable.
 class BoundedIterator {
  public:
-  // An empty `upper` means no upper bound.
+  // An empty `upper` means no upper bound. `snapshot` (may be null: the latest) is the
+  // state read, held by the caller for the iterator's life.
   BoundedIterator(const Storage& storage, rocksdb::ColumnFamilyHandle* family, std::string lower,
-                  std::string upper)
+                  std::string upper, const rocksdb::Snapshot* snapshot = nullptr)
       : lower_(std::move(lower)),
         upper_(std::move(upper)),
         lower_slice_(lower_),
@@ -35,6 +36,7 @@ class BoundedIterator {
     // Table and index families never hold range deletions (a dropped table or index
     // drops its family): no range-tombstone iterators per SST file to build and merge.
     options.ignore_range_deletions = true;
+    options.snapshot = snapshot;
     options.iterate_lower_bound = &lower_slice_;
     if (!upper_.empty()) options.iterate_upper_bound = &upper_slice_;
     it_.reset(storage.db()->NewIterator(options, family));

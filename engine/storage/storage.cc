@@ -262,6 +262,7 @@ Status Storage::Write(rocksdb::WriteBatch* batch) {
   QuietPerfCounters();
   // So that a resume can always replace the WAL, should this write find the disk full.
   no_space_recovery_.KeepSentinel(db_.get());
+  if (write_observer_ != nullptr) write_observer_->BeforeWrite();
   rocksdb::Status s = db_->Write(write_options_, batch);
   // A write refused for lack of space was not applied: once DB::Resume() has brought
   // writes back (space was freed), it is retried once.
@@ -269,6 +270,7 @@ Status Storage::Write(rocksdb::WriteBatch* batch) {
     no_space_recovery_.KeepSentinel(db_.get());
     s = db_->Write(write_options_, batch);
   }
+  if (write_observer_ != nullptr && s.ok()) write_observer_->AfterWrite();
   return FromRocks(s, "writing");
 }
 

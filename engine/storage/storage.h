@@ -34,6 +34,16 @@ struct StorageOptions {
 // table dropped while a request still reads it stays valid for that request.
 using ColumnFamilyRef = std::shared_ptr<rocksdb::ColumnFamilyHandle>;
 
+// Told of every write of Storage::Write, just before it is applied and just after it
+// succeeded (engine/staleness keeps its ring of recent states with it). Called on the
+// writing thread, concurrently from several: an implementation is thread-safe.
+class WriteObserver {
+ public:
+  virtual ~WriteObserver() = default;
+  virtual void BeforeWrite() = 0;
+  virtual void AfterWrite() = 0;
+};
+
 class Storage {
  public:
   // Opens (or creates) the database. Errors: kInternal with RocksDB's reason, e.g.
@@ -68,6 +78,10 @@ class Storage {
   // Errors: kInternal with RocksDB's reason; on a full disk the batch is not applied,
   // and a later write resumes writing once space is freed (no_space_recovery.h).
   Status Write(rocksdb::WriteBatch* batch);
+  // The observer of every write from now on (null: none, the default). Not thread-safe:
+  // set before any write may run on another thread, cleared after the last; the
+  // observer must stay alive while set.
+  void SetWriteObserver(WriteObserver* observer) { write_observer_ = observer; }
   // Makes everything written so far durable (used at shutdown): flushes the memtables
   // of every live family, those created since start-up included.
   Status Flush();
@@ -111,6 +125,7 @@ class Storage {
   std::vector<std::weak_ptr<rocksdb::ColumnFamilyHandle>> created_;
   rocksdb::WriteOptions write_options_;
   NoSpaceRecovery no_space_recovery_;
+  WriteObserver* write_observer_ = nullptr;
   rocksdb::ReadOptions read_options_;
   bool in_memory_ = false;
 };

@@ -42,6 +42,9 @@ struct StreamOptions {
   int64_t shard_max_age_ms = int64_t{4} * 3600 * 1000;  // DynamoDB's shards roll ~4 h
   int64_t iterator_lifetime_ms = int64_t{15} * 60 * 1000;
   int64_t maintenance_interval_ms = 1000;  // trimming and rollover in the background
+  // How long after its write a record becomes readable by GetRecords (0: at once, the
+  // default; DynamoDB's records appear in near-real time, docs/EVENTUAL_CONSISTENCY.md).
+  int64_t records_delay_ms = 0;
 };
 
 class Stream {

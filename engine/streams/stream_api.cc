@@ -180,10 +180,17 @@ Result<GetRecordsResult> StreamRegistry::GetRecords(const std::string& ns,
                   "The operation attempted to read past the oldest stream record in a shard");
   }
 
+  // With a records delay, a record is readable once its write is that old: its sequence
+  // number carries its write's time, never below it (stream.h).
+  uint64_t readable_end = shard->readable_end;
+  if (options_.records_delay_ms > 0) {
+    // Every record of a write at or before `now - delay` lies below this.
+    readable_end = std::min(readable_end, SequenceAt(now - options_.records_delay_ms + 1));
+  }
   GetRecordsResult result;
   uint64_t position = iterator->position;
-  if (position < shard->readable_end) {
-    const std::string end_key = RecordKey(stream->id(), iterator->shard, shard->readable_end);
+  if (position < readable_end) {
+    const std::string end_key = RecordKey(stream->id(), iterator->shard, readable_end);
     rocksdb::Slice upper(end_key);
     rocksdb::ReadOptions options = storage_.read_options();
     options.iterate_upper_bound = &upper;
@@ -205,11 +212,11 @@ Result<GetRecordsResult> StreamRegistry::GetRecords(const std::string& ns,
     // Nothing left before readable_end: the next read starts there.
     if (!it->Valid() && static_cast<int>(result.records.size()) < request.limit &&
         bytes < kMaxRecordsBytes) {
-      position = std::max(position, shard->readable_end);
+      position = std::max(position, readable_end);
     }
   }
   const std::optional<uint64_t>& end = shard->info.end_sequence;
-  const bool drained = end && position > *end && shard->readable_end > *end;
+  const bool drained = end && position > *end && readable_end > *end;
   if (!drained) {
     result.next_shard_iterator = EncodeIterator({stream->id(), iterator->shard, position, now});
   }

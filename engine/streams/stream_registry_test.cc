@@ -27,7 +27,7 @@ class RegistryTest : public ::testing::Test {
  protected:
   void SetUp() override { Open(""); }
 
-  void Open(const std::string& path) {
+  void Open(const std::string& path, int64_t records_delay_ms = 0) {
     table_.reset();
     registry_.reset();
     catalog_.reset();
@@ -40,6 +40,7 @@ class RegistryTest : public ::testing::Test {
     options.retention_ms = 60'000;
     options.iterator_lifetime_ms = 1'000;
     options.maintenance_interval_ms = 0;
+    options.records_delay_ms = records_delay_ms;
     registry_ = std::make_unique<StreamRegistry>(*storage_, clock_, options);
     ASSERT_TRUE(registry_->Load().ok());
     table_ = catalog_->Find("ns", "orders");
@@ -121,6 +122,28 @@ TEST_F(RegistryTest, RecordsAreReadBackWithTheirEventsAndImages) {
   EXPECT_EQ(records[2].keys, item_codec::Encode({{"pk", S("a")}}));
   EXPECT_LT(records[0].sequence_number, records[2].sequence_number);
   EXPECT_NE(records[0].event_id, records[1].event_id);
+}
+
+TEST_F(RegistryTest, ARecordIsReadableOnceItsDelayHasPassed) {
+  Open("", 500);
+  CreateTableWithStream();
+  Write(std::nullopt, Item{{"pk", S("a")}, {"v", N("1")}});
+  auto iterator = Iterator(ShardIteratorType::kTrimHorizon);
+  ASSERT_TRUE(iterator.ok());
+  auto page = registry_->GetRecords("ns", {*iterator, 1000});
+  ASSERT_TRUE(page.ok());
+  EXPECT_TRUE(page->records.empty());  // written, not yet readable
+  ASSERT_TRUE(page->next_shard_iterator.has_value());
+  clock_.Advance(499);
+  page = registry_->GetRecords("ns", {*page->next_shard_iterator, 1000});
+  ASSERT_TRUE(page.ok());
+  EXPECT_TRUE(page->records.empty());
+  clock_.Advance(1);
+  // The iterator handed out while it was not readable still reaches it.
+  page = registry_->GetRecords("ns", {*page->next_shard_iterator, 1000});
+  ASSERT_TRUE(page.ok());
+  ASSERT_EQ(page->records.size(), 1u);
+  EXPECT_EQ(page->records[0].event, StreamEventName::kInsert);
 }
 
 TEST_F(RegistryTest, ListsAndDisablesFollowingTheDefinition) {

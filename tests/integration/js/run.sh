@@ -6,7 +6,8 @@
 # throttling under --throughput enforce (throughput.test.mjs), SigV4 verification under
 # --require-signature (security.test.mjs), IAM policies under --iam (iam.test.mjs),
 # Dynamoose 4's `expires` (Time to Live) model option (dynamoose.test.mjs), injected
-# faults (faults.test.mjs) and a waiter through CREATING (transient.test.mjs).
+# faults (faults.test.mjs), a waiter through CREATING (transient.test.mjs) and
+# eventually consistent reads, GSI lag and stream delay (consistency.test.mjs).
 #
 #   MONOTABLE_BIN=build/monotable tests/integration/js/run.sh
 #
@@ -33,4 +34,4 @@ fi
 
 exec node --test ecommerce.test.mjs electrodb.test.mjs streams.test.mjs partiql.test.mjs \
   scenario.test.mjs throughput.test.mjs security.test.mjs iam.test.mjs dynamoose.test.mjs \
-  faults.test.mjs transient.test.mjs
+  faults.test.mjs transient.test.mjs consistency.test.mjs

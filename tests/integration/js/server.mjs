@@ -10,6 +10,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 import { CreateTableCommand, DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { DynamoDBStreamsClient } from "@aws-sdk/client-dynamodb-streams";
 
 const START_TIMEOUT_MS = 20_000;
 const STOP_TIMEOUT_MS = 10_000;
@@ -132,6 +133,16 @@ export function clientFor(server, options = {}) {
     credentials: { accessKeyId: "AKIDJSTEST", secretAccessKey: "secret" },
     maxAttempts: 1,
     ...options,
+  });
+}
+
+// A DynamoDB Streams client for `server`, with the same credentials and no retries.
+export function streamsClientFor(server) {
+  return new DynamoDBStreamsClient({
+    endpoint: server.endpoint,
+    region: "us-east-1",
+    credentials: { accessKeyId: "AKIDJSTEST", secretAccessKey: "secret" },
+    maxAttempts: 1,
   });
 }
 

@@ -14,14 +14,13 @@ import {
 } from "@aws-sdk/client-dynamodb";
 import {
   DescribeStreamCommand,
-  DynamoDBStreamsClient,
   ExpiredIteratorException,
   GetRecordsCommand,
   GetShardIteratorCommand,
   ListStreamsCommand,
 } from "@aws-sdk/client-dynamodb-streams";
 
-import { clientFor, createTable, startServer } from "./server.mjs";
+import { clientFor, createTable, startServer, streamsClientFor } from "./server.mjs";
 
 const TABLE = "orders-stream";
 let server;
@@ -32,12 +31,7 @@ let streamArn;
 before(async () => {
   server = await startServer();
   ddb = clientFor(server);
-  streams = new DynamoDBStreamsClient({
-    endpoint: server.endpoint,
-    region: "us-east-1",
-    credentials: { accessKeyId: "AKIDJSTEST", secretAccessKey: "secret" },
-    maxAttempts: 1,
-  });
+  streams = streamsClientFor(server);
   const created = await createTable(ddb, TABLE, {
     range: null,
     StreamSpecification: { StreamEnabled: true, StreamViewType: "NEW_AND_OLD_IMAGES" },

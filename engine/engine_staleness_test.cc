@@ -1,0 +1,131 @@
+// Eventually consistent reads and GSI lag through the facade, on a fake clock: exact and
+// instant (engine/staleness, docs/EVENTUAL_CONSISTENCY.md).
+#include <gtest/gtest.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/engine.h"
+#include "engine/testing/encoded_items.h"
+#include "engine/testing/in_memory_engine.h"
+#include "engine/testing/value_builders.h"
+
+// A named namespace: this file shares a unity batch with engine_test.cc.
+namespace monotable::engine_staleness_test {
+
+constexpr int64_t kStart = 1732000000000;
+using test_values::S;
+
+class EngineStalenessTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    auto clock = std::make_unique<FakeClock>(kStart);
+    clock_ = clock.get();
+    EngineOptions options;
+    options.eventual_read_delay = {1000, 1000};
+    options.gsi_lag = {3000, 3000};
+    engine_ = test_engine::OpenInMemory(std::move(clock), options);
+    ASSERT_NE(engine_, nullptr);
+    CreateTableRequest r;
+    r.table_name = "t";
+    r.attribute_definitions = {{"pk", AttributeType::kS}, {"g", AttributeType::kS}};
+    r.key_schema = {{"pk", KeyType::kHash}};
+    r.billing_mode = BillingMode::kPayPerRequest;
+    SecondaryIndexDefinition index;
+    index.name = "byG";
+    index.key_schema = {{"g", KeyType::kHash}};
+    r.global_secondary_indexes.push_back(index);
+    ASSERT_TRUE(engine_->CreateTable(ctx_, r).ok());
+    clock_->Advance(10'000);  // the table is long made: only the items' writes are recent
+  }
+
+  void Put(const std::string& value) {
+    PutItemRequest r;
+    r.table_name = "t";
+    r.item = {{"pk", S("a")}, {"g", S(value)}};
+    ASSERT_TRUE(engine_->PutItem(ctx_, std::move(r)).ok());
+  }
+
+  // The value of `g` GetItem returns, "" when there is no item.
+  std::string Get(bool consistent) {
+    GetItemRequest r;
+    r.table_name = "t";
+    r.key = {{"pk", S("a")}};
+    r.consistent_read = consistent;
+    auto result = engine_->GetItem(ctx_, r);
+    EXPECT_TRUE(result.ok()) << result.status().message();
+    if (!result.ok()) return "?";
+    auto item = test_values::Decoded(result->item_encoded);
+    return item ? item->at("g").scalar : "";
+  }
+
+  // The values of `g` a Scan page returns, of the table or of the GSI.
+  std::vector<std::string> Scan(bool index, bool consistent = false) {
+    ScanRequest r;
+    r.table_name = "t";
+    if (index) r.index_name = "byG";
+    r.consistent_read = consistent;
+    auto page = engine_->Scan(ctx_, r);
+    EXPECT_TRUE(page.ok()) << page.status().message();
+    std::vector<std::string> values;
+    if (!page.ok()) return values;
+    for (const auto& encoded : page->items) {
+      auto item = test_values::Decoded(encoded);
+      values.push_back(item ? item->at("g").scalar : "?");
+    }
+    return values;
+  }
+
+  FakeClock* clock_ = nullptr;
+  std::unique_ptr<Engine> engine_;
+  RequestContext ctx_{"AKID:us-east-1"};
+};
+
+TEST_F(EngineStalenessTest, AnEventualReadIsStaleAStrongOneFresh) {
+  Put("1");
+  EXPECT_EQ(Get(false), "");  // just created: not there yet
+  EXPECT_EQ(Get(true), "1");
+  clock_->Advance(999);
+  EXPECT_EQ(Get(false), "");
+  clock_->Advance(1);
+  EXPECT_EQ(Get(false), "1");
+  Put("2");
+  EXPECT_EQ(Get(false), "1");  // the old image
+  EXPECT_EQ(Get(true), "2");
+  EXPECT_EQ(Scan(false), std::vector<std::string>{"1"});
+  EXPECT_EQ(Scan(false, /*consistent=*/true), std::vector<std::string>{"2"});
+  clock_->Advance(1000);
+  EXPECT_EQ(Get(false), "2");
+}
+
+TEST_F(EngineStalenessTest, AGsiLagsByItsOwnDelay) {
+  Put("x");
+  clock_->Advance(1000);
+  EXPECT_EQ(Get(false), "x");       // the table's eventual reads: 1 s behind
+  EXPECT_TRUE(Scan(true).empty());  // the index: 3 s behind
+  clock_->Advance(2000);
+  EXPECT_EQ(Scan(true), std::vector<std::string>{"x"});
+  Put("y");
+  EXPECT_EQ(Scan(true), std::vector<std::string>{"x"});
+  clock_->Advance(3000);
+  EXPECT_EQ(Scan(true), std::vector<std::string>{"y"});
+}
+
+TEST_F(EngineStalenessTest, BatchGetItemIsStaleOnlyWithoutConsistentRead) {
+  Put("1");
+  clock_->Advance(1000);
+  Put("2");
+  BatchGetRequest r;
+  r.tables.push_back({"t", {{{"pk", S("a")}}}, std::nullopt, false});
+  auto stale = engine_->BatchGetItem(ctx_, r);
+  ASSERT_TRUE(stale.ok()) << stale.status().message();
+  ASSERT_EQ(stale->items[0].size(), 1u);
+  EXPECT_EQ(test_values::Decoded(stale->items[0][0])->at("g").scalar, "1");
+  r.tables[0].consistent_read = true;
+  auto fresh = engine_->BatchGetItem(ctx_, r);
+  ASSERT_TRUE(fresh.ok()) << fresh.status().message();
+  EXPECT_EQ(test_values::Decoded(fresh->items[0][0])->at("g").scalar, "2");
+}
+
+}  // namespace monotable::engine_staleness_test

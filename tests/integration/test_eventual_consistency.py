@@ -1,0 +1,128 @@
+"""Eventually consistent reads, GSI lag and stream records' delay
+(docs/EVENTUAL_CONSISTENCY.md) with boto3: a read without ConsistentRead that misses a
+fresh write, or sees the old image, next to a strongly consistent one that sees it; a GSI
+Query that misses a fresh write and sees it later; stream records readable only after
+their delay. Each test starts its own server. The delays are constant and generous
+(2 s), so "right after a write" holds on a loaded machine, and "later" is polled for."""
+
+import time
+
+import pytest
+
+from mtutil import (create_indexed_table, create_table, index_spec, make_client, S,
+                    unique_name)
+from streams_common import create_streamed_table, shards_of, streams_client
+
+LAG_MS = "2000"
+POLL_TIMEOUT = 20  # seconds: far beyond the lag, never reached unless broken
+
+
+def poll(fn):
+    """fn()'s first truthy value, asked every 100 ms."""
+    deadline = time.monotonic() + POLL_TIMEOUT
+    while True:
+        value = fn()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            pytest.fail("still not seen after %d s" % POLL_TIMEOUT)
+        time.sleep(0.1)
+
+
+def key(pk):
+    return {"PK": S(pk), "SK": S("s")}
+
+
+def test_off_by_default(server_factory):
+    srv = server_factory(in_memory=True)
+    ddb = make_client(srv.endpoint)
+    name = unique_name("fresh")
+    create_indexed_table(ddb, name, {"PK": "S", "SK": "S", "g": "S"},
+                         gsis=[index_spec("byG", "g")])
+    ddb.put_item(TableName=name, Item={**key("a"), "g": S("x")})
+    assert ddb.get_item(TableName=name, Key=key("a"))["Item"]["g"] == S("x")
+    answer = ddb.query(TableName=name, IndexName="byG", KeyConditionExpression="g = :g",
+                       ExpressionAttributeValues={":g": S("x")})
+    assert answer["Count"] == 1
+
+
+def test_a_stale_read_next_to_a_fresh_one(server_factory):
+    srv = server_factory(in_memory=True, extra=["--eventual-consistency-delay", LAG_MS])
+    ddb = make_client(srv.endpoint)
+    name = unique_name("stale")
+    create_table(ddb, name, billing="PAY_PER_REQUEST")
+
+    def get(consistent):
+        return ddb.get_item(TableName=name, Key=key("a"), ConsistentRead=consistent)
+
+    ddb.put_item(TableName=name, Item={**key("a"), "v": S("1")})
+    assert "Item" not in get(False)  # just created: not there yet for an eventual read
+    assert get(True)["Item"]["v"] == S("1")
+    poll(lambda: "Item" in get(False))
+
+    ddb.put_item(TableName=name, Item={**key("a"), "v": S("2")})
+    assert get(False)["Item"]["v"] == S("1")  # the old image
+    assert get(True)["Item"]["v"] == S("2")
+    query = dict(TableName=name, KeyConditionExpression="PK = :p",
+                 ExpressionAttributeValues={":p": S("a")})
+    assert ddb.query(**query)["Items"][0]["v"] == S("1")
+    assert ddb.query(**query, ConsistentRead=True)["Items"][0]["v"] == S("2")
+    assert ddb.scan(TableName=name)["Items"][0]["v"] == S("1")
+    assert ddb.scan(TableName=name, ConsistentRead=True)["Items"][0]["v"] == S("2")
+    batch = ddb.batch_get_item(RequestItems={name: {"Keys": [key("a")]}})
+    assert batch["Responses"][name][0]["v"] == S("1")
+    batch = ddb.batch_get_item(RequestItems={name: {"Keys": [key("a")], "ConsistentRead": True}})
+    assert batch["Responses"][name][0]["v"] == S("2")
+    # Transactions always read the latest.
+    answer = ddb.transact_get_items(TransactItems=[{"Get": {"TableName": name, "Key": key("a")}}])
+    assert answer["Responses"][0]["Item"]["v"] == S("2")
+    poll(lambda: get(False)["Item"]["v"] == S("2"))
+
+
+def test_a_gsi_query_misses_a_fresh_write_and_sees_it_later(server_factory):
+    srv = server_factory(in_memory=True, extra=["--gsi-lag", LAG_MS])
+    ddb = make_client(srv.endpoint)
+    name = unique_name("lag")
+    create_indexed_table(ddb, name, {"PK": "S", "SK": "S", "g": "S"},
+                         gsis=[index_spec("byG", "g")])
+
+    def on_index(g):
+        return ddb.query(TableName=name, IndexName="byG", KeyConditionExpression="g = :g",
+                         ExpressionAttributeValues={":g": S(g)})["Items"]
+
+    ddb.put_item(TableName=name, Item={**key("a"), "g": S("x")})
+    assert on_index("x") == []  # the index has not caught up
+    assert ddb.get_item(TableName=name, Key=key("a"))["Item"]["g"] == S("x")  # the table has
+    poll(lambda: on_index("x"))
+
+    # Moving the item to another index key: the index shows it under the old key a while.
+    ddb.update_item(TableName=name, Key=key("a"), UpdateExpression="SET g = :g",
+                    ExpressionAttributeValues={":g": S("y")})
+    assert [item["g"] for item in on_index("x")] == [S("x")]
+    assert on_index("y") == []
+    scanned = ddb.scan(TableName=name, IndexName="byG")["Items"]
+    assert [item["g"] for item in scanned] == [S("x")]
+    poll(lambda: on_index("y") and not on_index("x"))
+
+
+def test_stream_records_are_readable_after_their_delay(server_factory):
+    srv = server_factory(in_memory=True, extra=["--streams-delay", LAG_MS])
+    ddb = make_client(srv.endpoint)
+    streams = streams_client(srv.endpoint)
+    name, arn = create_streamed_table(ddb, throughput=(5, 5))  # one partition: one shard
+    ddb.put_item(TableName=name, Item={"PK": S("a"), "v": S("1")})
+    (shard,) = shards_of(streams, arn)
+    iterator = streams.get_shard_iterator(StreamArn=arn, ShardId=shard["ShardId"],
+                                          ShardIteratorType="TRIM_HORIZON")["ShardIterator"]
+    first = streams.get_records(ShardIterator=iterator)
+    assert first["Records"] == []  # written, not yet readable
+    state = {"iterator": first["NextShardIterator"]}
+
+    def records():
+        answer = streams.get_records(ShardIterator=state["iterator"])
+        state["iterator"] = answer["NextShardIterator"]
+        return answer["Records"]
+
+    (record,) = poll(records)
+    assert record["eventName"] == "INSERT"
+    assert record["dynamodb"]["NewImage"] == {"PK": S("a"), "v": S("1")}
