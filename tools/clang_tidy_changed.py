@@ -38,7 +38,12 @@ def main():
         return 2
     clang_tidy, build = sys.argv[1], os.path.abspath(sys.argv[2])
     base = sys.argv[3] if len(sys.argv) == 4 else os.environ.get("MONOTABLE_TIDY_BASE", "HEAD~1")
-    root = git("rev-parse", "--show-toplevel").strip()
+    try:
+        root = git("rev-parse", "--show-toplevel").strip()
+    except (OSError, subprocess.CalledProcessError) as e:
+        print(f"clang_tidy: not a git checkout, or git is missing ({e}); the change cannot be listed",
+              file=sys.stderr)
+        return 2
     os.chdir(root)
     try:
         files = changed_files(base)
