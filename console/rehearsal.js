@@ -71,8 +71,24 @@ function eventsOf(report, index) {
     h('ul', { id: 'rehearsal-splits' }, splits.map((s) =>
       h('li', {}, `${clock(s.second)} ${s.reason}: ${s.parent_begin.slice(2)} into ${s.children}`))),
     h('h4', {}, `Capacity changes (${changes.length})`),
-    h('ul', { id: 'rehearsal-capacity' }, changes.map((c) =>
-      h('li', {}, `${clock(c.second)} ${c.operation}: ${c.from} → ${c.to}`))));
+    h('ul', { id: 'rehearsal-capacity' }, changes.map((c) => {
+      // in_force_second: when the change's UpdateTable was done (reports before it: at once).
+      const inForce = c.in_force_second ?? c.second;
+      const wait = inForce > c.second ? `, in force ${clock(inForce)}` : '';
+      return h('li', {}, `${clock(c.second)} ${c.operation}: ${c.from} → ${c.to}${wait}`);
+    })),
+    topKeysOf(report.resources[index]));
+}
+
+// Contributor Insights' top keys of the resource (reports before them have none).
+function topKeysOf(resource) {
+  const top = resource.top_keys || { accessed: [], throttled: [] };
+  const list = (id, entries, unit) => (entries.length
+    ? h('ol', { id }, entries.map((e) => h('li', {}, `${e.key}: ${Math.round(e.count)} ${unit}`)))
+    : h('p', {}, 'none named'));
+  return h('div', {},
+    h('h4', {}, 'Most throttled keys'), list('rehearsal-top-throttled', top.throttled, 'requests'),
+    h('h4', {}, 'Most accessed keys'), list('rehearsal-top-accessed', top.accessed, 'units'));
 }
 
 export function mount(root) {

@@ -24,13 +24,13 @@ std::string KeyName(const KeyDistribution& d, uint64_t number) {
 // equal part, as seed 004's writers pick a random suffix.
 void AddKey(KeySpace* space, const std::string& key, double weight, uint32_t shards) {
   if (shards <= 1) {
-    space->slots.push_back({key, StringKeyHash(key), weight});
+    space->slots.push_back({key, StringKeyHash(key), weight, {}});
     return;
   }
   for (uint32_t i = 0; i < shards; ++i) {
     std::string sharded = key + "#" + std::to_string(i);
     const uint64_t hash = StringKeyHash(sharded);
-    space->slots.push_back({std::move(sharded), hash, weight / shards});
+    space->slots.push_back({std::move(sharded), hash, weight / shards, {}});
   }
 }
 
@@ -68,6 +68,7 @@ double Harmonic(uint64_t n, double s) {
 
 KeySpace MakeKeySpace(const KeyDistribution& d, int64_t second) {
   KeySpace space;
+  space.sort = d.sort_keys;
   switch (d.kind) {
     case KeyKind::kUniform: AddUniform(&space, d, 0, 1.0); break;
     case KeyKind::kHotKey:

@@ -23,12 +23,14 @@ namespace monotable::rehearse {
 struct KeySlot {
   std::string key;
   uint64_t hash = 0;
-  double weight = 0;  // share of the distribution's requests
+  double weight = 0;     // share of the distribution's requests
+  std::string sort_key;  // encoded: one item of the collection (a trace's); else empty
 };
 
 struct KeySpace {
   std::vector<KeySlot> slots;
   double spread = 0;  // the share not in slots, uniform over the hash space
+  SortKeys sort;      // of each slot's item collection (none for the spread share)
 };
 
 // At most this many keys (before sharding) are slots; lighter keys are spread.

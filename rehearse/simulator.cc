@@ -17,96 +17,22 @@
 #include "engine/throughput/resource.h"
 #include "rehearse/auto_scaler.h"
 #include "rehearse/key_space.h"
+#include "rehearse/sim_state.h"
+#include "rehearse/sort_key_space.h"
 
 namespace monotable::rehearse {
 namespace {
 
+using sim::GsiTarget;
+using sim::kTwoTo64;
+using sim::LoadState;
+using sim::PendingBatch;
+using sim::Random;
+using sim::SimResource;
 using throughput::Claim;
 using throughput::Op;
 
-constexpr double kTwoTo64 = 18446744073709551616.0;
-
 size_t OpIndex(Op op) { return static_cast<size_t>(op); }
-
-// splitmix64: a small, fast, reproducible sequence for the key choices.
-class Random {
- public:
-  explicit Random(uint64_t seed) : state_(seed) {}
-  uint64_t Next() {
-    uint64_t z = (state_ += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-  }
-  double Uniform() { return static_cast<double>(Next() >> 11) * 0x1.0p-53; }
-
- private:
-  uint64_t state_;
-};
-
-// The data a resource holds, for splits for size: bytes spread evenly over the hash
-// space, plus the bytes new items added at the hashes their writes claimed (a spread
-// write claims a quarter and three quarters into its partition, so a split of that
-// partition at its middle halves them).
-struct StoredBytes {
-  double uniform = 0;
-  std::map<uint64_t, double> at;
-
-  double In(const throughput::HashRange& range) const {
-    double bytes = uniform * ((static_cast<double>(range.last - range.begin) + 1) / kTwoTo64);
-    for (auto it = at.lower_bound(range.begin); it != at.end() && it->first <= range.last; ++it) {
-      bytes += it->second;
-    }
-    return bytes;
-  }
-};
-
-struct SimResource {
-  std::shared_ptr<throughput::Resource> model;
-  StoredBytes stored;
-  throughput::CapacitySpec spec;  // in force
-  std::optional<AutoScaler> scalers[2];
-  IntervalRow row;
-  double minute_units[2] = {0, 0};
-  uint64_t splits_seen_version = 0;  // the layout version of the newest split reported
-  throughput::PartitionMap map;      // cached for spreading requests
-  uint64_t map_version = UINT64_MAX;
-
-  const throughput::PartitionMap& Map() {
-    const uint64_t v = model->layout_version();
-    if (v != map_version) {
-      map = model->partition_map();
-      map_version = v;
-    }
-    return map;
-  }
-};
-
-struct GsiTarget {
-  uint32_t resource = 0;
-  std::optional<KeySpace> keys;  // none: the GSI's key is the table's
-};
-
-struct LoadState {
-  const Load* load = nullptr;
-  uint32_t table = 0;
-  std::vector<GsiTarget> gsis;
-  KeySpace keys;
-  int64_t keys_second = -1;
-  double carry = 0;
-  double read_carry = 0;
-  double read_units = 0;
-  double write_units = 0;
-  double new_item_bytes = 0;  // expected data added per write
-};
-
-struct PendingBatch {
-  uint32_t first = 0;  // into claims_
-  uint32_t count_claims = 0;
-  Op op = Op::kRead;
-  uint64_t count = 0;
-  double new_bytes = 0;  // the data each admitted request adds
-};
 
 class Simulator {
  public:
@@ -139,8 +65,8 @@ class Simulator {
   // The trace's requests before `end_ms` (from the start), grouped.
   void IssueTrace(int64_t end_ms);
   LoadState& TraceLoad(uint32_t table, uint64_t bytes);
-  // Calls f(hash, key, count) for the requests of `n` that fall on each key of `keys`
-  // (key empty for the spread share).
+  // Calls f(hash, key, sort key, count) for the requests of `n` that fall on each key
+  // of `keys` (key empty for the spread share; sort key, encoded, empty without one).
   template <typename F>
   void Distribute(const KeySpace& keys, uint32_t resource, uint64_t n, F&& f);
   void AdmitPending();
@@ -166,6 +92,7 @@ class Simulator {
   std::vector<uint32_t> claim_resource_;  // parallel to claims_
   std::vector<PendingBatch> pending_;
   std::deque<std::string> tick_keys_;  // the named keys of claims_ (stable addresses)
+  uint64_t tick_ = 0;                  // ticks since the start
 };
 
 Status Simulator::AddResource(const std::string& table, const std::string& index,
@@ -175,6 +102,7 @@ Status Simulator::AddResource(const std::string& table, const std::string& index
   rc.index_name = index;
   rc.capacity = config.spec;
   rc.mode = w_.mode == "observe" ? throughput::Mode::kObserve : throughput::Mode::kEnforce;
+  rc.heat.split_by_sort_key = config.sort_key_splits;
   MT_ASSIGN_OR_RETURN(model, throughput::Resource::Create(std::move(rc), clock_));
   // Contributor Insights on every table and GSI: the report's top keys.
   model->insights().SetMode(throughput::InsightsMode::kAccessedAndThrottled);
@@ -268,7 +196,8 @@ void Simulator::IssueTrace(int64_t end_ms) {
     uint64_t n = 0;
     while (trace_next_ < all.size() && all[trace_next_].ms < end_ms &&
            all[trace_next_].table == r.table && all[trace_next_].op == r.op &&
-           all[trace_next_].bytes == r.bytes && all[trace_next_].key == r.key) {
+           all[trace_next_].bytes == r.bytes && all[trace_next_].key == r.key &&
+           all[trace_next_].sort_key == r.sort_key) {
       ++trace_next_;
       ++n;
     }
@@ -277,7 +206,8 @@ void Simulator::IssueTrace(int64_t end_ms) {
     if (r.key.empty()) {
       ls.keys.spread = 1;
     } else {
-      ls.keys.slots.push_back({r.key, StringKeyHash(r.key), 1.0});
+      ls.keys.slots.push_back({r.key, StringKeyHash(r.key), 1.0,
+                               r.sort_key.empty() ? std::string() : EncodedSortKey(r.sort_key)});
     }
     Issue(ls, r.op, n);
   }
@@ -299,13 +229,29 @@ void Simulator::Distribute(const KeySpace& keys, uint32_t resource, uint64_t n, 
     given += c;
     return c;
   };
-  for (size_t i = 0; i < keys.slots.size(); ++i) {
-    uint64_t c = share_out(total * keys.slots[i].weight);
-    if (keys.spread <= 0 && i + 1 == keys.slots.size()) {  // the last key: what is left
+  // One key's expected share; the last key of all takes what rounding left.
+  auto give = [&](const KeySlot& slot, std::string_view sort, double expected, bool last) {
+    uint64_t c = share_out(expected);
+    if (last && keys.spread <= 0) {
       c += n - given;
       given = n;
     }
-    if (c > 0) f(keys.slots[i].hash, std::string_view(keys.slots[i].key), c);
+    if (c > 0) f(slot.hash, std::string_view(slot.key), sort, c);
+  };
+  std::vector<SortShare> shares;  // local: f may call Distribute again (a GSI's keys)
+  for (size_t i = 0; i < keys.slots.size(); ++i) {
+    const KeySlot& slot = keys.slots[i];
+    const bool last = i + 1 == keys.slots.size();
+    if (keys.sort.count == 0 || !slot.sort_key.empty()) {
+      give(slot, slot.sort_key, total * slot.weight, last);
+      continue;
+    }
+    // A key with sort keys: its requests spread over the pieces of its item collection.
+    ShareOverSortKeys(keys.sort, resources_[resource].Map(), slot.hash, tick_, &shares);
+    for (size_t j = 0; j < shares.size(); ++j) {
+      give(slot, shares[j].sort_key, total * slot.weight * shares[j].share,
+           last && j + 1 == shares.size());
+    }
   }
   if (keys.spread <= 0) return;
   // Many uniformly hashed keys: each partition gets its share of the hash space, half
@@ -324,68 +270,73 @@ void Simulator::Distribute(const KeySpace& keys, uint32_t resource, uint64_t n, 
     }
     if (c == 0) continue;
     const uint64_t low = c / 2;
-    if (low > 0) f(range.begin + width / 4, std::string_view(), low);
-    f(range.begin + width / 4 * 3, std::string_view(), c - low);
+    if (low > 0) f(range.begin + width / 4, std::string_view(), std::string_view(), low);
+    f(range.begin + width / 4 * 3, std::string_view(), std::string_view(), c - low);
   }
 }
 
 void Simulator::Issue(LoadState& ls, Op op, uint64_t n) {
   if (n == 0) return;
   const double units = op == Op::kRead ? ls.read_units : ls.write_units;
-  Distribute(ls.keys, ls.table, n, [&](uint64_t hash, std::string_view key, uint64_t count) {
-    // The claims of one request: the table's, and for a write each GSI's. A GSI with
-    // keys of its own splits the count over them (one batch per combination).
-    struct Target {
-      uint32_t resource;
-      uint64_t hash;
-      std::string_view key;  // empty: a spread key, not named in the insights
-    };
-    std::vector<Target> stack;
-    stack.push_back({ls.table, hash, key});
-    const bool with_gsis = op == Op::kWrite && !ls.gsis.empty();
-    auto emit = [&](uint64_t c) {
-      PendingBatch b;
-      b.first = static_cast<uint32_t>(claims_.size());
-      b.count_claims = static_cast<uint32_t>(stack.size());
-      b.op = op;
-      b.count = c;
-      b.new_bytes = op == Op::kWrite ? ls.new_item_bytes : 0;
-      for (const Target& t : stack) {
-        // Contributor Insights names the key: a copy that lives until the tick's
-        // admission (a trace's keys do not outlive their group).
-        std::string_view named;
-        if (!t.key.empty()) named = tick_keys_.emplace_back(t.key);
-        claims_.push_back({resources_[t.resource].model.get(), {t.hash, named}, op, units});
-        claim_resource_.push_back(t.resource);
-      }
-      pending_.push_back(b);
-    };
-    if (!with_gsis) {
-      emit(count);
-      return;
-    }
-    // Depth-first over the GSIs with keys of their own.
-    auto expand = [&](auto&& self, size_t level, uint64_t c) -> void {
-      if (level == ls.gsis.size()) {
-        emit(c);
-        return;
-      }
-      const GsiTarget& g = ls.gsis[level];
-      if (!g.keys) {
-        stack.push_back({g.resource, hash, key});
-        self(self, level + 1, c);
-        stack.pop_back();
-        return;
-      }
-      Distribute(*g.keys, g.resource, c,
-                 [&](uint64_t gsi_hash, std::string_view gsi_key, uint64_t gc) {
-                   stack.push_back({g.resource, gsi_hash, gsi_key});
-                   self(self, level + 1, gc);
+  Distribute(ls.keys, ls.table, n,
+             [&](uint64_t hash, std::string_view key, std::string_view sort, uint64_t count) {
+               // The claims of one request: the table's, and for a write each GSI's. A GSI with
+               // keys of its own splits the count over them (one batch per combination).
+               struct Target {
+                 uint32_t resource;
+                 uint64_t hash;
+                 std::string_view key;   // empty: a spread key, not named in the insights
+                 std::string_view sort;  // encoded; empty: none
+               };
+               std::vector<Target> stack;
+               stack.push_back({ls.table, hash, key, sort});
+               const bool with_gsis = op == Op::kWrite && !ls.gsis.empty();
+               auto emit = [&](uint64_t c) {
+                 PendingBatch b;
+                 b.first = static_cast<uint32_t>(claims_.size());
+                 b.count_claims = static_cast<uint32_t>(stack.size());
+                 b.op = op;
+                 b.count = c;
+                 b.new_bytes = op == Op::kWrite ? ls.new_item_bytes : 0;
+                 for (const Target& t : stack) {
+                   // Contributor Insights names the key: a copy that lives until the tick's
+                   // admission (a trace's keys do not outlive their group).
+                   std::string_view named, sort_key;
+                   if (!t.key.empty()) named = tick_keys_.emplace_back(t.key);
+                   if (!t.sort.empty()) sort_key = tick_keys_.emplace_back(t.sort);
+                   claims_.push_back(
+                       {resources_[t.resource].model.get(), {t.hash, named, sort_key}, op, units});
+                   claim_resource_.push_back(t.resource);
+                 }
+                 pending_.push_back(b);
+               };
+               if (!with_gsis) {
+                 emit(count);
+                 return;
+               }
+               // Depth-first over the GSIs with keys of their own.
+               auto expand = [&](auto&& self, size_t level, uint64_t c) -> void {
+                 if (level == ls.gsis.size()) {
+                   emit(c);
+                   return;
+                 }
+                 const GsiTarget& g = ls.gsis[level];
+                 if (!g.keys) {
+                   stack.push_back({g.resource, hash, key, sort});
+                   self(self, level + 1, c);
                    stack.pop_back();
-                 });
-    };
-    expand(expand, 0, count);
-  });
+                   return;
+                 }
+                 Distribute(*g.keys, g.resource, c,
+                            [&](uint64_t gsi_hash, std::string_view gsi_key,
+                                std::string_view gsi_sort, uint64_t gc) {
+                              stack.push_back({g.resource, gsi_hash, gsi_key, gsi_sort});
+                              self(self, level + 1, gc);
+                              stack.pop_back();
+                            });
+               };
+               expand(expand, 0, count);
+             });
 }
 
 void Simulator::AdmitPending() {
@@ -564,6 +515,7 @@ void Simulator::Run() {
       }
       ApplyDueChanges();
       Tick(phase, t);
+      ++tick_;
       const int64_t step = std::min(w_.tick_ms, phase_ms - t);
       clock_.Advance(step);
       elapsed_ms += step;

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <numeric>
 
 namespace monotable::rehearse {
@@ -287,6 +288,43 @@ TEST(Rehearse, TheReportNamesTheMostAccessedAndThrottledKeys) {
   // hot and 375 spread requests a second): about 800 a second on the hot key.
   EXPECT_GE(t.top_accessed_keys[0].count, 20000);
   EXPECT_LE(t.top_accessed_keys[0].count - t.top_accessed_keys[0].error, 30000);
+}
+
+// One hot partition key with 1,000 sort keys at 3,000 writes a second: with sort-key
+// splits its collection splits for heat into pieces (60 hot seconds each) until each is
+// under the ceiling; without them, or with sort keys written in order, it stays one
+// partition's 1,000 WCU.
+Report HotCollection(bool sort_key_splits, bool ascending) {
+  KeyDistribution keys;
+  keys.kind = KeyKind::kHotKey;
+  keys.hot_share = 1.0;
+  keys.sort_keys.count = 1000;
+  keys.sort_keys.ascending = ascending;
+  CapacityConfig c{CapacitySpec::OnDemand(), std::nullopt, std::nullopt};
+  c.sort_key_splits = sort_key_splits;
+  return RunWorkload(c, {During(300, {Writes(3000, keys)})});
+}
+
+size_t SortKeySplits(const Report& r) {
+  return static_cast<size_t>(std::count_if(r.splits.begin(), r.splits.end(), [](const SplitRow& s) {
+    return s.reason == throughput::SplitReason::kHeatSortKey;
+  }));
+}
+
+TEST(Rehearse, AHotItemCollectionSplitsBySortKey) {
+  const Report r = HotCollection(true, false);
+  EXPECT_GE(SortKeySplits(r), 3u);  // 3,000 WCU need at least four pieces
+  EXPECT_GT(ThrottledWrites(r, 0, 60), 0u);
+  EXPECT_EQ(ThrottledWrites(r, 240, 300), 0u);
+  for (const SplitRow& s : r.splits) EXPECT_GE(s.second, 60);
+}
+
+TEST(Rehearse, AHotItemCollectionStaysWholeWithoutSortKeySplitsOrInOrder) {
+  for (const bool ascending : {false, true}) {
+    const Report r = HotCollection(/*sort_key_splits=*/ascending, ascending);
+    EXPECT_EQ(SortKeySplits(r), 0u) << ascending;
+    EXPECT_NEAR(AcceptedWrites(r, 240, 300) / 60.0, 1000, 20) << ascending;
+  }
 }
 
 }  // namespace

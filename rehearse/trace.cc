@@ -12,6 +12,8 @@ namespace {
 using throughput::Op;
 
 constexpr std::string_view kCsvHeader = "timestamp,operation,table,key,size";
+// With the sort key of each request (its item in an item collection).
+constexpr std::string_view kCsvSortKeyHeader = "timestamp,operation,table,key,sort_key,size";
 
 std::optional<Op> OpOf(std::string_view operation) {
   for (std::string_view read : {"GetItem", "BatchGetItem", "Query", "Scan", "TransactGetItems"}) {
@@ -78,7 +80,11 @@ std::optional<uint32_t> TableIndex(const Workload& w, std::string_view name) {
 
 Result<Trace> ParseTrace(std::string_view text, const Workload& workload) {
   Trace trace;
-  const bool csv = text.substr(0, kCsvHeader.size()) == kCsvHeader;
+  const std::string_view first_line = text.substr(0, text.find_first_of("\r\n"));
+  const bool with_sort_key = first_line == kCsvSortKeyHeader;
+  const bool csv = with_sort_key || first_line == kCsvHeader;
+  const size_t fields = with_sort_key ? 6 : 5;
+  const std::string_view header = with_sort_key ? kCsvSortKeyHeader : kCsvHeader;
   std::vector<std::pair<double, TraceRequest>> stamped;  // absolute ms, request
   size_t number = 0;
   size_t start = 0;
@@ -95,7 +101,10 @@ Result<Trace> ParseTrace(std::string_view text, const Workload& workload) {
     double ms = 0;
     if (csv) {
       const std::vector<std::string_view> f = SplitCsv(line);
-      if (f.size() != 5) return BadLine(number, "expected 5 fields: " + std::string(kCsvHeader));
+      if (f.size() != fields) {
+        return BadLine(number,
+                       "expected " + std::to_string(fields) + " fields: " + std::string(header));
+      }
       double seconds = 0;
       const auto [p, ec] = std::from_chars(f[0].data(), f[0].data() + f[0].size(), seconds);
       if (ec != std::errc() || p != f[0].data() + f[0].size() || !std::isfinite(seconds)) {
@@ -105,9 +114,11 @@ Result<Trace> ParseTrace(std::string_view text, const Workload& workload) {
       operation = f[1];
       table = f[2];
       r.key = std::string(f[3]);
-      if (!f[4].empty()) {
-        const auto [q, ec2] = std::from_chars(f[4].data(), f[4].data() + f[4].size(), r.bytes);
-        if (ec2 != std::errc() || q != f[4].data() + f[4].size() || r.bytes == 0 ||
+      if (with_sort_key) r.sort_key = std::string(f[4]);
+      const std::string_view size = f[fields - 1];
+      if (!size.empty()) {
+        const auto [q, ec2] = std::from_chars(size.data(), size.data() + size.size(), r.bytes);
+        if (ec2 != std::errc() || q != size.data() + size.size() || r.bytes == 0 ||
             r.bytes > 400 * 1024) {
           return BadLine(number, "size must be 1 to 409600 bytes");
         }

@@ -1,10 +1,13 @@
 #pragma once
 // A recorded trace to replay (`monotable rehearse WORKLOAD --trace FILE`): the requests
-// of a real run, on the workload's tables, at their recorded times. Two forms:
+// of a real run, on the workload's tables, at their recorded times. Two forms (the
+// first with or without sort keys):
 //   - CSV with the header `timestamp,operation,table,key,size`: timestamp in seconds
 //     (fractions allowed; epoch or from any origin), a DynamoDB operation name, the
 //     table, the partition key as a string (empty: spread over the table's keys) and
-//     the item size in bytes (empty: 1,024);
+//     the item size in bytes (empty: 1,024); or with the header
+//     `timestamp,operation,table,key,sort_key,size`, the sort key of each request too
+//     (a string; empty: none), which places it in its item collection;
 //   - the server's `--log-requests` lines (`... request op=PutItem table=T status=200
 //     ...`, after spdlog's `YYYY-MM-DD HH:MM:SS.mmm` stamp): they carry no key and no
 //     size, so each request is spread over the table's keys and sized 1,024 bytes.
@@ -30,8 +33,9 @@ namespace monotable::rehearse {
 struct TraceRequest {
   int64_t ms = 0;  // from the trace's first request
   throughput::Op op = throughput::Op::kRead;
-  uint32_t table = 0;  // index into Workload::tables
-  std::string key;     // empty: spread
+  uint32_t table = 0;    // index into Workload::tables
+  std::string key;       // empty: spread
+  std::string sort_key;  // empty: none
   uint64_t bytes = 1024;
 };
 

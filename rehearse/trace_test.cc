@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <string>
+
 #include "rehearse/simulator.h"
 
 namespace monotable::rehearse {
@@ -78,6 +81,36 @@ TEST(Rehearse, ReplaysATraceAtItsRecordedTimes) {
   EXPECT_EQ(t.accepted[1], 30u);
   EXPECT_EQ(report->resources[0].rows.size(), 3u);
   EXPECT_EQ(report->resources[0].rows[1].accepted[1], 10u);
+}
+
+// A trace with sort keys: a hot item collection (1,500 WCU a second on one partition key,
+// four sort keys) on a table that splits by sort key is cut inside the collection.
+TEST(Rehearse, ATracesSortKeysPlaceItsRequestsInTheirItemCollection) {
+  std::string csv = "timestamp,operation,table,key,sort_key,size\n";
+  const char* sort_keys[] = {"c", "a", "d", "b"};
+  for (int s = 0; s < 70; ++s) {
+    for (int i = 0; i < 150; ++i) {
+      csv += std::to_string(s) + ".0,PutItem,U,hot," + sort_keys[i % 4] + ",10000\n";
+    }
+  }
+  Workload w = TwoTables();
+  w.tables[1].capacity.sort_key_splits = true;
+  auto trace = ParseTrace(csv, w);
+  ASSERT_TRUE(trace.ok()) << trace.status().message();
+  ASSERT_EQ(trace->requests.size(), 70u * 150u);
+  EXPECT_EQ(trace->requests[0].sort_key, "c");
+  auto report = Rehearse(w, {1, true, &*trace});
+  ASSERT_TRUE(report.ok()) << report.status().message();
+  const auto split = std::find_if(
+      report->splits.begin(), report->splits.end(),
+      [](const SplitRow& r) { return r.reason == throughput::SplitReason::kHeatSortKey; });
+  ASSERT_NE(split, report->splits.end());
+  EXPECT_EQ(split->resource, 1u);
+  EXPECT_GE(split->second, 60);
+  // A wrong field count names the header it expected.
+  auto bad = ParseTrace("timestamp,operation,table,key,sort_key,size\n1,PutItem,U,k,10\n", w);
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.status().message().find("expected 6 fields"), std::string::npos);
 }
 
 }  // namespace

@@ -171,6 +171,7 @@ Result<CapacityConfig> ParseCapacity(Fields& f) {
     return Bad(f.Path("billing_mode"), "must be PROVISIONED or PAY_PER_REQUEST");
   }
   MT_RETURN_IF_ERROR(f.Number("initial_size_gb", &c.initial_size_gb, 0, 1e9));
+  MT_RETURN_IF_ERROR(f.Bool("sort_key_splits", &c.sort_key_splits));
   MT_RETURN_IF_ERROR(f.Integer("warm_read_units_per_second", &s.warm_read_units, 0, 40000000));
   MT_RETURN_IF_ERROR(f.Integer("warm_write_units_per_second", &s.warm_write_units, 0, 40000000));
   MT_RETURN_IF_ERROR(s.Validate());
@@ -200,6 +201,20 @@ Result<KeyDistribution> ParseKeys(object o, const std::string& path) {
   MT_RETURN_IF_ERROR(f.Number("hot_share", &k.hot_share, 0, 1));
   MT_RETURN_IF_ERROR(f.Integer("bucket_seconds", &k.bucket_seconds, 1, 86400 * 366));
   MT_RETURN_IF_ERROR(f.Integer("shards", &k.shards, 1, 10000));
+  MT_ASSIGN_OR_RETURN(sort, f.Object("sort_keys"));
+  if (sort) {
+    Fields s(*sort, f.Path("sort_keys"));
+    k.sort_keys.count = 1;
+    MT_RETURN_IF_ERROR(s.Integer("count", &k.sort_keys.count, 1, int64_t{1} << 40));
+    MT_RETURN_IF_ERROR(s.String("prefix", &k.sort_keys.prefix));
+    std::string order = "random";
+    MT_RETURN_IF_ERROR(s.String("order", &order));
+    if (order != "random" && order != "ascending") {
+      return Bad(s.Path("order"), "must be random or ascending");
+    }
+    k.sort_keys.ascending = order == "ascending";
+    MT_RETURN_IF_ERROR(s.Done());
+  }
   MT_RETURN_IF_ERROR(f.Done());
   return k;
 }

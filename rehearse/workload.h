@@ -39,6 +39,10 @@ struct CapacityConfig {
   std::optional<AutoScaling> read_scaling;   // provisioned only
   std::optional<AutoScaling> write_scaling;  // provisioned only
   double initial_size_gb = 0;  // data already stored, spread evenly over the hash space
+  // Split for heat inside a hot item collection, by sort key (the server's
+  // --sort-key-splits; off by default, as there). Requests need sort keys to use it
+  // (KeyDistribution::sort_keys).
+  bool sort_key_splits = false;
 };
 
 struct GsiConfig {
@@ -54,6 +58,16 @@ struct TableConfig {
 
 enum class KeyKind : uint8_t { kUniform, kZipf, kHotKey, kTimeOrdered };
 
+// The sort keys of each partition key's item collection: prefix + a number below
+// `count`, zero-padded to one width. 0: the requests carry no sort key.
+struct SortKeys {
+  uint64_t count = 0;
+  std::string prefix = "s";
+  // false: each request on any of them at random; true: each tick's requests on the
+  // next one (a time-ordered sort key: the tick's number, `count` aside).
+  bool ascending = false;
+};
+
 // Which partition keys requests use.
 struct KeyDistribution {
   KeyKind kind = KeyKind::kUniform;
@@ -67,6 +81,7 @@ struct KeyDistribution {
   // Write sharding: each key gets one of `shards` suffixes ("#0".."#N-1") at random, as
   // seed 004 spreads a hot key; 1 means no sharding.
   uint32_t shards = 1;
+  SortKeys sort_keys;  // of the keys named one by one (a hot key, Zipf's head, ...)
 };
 
 // A write's entry in one GSI: which GSI, and its partition keys (absent: the table's).

@@ -81,5 +81,34 @@ TEST(ParseWorkload, RefusesWithThePathOfTheBadMember) {
   }
 }
 
+TEST(ParseWorkload, ReadsSortKeysCooldownsAndTheUpdateTime) {
+  auto w = ParseWorkload(R"({
+    "tables": [{"name": "T", "billing_mode": "PROVISIONED", "read_capacity_units": 1,
+                "write_capacity_units": 1, "sort_key_splits": true,
+                "write_auto_scaling": {"scale_out_cooldown_seconds": 60,
+                                       "scale_in_cooldown_seconds": 900,
+                                       "update_seconds": 30}}],
+    "phases": [{"duration_seconds": 1, "load": [{"table": "T", "rate": 1,
+      "keys": {"distribution": "hot_key", "hot_share": 1,
+               "sort_keys": {"count": 50, "prefix": "ORDER#", "order": "ascending"}}}]}]
+  })");
+  ASSERT_TRUE(w.ok()) << w.status().message();
+  const CapacityConfig& c = w->tables[0].capacity;
+  EXPECT_TRUE(c.sort_key_splits);
+  ASSERT_TRUE(c.write_scaling.has_value());
+  EXPECT_EQ(c.write_scaling->scale_out_cooldown_seconds, 60);
+  EXPECT_EQ(c.write_scaling->scale_in_cooldown_seconds, 900);
+  EXPECT_EQ(c.write_scaling->update_seconds, 30);
+  const SortKeys& sort = w->phases[0].load[0].keys.sort_keys;
+  EXPECT_EQ(sort.count, 50u);
+  EXPECT_EQ(sort.prefix, "ORDER#");
+  EXPECT_TRUE(sort.ascending);
+  auto bad = ParseWorkload(R"({"tables": [{"name": "T"}], "phases": [{"duration_seconds": 1,
+    "load": [{"table": "T", "keys": {"sort_keys": {"order": "sideways"}}}]}]})");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.status().message(),
+            "workload: phases[0].load[0].keys.sort_keys.order: must be random or ascending");
+}
+
 }  // namespace
 }  // namespace monotable::rehearse

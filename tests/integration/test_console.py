@@ -442,3 +442,8 @@ def test_rehearsal_view_draws_a_report_loaded_from_a_file(browser, console_serve
     canvas = browser.find("#rehearsal-heatmap")
     assert int(canvas.get_attribute("data-throttled-cells")) > 0
     assert "on demand" in browser.find("#rehearsal-cost").text
+    # Contributor Insights' top keys: the one key, named, first among the throttled.
+    top = report["resources"][0]["top_keys"]["throttled"][0]
+    assert top["key"] == "k0"
+    assert browser.wait_text("#rehearsal-top-throttled", "k0").startswith(
+        f"k0: {round(top['count'])} requests")
