@@ -150,6 +150,29 @@ std::string HeatMap(const Report& report, uint32_t resource, size_t group) {
   return svg + "</svg>";
 }
 
+// Contributor Insights' top partition keys of a resource, throttled and accessed side
+// by side (nothing when no key was named).
+std::string TopKeys(const ResourceReport& r) {
+  if (r.top_accessed_keys.empty() && r.top_throttled_keys.empty()) return {};
+  std::string html =
+      "<h3>Contributor Insights: top partition keys</h3><table class=\"keys\"><tr>"
+      "<th>most throttled</th><th>requests</th><th>most accessed</th><th>units</th></tr>";
+  const size_t rows = std::max(r.top_accessed_keys.size(), r.top_throttled_keys.size());
+  for (size_t k = 0; k < rows; ++k) {
+    html += "<tr>";
+    for (const auto* list : {&r.top_throttled_keys, &r.top_accessed_keys}) {
+      if (k < list->size()) {
+        html +=
+            "<td>" + Escape((*list)[k].key) + "</td><td>" + Fmt("%.0f", (*list)[k].count) + "</td>";
+      } else {
+        html += "<td></td><td></td>";
+      }
+    }
+    html += "</tr>";
+  }
+  return html + "</table>";
+}
+
 }  // namespace
 
 std::string ReportHtml(const Report& report, const Prices& prices) {
@@ -159,7 +182,8 @@ std::string ReportHtml(const Report& report, const Prices& prices) {
       "</title><style>body{font:14px system-ui,sans-serif;margin:2em;max-width:960px}"
       ".chart{width:100%;background:#fafafa}.grid{stroke:#ddd}.axis,.legend{font-size:11px}"
       ".split{stroke:#000;stroke-width:1;stroke-dasharray:2,2}pre{background:#f4f4f4;"
-      "padding:1em;overflow:auto}</style></head><body><h1>Rehearsal: " +
+      "padding:1em;overflow:auto}.keys td,.keys th{padding:0 1em 0 "
+      "0;text-align:left}</style></head><body><h1>Rehearsal: " +
       Escape(report.workload) + "</h1><pre>" + Escape(ReportSummary(report, prices)) + "</pre>";
   for (uint32_t i = 0; i < report.resources.size(); ++i) {
     const ResourceReport& r = report.resources[i];
@@ -200,6 +224,7 @@ std::string ReportHtml(const Report& report, const Prices& prices) {
           true}},
         report.duration_seconds);
     if (!report.partitions.empty()) html += HeatMap(report, i, group);
+    html += TopKeys(r);
   }
   html += "<p>Prices: " + Escape(prices.region) + ", taken " + Escape(prices.taken) + " from " +
           Escape(prices.source) + ".</p></body></html>\n";

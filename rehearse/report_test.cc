@@ -107,5 +107,28 @@ TEST(RehearseCommand, ExitStatusesAndFiles) {
   std::filesystem::remove_all(dir);
 }
 
+TEST(ReportFiles, TopKeysInEveryForm) {
+  const Report r = Small();
+  // Every request is on k0: its throttled count is the table's.
+  const std::string csv = TopKeysCsv(r);
+  EXPECT_EQ(csv.substr(0, csv.find('\n')), "resource,kind,rank,key,count,error");
+  const IntervalRow t = r.resources[0].Totals();
+  EXPECT_NE(csv.find("T,throttled,1,k0," + std::to_string(t.throttled[1]) + ",0\n"),
+            std::string::npos)
+      << csv;
+  EXPECT_NE(csv.find("T,accessed,1,k0,"), std::string::npos) << csv;
+  const std::string json = ReportJson(r, TestPrices());
+  simdjson::dom::parser parser;
+  simdjson::dom::element doc;
+  ASSERT_EQ(parser.parse(json).get(doc), simdjson::SUCCESS);
+  simdjson::dom::element top = doc["resources"].at(0)["top_keys"]["throttled"].at(0);
+  EXPECT_EQ(std::string_view(top["key"].get_string().value()), "k0");
+  EXPECT_EQ(top["count"].get_int64().value(), static_cast<int64_t>(t.throttled[1]));
+  const std::string html = ReportHtml(r, TestPrices());
+  EXPECT_NE(html.find("Contributor Insights: top partition keys"), std::string::npos);
+  EXPECT_NE(html.find("<td>k0</td>"), std::string::npos);
+  EXPECT_NE(ReportSummary(r, TestPrices()).find("most throttled keys: k0"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace monotable::rehearse
