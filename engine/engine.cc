@@ -227,7 +227,8 @@ Result<ItemResult> Engine::PutItem(const RequestContext& ctx, PutItemRequest req
 Result<ItemResult> Engine::GetItem(const RequestContext& ctx, const GetItemRequest& request) {
   MT_ASSIGN_OR_RETURN(table, impl_->Lookup(ctx).Find(request.table_name));
   if (impl_->staleness && !request.consistent_read) {
-    const staleness::StateRef state = impl_->staleness->ForTableRead();
+    const staleness::StateRef state = impl_->staleness->ForTableRead(
+        Impl::OwnDelay(*table->definition(), staleness::kEventualDelayTag));
     return monotable::GetItem(*impl_->storage, *table, request, state.get());
   }
   return monotable::GetItem(*impl_->storage, *table, request);
@@ -247,8 +248,24 @@ Result<BatchWriteResult> Engine::BatchWriteItem(const RequestContext& ctx,
 }
 Result<BatchGetResult> Engine::BatchGetItem(const RequestContext& ctx,
                                             const BatchGetRequest& request) {
-  const staleness::StateRef state = impl_->staleness ? impl_->staleness->ForTableRead() : nullptr;
-  return monotable::BatchGetItem(*impl_->storage, impl_->Lookup(ctx), request, state.get());
+  if (!impl_->staleness)
+    return monotable::BatchGetItem(*impl_->storage, impl_->Lookup(ctx), request);
+  // Each table read without ConsistentRead at its own stale state (its tags' delay or
+  // the server's); a table not found is left to BatchGetItem to report.
+  std::vector<staleness::StateRef> held;
+  std::vector<const rocksdb::Snapshot*> states;
+  const TableLookup lookup = impl_->Lookup(ctx);
+  for (const auto& table_keys : request.tables) {
+    auto table = lookup.Find(table_keys.table_name);
+    if (table_keys.consistent_read || !table.ok()) {
+      states.push_back(nullptr);
+      continue;
+    }
+    held.push_back(impl_->staleness->ForTableRead(
+        Impl::OwnDelay(*(*table)->definition(), staleness::kEventualDelayTag)));
+    states.push_back(held.back().get());
+  }
+  return monotable::BatchGetItem(*impl_->storage, lookup, request, states);
 }
 
 Result<TransactWriteResult> Engine::TransactWriteItems(const RequestContext& ctx,

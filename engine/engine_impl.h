@@ -86,12 +86,23 @@ struct Engine::Impl {
   // lagged state, or an eventually consistent table or LSI read's stale one.
   staleness::StateRef StateForPage(const Table& table, const ReadPageRequest& request) const {
     if (!staleness) return nullptr;
+    const auto definition = table.definition();
     if (request.index_name) {
-      const auto definition = table.definition();
       const SecondaryIndexDefinition* index = definition->FindIndex(*request.index_name);
-      if (index != nullptr && definition->IsGlobal(*index)) return staleness->ForIndexRead();
+      if (index != nullptr && definition->IsGlobal(*index)) {
+        return staleness->ForIndexRead(OwnDelay(*definition, staleness::kGsiLagTag));
+      }
     }
-    return request.consistent_read ? nullptr : staleness->ForTableRead();
+    if (request.consistent_read) return nullptr;
+    return staleness->ForTableRead(OwnDelay(*definition, staleness::kEventualDelayTag));
+  }
+  // The delay a table's tag `key` sets for its reads, if any (staleness.h).
+  static std::optional<DelayRange> OwnDelay(const TableDefinition& definition,
+                                            std::string_view key) {
+    for (const Tag& tag : definition.tags) {
+      if (tag.key == key) return ParseDelayRange(tag.value);
+    }
+    return std::nullopt;
   }
 
   // Fills DescribeTable's WarmThroughput (engine.cc).

@@ -27,8 +27,14 @@ class EngineStalenessTest : public ::testing::Test {
     options.gsi_lag = {3000, 3000};
     engine_ = test_engine::OpenInMemory(std::move(clock), options);
     ASSERT_NE(engine_, nullptr);
+    Create("t");
+    clock_->Advance(10'000);  // the table is long made: only the items' writes are recent
+  }
+
+  void Create(const std::string& name, std::vector<TagInput> tags = {}) {
     CreateTableRequest r;
-    r.table_name = "t";
+    r.table_name = name;
+    r.tags = std::move(tags);
     r.attribute_definitions = {{"pk", AttributeType::kS}, {"g", AttributeType::kS}};
     r.key_schema = {{"pk", KeyType::kHash}};
     r.billing_mode = BillingMode::kPayPerRequest;
@@ -36,21 +42,21 @@ class EngineStalenessTest : public ::testing::Test {
     index.name = "byG";
     index.key_schema = {{"g", KeyType::kHash}};
     r.global_secondary_indexes.push_back(index);
-    ASSERT_TRUE(engine_->CreateTable(ctx_, r).ok());
-    clock_->Advance(10'000);  // the table is long made: only the items' writes are recent
+    auto created = engine_->CreateTable(ctx_, r);
+    ASSERT_TRUE(created.ok()) << created.status().message();
   }
 
-  void Put(const std::string& value) {
+  void Put(const std::string& value, const std::string& table = "t") {
     PutItemRequest r;
-    r.table_name = "t";
+    r.table_name = table;
     r.item = {{"pk", S("a")}, {"g", S(value)}};
     ASSERT_TRUE(engine_->PutItem(ctx_, std::move(r)).ok());
   }
 
   // The value of `g` GetItem returns, "" when there is no item.
-  std::string Get(bool consistent) {
+  std::string Get(bool consistent, const std::string& table = "t") {
     GetItemRequest r;
-    r.table_name = "t";
+    r.table_name = table;
     r.key = {{"pk", S("a")}};
     r.consistent_read = consistent;
     auto result = engine_->GetItem(ctx_, r);
@@ -61,9 +67,10 @@ class EngineStalenessTest : public ::testing::Test {
   }
 
   // The values of `g` a Scan page returns, of the table or of the GSI.
-  std::vector<std::string> Scan(bool index, bool consistent = false) {
+  std::vector<std::string> Scan(bool index, bool consistent = false,
+                                const std::string& table = "t") {
     ScanRequest r;
-    r.table_name = "t";
+    r.table_name = table;
     if (index) r.index_name = "byG";
     r.consistent_read = consistent;
     auto page = engine_->Scan(ctx_, r);
@@ -126,6 +133,27 @@ TEST_F(EngineStalenessTest, BatchGetItemIsStaleOnlyWithoutConsistentRead) {
   auto fresh = engine_->BatchGetItem(ctx_, r);
   ASSERT_TRUE(fresh.ok()) << fresh.status().message();
   EXPECT_EQ(test_values::Decoded(fresh->items[0][0])->at("g").scalar, "2");
+}
+
+TEST_F(EngineStalenessTest, ATablesTagsSetItsOwnDelays) {
+  Create("own",
+         {{"monotable:gsi-lag-ms", "0"}, {"monotable:eventual-consistency-delay-ms", "500"}});
+  Create("capped", {{"monotable:eventual-consistency-delay-ms", "9000"},
+                    {"monotable:gsi-lag-ms", "not a delay"}});
+  clock_->Advance(10'000);
+  Put("x", "own");
+  Put("x", "capped");
+  EXPECT_EQ(Scan(true, false, "own"), std::vector<std::string>{"x"});  // no lag for its GSI
+  EXPECT_EQ(Get(false, "own"), "");
+  clock_->Advance(500);
+  EXPECT_EQ(Get(false, "own"), "x");  // 500 ms, not the server's 1 s
+  // A delay past the server's longest (3 s) is served as that; a bad value is ignored.
+  clock_->Advance(2499);
+  EXPECT_EQ(Get(false, "capped"), "");
+  EXPECT_TRUE(Scan(true, false, "capped").empty());  // the server's 3 s
+  clock_->Advance(1);
+  EXPECT_EQ(Get(false, "capped"), "x");
+  EXPECT_EQ(Scan(true, false, "capped"), std::vector<std::string>{"x"});
 }
 
 }  // namespace monotable::engine_staleness_test

@@ -41,30 +41,11 @@ Result<int64_t> ParseSecondsAsMillis(const std::string& flag, const std::string&
 }
 
 // A delay in milliseconds ("200", constant) or a range of them ("100-500", drawn
-// uniformly), each at most a minute.
-Result<DelayRange> ParseDelayRange(const std::string& flag, const std::string& text) {
-  constexpr int64_t kMaxMs = 60 * 1000;
-  const size_t dash = text.find('-');
-  auto bad = [&] {
-    return Bad("invalid value '" + text + "' for " + flag +
-               " (expected milliseconds from 0 to 60000, or a range MIN-MAX, e.g. 200 or 100-500)");
-  };
-  auto parse = [&](std::string_view part, int64_t& out) {
-    auto [end, ec] = std::from_chars(part.data(), part.data() + part.size(), out);
-    return ec == std::errc() && end == part.data() + part.size() && out >= 0 && out <= kMaxMs;
-  };
-  DelayRange range;
-  const std::string_view all(text);
-  if (dash == std::string::npos) {
-    if (!parse(all, range.max_ms)) return bad();
-    range.min_ms = range.max_ms;
-    return range;
-  }
-  if (!parse(all.substr(0, dash), range.min_ms) || !parse(all.substr(dash + 1), range.max_ms) ||
-      range.min_ms > range.max_ms) {
-    return bad();
-  }
-  return range;
+// uniformly), each at most a minute (base/delay_range.h).
+Result<DelayRange> ParseDelayFlag(const std::string& flag, const std::string& text) {
+  if (auto range = ParseDelayRange(text)) return *range;
+  return Bad("invalid value '" + text + "' for " + flag +
+             " (expected milliseconds from 0 to 60000, or a range MIN-MAX, e.g. 200 or 100-500)");
 }
 
 // --log-level's names. Not spdlog::level::from_str: it maps an unknown name to "off",
@@ -411,11 +392,11 @@ Result<Config> ParseCommandLine(const std::vector<std::string>& args) {
       delays_given[static_cast<size_t>(delay - kDelayFlags.data())] = ms;
     } else if (flag == "--eventual-consistency-delay" || flag == "--gsi-lag") {
       MT_ASSIGN_OR_RETURN(v, next_value());
-      MT_ASSIGN_OR_RETURN(range, ParseDelayRange(flag, v));
+      MT_ASSIGN_OR_RETURN(range, ParseDelayFlag(flag, v));
       (flag == "--gsi-lag" ? gsi_lag_given : eventual_given) = range;
     } else if (flag == "--streams-delay") {
       MT_ASSIGN_OR_RETURN(v, next_value());
-      MT_ASSIGN_OR_RETURN(ms, ParseInt(flag, v, 0, 60 * 1000));
+      MT_ASSIGN_OR_RETURN(ms, ParseInt(flag, v, 0, kMaxDelayMs));
       streams_delay_given = ms;
     } else if (flag == "--staleness-seed") {
       MT_ASSIGN_OR_RETURN(v, next_value());

@@ -53,7 +53,7 @@ Result<ItemResult> GetItem(const Storage& storage, const Table& table,
 
 Result<BatchGetResult> BatchGetItem(const Storage& storage, const TableLookup& tables,
                                     const BatchGetRequest& request,
-                                    const rocksdb::Snapshot* eventual_state) {
+                                    std::span<const rocksdb::Snapshot* const> states) {
   struct Planned {
     std::shared_ptr<Table> table;
     std::vector<std::string> keys;
@@ -91,9 +91,9 @@ Result<BatchGetResult> BatchGetItem(const Storage& storage, const TableLookup& t
       // Each key is charged as its own GetItem (rounded up per item).
       double units = 0;
       ++keys;
-      const bool consistent = request.tables[t].consistent_read;
-      auto item = AdmittedRead(storage, *planned[t].table, planned[t].keys[k], consistent,
-                               consistent ? nullptr : eventual_state, units);
+      auto item = AdmittedRead(storage, *planned[t].table, planned[t].keys[k],
+                               request.tables[t].consistent_read,
+                               t < states.size() ? states[t] : nullptr, units);
       if (!item.ok() && IsThrottled(item.status())) {
         if (throttled++ == 0) first_throttle = item.status();
         result.unprocessed[t].push_back(k);

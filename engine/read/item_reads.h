@@ -3,6 +3,8 @@
 // sees the latest committed image, or the image of `state` when given: a past state of
 // the database for an eventually consistent read, engine/staleness). Thread-safe.
 
+#include <span>
+
 #include "engine/api/requests.h"
 #include "engine/base/status.h"
 #include "engine/storage/catalog.h"
@@ -16,10 +18,10 @@ Result<ItemResult> GetItem(const Storage& storage, const Table& table,
 
 // Answers at most 16 MB of items; the rest is reported as unprocessed. Errors:
 // kValidation ("Provided list of item keys contains duplicates", key errors),
-// kResourceNotFound, kInternal. `eventual_state` serves the tables read without
-// ConsistentRead.
+// kResourceNotFound, kInternal. `states`, when not empty, holds the state each request
+// table (in order) is read at (null: the latest).
 Result<BatchGetResult> BatchGetItem(const Storage& storage, const TableLookup& tables,
                                     const BatchGetRequest& request,
-                                    const rocksdb::Snapshot* eventual_state = nullptr);
+                                    std::span<const rocksdb::Snapshot* const> states = {});
 
 }  // namespace monotable

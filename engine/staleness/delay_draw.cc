@@ -12,11 +12,11 @@ uint64_t Mix(uint64_t z) {
 
 }  // namespace
 
-int64_t DelayDraw::Next() {
-  if (range_.max_ms <= range_.min_ms) return range_.max_ms;
+int64_t DelayDraw::Next(const DelayRange& range) {
+  if (range.max_ms <= range.min_ms) return range.max_ms;
   const uint64_t n = draws_.fetch_add(1, std::memory_order_relaxed);
-  const uint64_t span = static_cast<uint64_t>(range_.max_ms - range_.min_ms) + 1;
-  return range_.min_ms + static_cast<int64_t>(Mix(seed_ + (n + 1) * 0x9e3779b97f4a7c15ULL) % span);
+  const uint64_t span = static_cast<uint64_t>(range.max_ms - range.min_ms) + 1;
+  return range.min_ms + static_cast<int64_t>(Mix(seed_ + (n + 1) * 0x9e3779b97f4a7c15ULL) % span);
 }
 
 }  // namespace monotable::staleness

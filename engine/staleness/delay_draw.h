@@ -17,7 +17,10 @@ class DelayDraw {
   DelayDraw(DelayRange range, uint64_t seed) : range_(range), seed_(seed) {}
 
   // The next delay, within the range.
-  int64_t Next();
+  int64_t Next() { return Next(range_); }
+  // The next delay within `range` instead (a table's own, staleness.h), from the same
+  // sequence of draws.
+  int64_t Next(const DelayRange& range);
 
   const DelayRange& range() const { return range_; }
 

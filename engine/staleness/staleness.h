@@ -12,6 +12,8 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
+#include <string_view>
 
 #include "engine/base/clock.h"
 #include "engine/staleness/delay_draw.h"
@@ -19,6 +21,13 @@
 #include "engine/storage/storage.h"
 
 namespace monotable::staleness {
+
+// A table's own delays (docs/EVENTUAL_CONSISTENCY.md): a tag of one of these keys, its
+// value "MS" or "MIN-MAX" (base/delay_range.h), replaces the server's delay for that
+// table's reads, from 0 up to the longest delay the server is started with (the ring
+// keeps no older state). A value that does not parse is ignored.
+inline constexpr std::string_view kEventualDelayTag = "monotable:eventual-consistency-delay-ms";
+inline constexpr std::string_view kGsiLagTag = "monotable:gsi-lag-ms";
 
 struct StalenessOptions {
   DelayRange eventual_reads;  // eventually consistent table and LSI reads
@@ -40,21 +49,27 @@ class Staleness {
   Staleness(const Staleness&) = delete;
   Staleness& operator=(const Staleness&) = delete;
 
-  // The state an eventually consistent table or LSI read sees (null: the latest).
-  StateRef ForTableRead() { return StateFor(table_draw_); }
-  // The state a GSI read sees (null: the latest).
-  StateRef ForIndexRead() { return StateFor(index_draw_); }
+  // The state an eventually consistent table or LSI read sees (null: the latest);
+  // `own`: the table's own delay instead of the server's.
+  StateRef ForTableRead(const std::optional<DelayRange>& own = std::nullopt) {
+    return StateFor(table_draw_, own);
+  }
+  // The state a GSI read sees (null: the latest); `own` as above.
+  StateRef ForIndexRead(const std::optional<DelayRange>& own = std::nullopt) {
+    return StateFor(index_draw_, own);
+  }
 
   const SnapshotRing& ring() const { return ring_; }
 
  private:
   Staleness(Storage& storage, const Clock& clock, const StalenessOptions& options);
-  StateRef StateFor(DelayDraw& draw);
+  StateRef StateFor(DelayDraw& draw, const std::optional<DelayRange>& own);
 
   Storage& storage_;
   const Clock& clock_;
   DelayDraw table_draw_;
   DelayDraw index_draw_;
+  const int64_t keep_ms_;  // the longest delay the ring serves
   SnapshotRing ring_;
 };
 

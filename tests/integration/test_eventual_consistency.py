@@ -126,3 +126,18 @@ def test_stream_records_are_readable_after_their_delay(server_factory):
     (record,) = poll(records)
     assert record["eventName"] == "INSERT"
     assert record["dynamodb"]["NewImage"] == {"PK": S("a"), "v": S("1")}
+
+
+def test_a_tables_tag_sets_its_own_lag(server_factory):
+    srv = server_factory(in_memory=True, extra=["--gsi-lag", LAG_MS])
+    ddb = make_client(srv.endpoint)
+    name = unique_name("own")
+    table = create_indexed_table(ddb, name, {"PK": "S", "SK": "S", "g": "S"},
+                                 gsis=[index_spec("byG", "g")])["TableDescription"]
+    # This table's GSI does not lag: its tag replaces the server's 2 s.
+    ddb.tag_resource(ResourceArn=table["TableArn"],
+                     Tags=[{"Key": "monotable:gsi-lag-ms", "Value": "0"}])
+    ddb.put_item(TableName=name, Item={**key("a"), "g": S("x")})
+    answer = ddb.query(TableName=name, IndexName="byG", KeyConditionExpression="g = :g",
+                       ExpressionAttributeValues={":g": S("x")})
+    assert answer["Count"] == 1
