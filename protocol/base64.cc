@@ -54,17 +54,6 @@ std::string Base64Encode(std::string_view bytes) {
 
 namespace {
 
-// The service reads the text as Java characters (UTF-16 units): its length and the
-// character it names are those of the text, not of its UTF-8 bytes.
-size_t Utf16Length(std::string_view text) {
-  size_t length = 0;
-  for (unsigned char c : text) {
-    if ((c & 0xC0) != 0x80) ++length;  // not a continuation byte
-    if (c >= 0xF0) ++length;           // outside the BMP: a surrogate pair
-  }
-  return length;
-}
-
 Status InvalidCharacter(std::string_view text, size_t at) {
   // The whole character, not one byte of it (which would not be UTF-8).
   const size_t length = std::max<size_t>(1, Utf8SequenceLength(text, at));

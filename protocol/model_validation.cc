@@ -6,6 +6,7 @@
 #include <string>
 
 #include "protocol/model_constraints.h"
+#include "protocol/utf8.h"
 
 namespace monotable::protocol {
 namespace {
@@ -53,17 +54,6 @@ bool Matches(Pattern pattern, std::string_view s) {
       });
   }
   return true;
-}
-
-// A string's length as DynamoDB (Java) counts it: UTF-16 code units. The JSON parser
-// has validated the UTF-8, so lead bytes count 1 and 4-byte sequences 2.
-int64_t Utf16Length(std::string_view s) {
-  int64_t n = 0;
-  for (char c : s) {
-    const auto b = static_cast<unsigned char>(c);
-    if ((b & 0xC0) != 0x80) n += b >= 0xF0 ? 2 : 1;
-  }
-  return n;
 }
 
 // The most members a structure of the models may have (tools/gen_model_constraints.py
@@ -200,7 +190,7 @@ class Walker {
           "Member must satisfy regular expression pattern: " + std::string(shape.pattern_text));
     }
     if (shape.has_min || shape.has_max) {
-      if (const int64_t length = Utf16Length(s); OutOfBounds(shape, length)) {
+      if (const auto length = static_cast<int64_t>(Utf16Length(s)); OutOfBounds(shape, length)) {
         std::string quoted;  // appended: see ConstraintErrors::AddString on GCC's -Wrestrict
         quoted.append(1, '\'').append(s).append(1, '\'');
         Bounds(shape, length, quoted, "length", path);

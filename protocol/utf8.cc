@@ -4,6 +4,15 @@
 
 namespace monotable::protocol {
 
+size_t Utf16Length(std::string_view text) {
+  size_t length = 0;
+  for (unsigned char c : text) {
+    if ((c & 0xC0) != 0x80) ++length;  // not a continuation byte
+    if (c >= 0xF0) ++length;           // outside the BMP: a surrogate pair
+  }
+  return length;
+}
+
 size_t Utf8SequenceLength(std::string_view text, size_t pos) {
   auto at = [&](size_t i) { return static_cast<unsigned char>(text[pos + i]); };
   const unsigned char lead = at(0);
