@@ -155,6 +155,11 @@ Result<TableDefinition> Engine::TableDefinitionOf(const RequestContext& ctx,
                                                   const std::string& name) {
   return impl_->tables->Definition(ctx.ns, name);
 }
+std::shared_ptr<const TableDefinition> Engine::SharedDefinitionOf(const RequestContext& ctx,
+                                                                  std::string_view name) {
+  return impl_->tables->SharedDefinition(ctx.ns, name);
+}
+uint64_t Engine::CatalogGeneration() const { return impl_->catalog->generation(); }
 Result<ListTablesResult> Engine::ListTables(const RequestContext& ctx,
                                             const ListTablesRequest& request) {
   return impl_->tables->ListTables(ctx.ns, request);

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <memory>
 #include <string>
+#include <string_view>
 
 #include "engine/api/backup_requests.h"
 #include "engine/api/consistency_report.h"
@@ -85,6 +86,15 @@ class Engine {
   // A table's definition without DescribeTable's statistics (which read storage), for
   // PartiQL's lowering. Errors: kResourceNotFound "Requested resource not found".
   Result<TableDefinition> TableDefinitionOf(const RequestContext& ctx, const std::string& name);
+  // The same definition, shared and never copied: the one the table holds now (a table
+  // changed later holds a new one; this one stays as it was). Null for a table that
+  // does not exist. For callers that look a table up on every request (authorization).
+  std::shared_ptr<const TableDefinition> SharedDefinitionOf(const RequestContext& ctx,
+                                                            std::string_view name);
+  // Grows with every change of any table's definition (storage/catalog.h): a definition
+  // SharedDefinitionOf gave at one generation is still the table's while the generation
+  // stays. Lock-free.
+  uint64_t CatalogGeneration() const;
   Result<TableDescription> UpdateTable(const RequestContext& ctx,
                                        const UpdateTableRequest& request);
   // Returns the description with status DELETING; the table is gone afterwards. With

@@ -89,6 +89,13 @@ Result<TableDefinition> TableControl::Definition(const std::string& ns, const st
   return *table->layout()->definition;
 }
 
+std::shared_ptr<const TableDefinition> TableControl::SharedDefinition(std::string_view ns,
+                                                                      std::string_view name) {
+  auto table = catalog_.Find(ns, name);
+  if (!table) return nullptr;
+  return table->definition();
+}
+
 Result<ListTablesResult> TableControl::ListTables(const std::string& ns,
                                                   const ListTablesRequest& request) {
   std::vector<std::string> names = catalog_.List(ns);

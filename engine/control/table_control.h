@@ -43,6 +43,9 @@ class TableControl {
   // which read storage: cheap enough for every PartiQL statement. Errors:
   // kResourceNotFound "Requested resource not found".
   Result<TableDefinition> Definition(const std::string& ns, const std::string& name);
+  // The definition the table holds now, not copied; null when there is no such table.
+  std::shared_ptr<const TableDefinition> SharedDefinition(std::string_view ns,
+                                                          std::string_view name);
   // Never fails today; a Result for the engine's uniform signature.
   Result<ListTablesResult> ListTables(const std::string& ns, const ListTablesRequest& request);
   // Errors: kResourceNotFound, kResourceInUse "Attempt to change a resource which is

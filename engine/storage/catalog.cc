@@ -206,6 +206,7 @@ Status Catalog::Load() {
                               created, nullptr);
     const std::string name = layout->definition->name;
     namespaces_[ns][name] = std::make_shared<Table>(std::move(layout), family, s);
+    Changed();
   }
   // Column families that no table owns: a DeleteTable interrupted by a crash.
   for (const auto& name : storage_->ExistingColumnFamilies()) {
@@ -286,6 +287,7 @@ Result<std::shared_ptr<Table>> Catalog::Create(const std::string& ns, TableDefin
                             *created, nullptr);
   auto table = std::make_shared<Table>(layout, *family, StatsDelta{});
   tables[layout->definition->name] = table;
+  Changed();
   return table;
 }
 
@@ -325,6 +327,7 @@ Status Catalog::Update(const std::string& ns, Table& table, const DefinitionChan
   const std::vector<std::string> kept = OwnedFamilies(definition);
   table.set_layout(BuildLayout(std::make_shared<const TableDefinition>(std::move(definition)),
                                created, previous.get()));
+  Changed();
   // Indexes removed from the definition: their entries go with their family.
   for (const auto& name : OwnedFamilies(*previous->definition)) {
     if (std::find(kept.begin(), kept.end(), name) != kept.end()) continue;
@@ -365,6 +368,7 @@ Result<std::shared_ptr<Table>> Catalog::Drop(const std::string& ns, const std::s
   batch.DeleteRange(storage_->expiry(), expiry, key_codec::PrefixSuccessor(expiry));
   MT_RETURN_IF_ERROR(storage_->Write(&batch));
   tables.erase(it);
+  Changed();
   // The catalog record is gone first: a crash here leaves orphan families that
   // Load() drops, never a table without data.
   MT_RETURN_IF_ERROR(storage_->DropColumnFamily(table->family_ref()));

@@ -134,6 +134,11 @@ class Catalog {
   // Null when the namespace has no table of that name.
   std::shared_ptr<Table> Find(std::string_view ns, std::string_view name) const;
 
+  // Grows with every change of any table (created, updated, dropped), after the change
+  // is visible to Find: a caller that saw a definition at one generation and sees the
+  // same generation later knows the definition is still the table's. Lock-free.
+  uint64_t generation() const { return generation_.load(std::memory_order_acquire); }
+
   // Registers and persists a new table; fills table_id, creation time and column
   // family. Errors: kResourceInUse "Table already exists: <name>", kInternal.
   Result<std::shared_ptr<Table>> Create(const std::string& ns, TableDefinition definition);
@@ -182,6 +187,8 @@ class Catalog {
   using Tables = std::map<std::string, std::shared_ptr<Table>, std::less<>>;
   std::map<std::string, Tables, std::less<>> namespaces_;
   uint64_t next_family_ = 0;
+  std::atomic<uint64_t> generation_{0};
+  void Changed() { generation_.fetch_add(1, std::memory_order_release); }
 };
 
 // The tables one request may name: those of its namespace. Thread-safe; holds the
