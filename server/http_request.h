@@ -66,6 +66,17 @@ class HttpRequest {
   std::string& body() { return body_; }
   const std::string& body() const { return body_; }
 
+  // The connection the request came on, as its session set it (aws:SourceIp and
+  // aws:SecureTransport): the peer's address ("127.0.0.1", "::1"; empty when unknown,
+  // as for a request built by hand) and whether it is TLS. Clear() keeps them: they
+  // belong to the connection.
+  std::string_view peer_address() const { return peer_address_; }
+  bool secure_transport() const { return secure_transport_; }
+  void set_connection(std::string_view peer_address, bool secure_transport) {
+    peer_address_.assign(peer_address);
+    secure_transport_ = secure_transport;
+  }
+
   // Building. Clear() forgets the request and keeps the buffers' capacity, except a
   // body's past kKeptBodyCapacity: one large request (a BatchWriteItem of megabytes) must
   // not stay resident for as long as its keep-alive connection lives.
@@ -96,6 +107,8 @@ class HttpRequest {
   std::string text_;
   std::vector<FieldAt> fields_;
   std::string body_;
+  std::string peer_address_;
+  bool secure_transport_ = false;
 };
 
 // A request target in origin-form ("/path?query"). RFC 9112 §3.2.2 requires a server to

@@ -39,6 +39,20 @@ beast::error_code ParseBuffered(RequestParser& parser, beast::flat_buffer& buffe
   return ec;
 }
 
+// The peer's address as aws:SourceIp shows it: an IPv4 client of a dual-stack listener
+// is its IPv4 address, not "::ffff:127.0.0.1". Empty when the socket has no peer.
+std::string PeerAddress(const TcpSocket& socket) {
+  beast::error_code ec;
+  auto endpoint = socket.remote_endpoint(ec);
+  if (ec) return "";
+  auto address = endpoint.address();
+  if (address.is_v6() && address.to_v6().is_v4_mapped()) {
+    return boost::asio::ip::make_address_v4(boost::asio::ip::v4_mapped, address.to_v6())
+        .to_string();
+  }
+  return address.to_string();
+}
+
 }  // namespace
 
 void ConnectionHandler::HeaderTooLarge(std::string_view what, size_t limit, HttpReply& reply) {
@@ -79,6 +93,8 @@ BasicHttpSession<Stream>::~BasicHttpSession() {
 template <class Stream>
 void BasicHttpSession<Stream>::Run() {
   WaitIdleTick();
+  request_.set_connection(PeerAddress(beast::get_lowest_layer(stream_)),
+                          std::is_same_v<Stream, TlsStream>);
   if constexpr (std::is_same_v<Stream, TlsStream>) {
     stream_.async_handshake(boost::asio::ssl::stream_base::server,
                             [self = this->shared_from_this()](beast::error_code ec) {

@@ -349,7 +349,9 @@ Router::Served Router::HandleDynamoDb(HttpRequest& request, protocol::JsonParser
       return *faulted;
     }
   }
-  protocol::CallerIdentity caller{std::move(scope->access_key_id), std::move(scope->region)};
+  // aws:SourceIp and aws:SecureTransport come from the connection (HttpSession).
+  protocol::CallerIdentity caller{std::move(scope->access_key_id), std::move(scope->region),
+                                  std::string(request.peer_address()), request.secure_transport()};
   std::string& body = request.body();
   // simdjson reads a few bytes past the end: give it padding to avoid a copy (the
   // request parser reserved it already, so this allocates nothing).

@@ -13,6 +13,16 @@ def _policy(*statements):
     return {"Version": "2012-10-17", "Statement": list(statements)}
 
 
+def _from_addresses(name, sid, cidr):
+    """A principal that may GetItem on Shop from the addresses of `cidr` only."""
+    return {"accessKeyId": f"AKIDIAM{name.upper()}", "secretAccessKey": f"{name}-secret",
+            "arn": f"arn:aws:iam::{ACCOUNT}:user/{name}",
+            "policies": [_policy({
+                "Sid": sid, "Effect": "Allow", "Action": "dynamodb:GetItem",
+                "Resource": f"arn:aws:dynamodb:*:{ACCOUNT}:table/Shop",
+                "Condition": {"IpAddress": {"aws:SourceIp": cidr}}})]}
+
+
 PRINCIPALS = {
     "admin": {"accessKeyId": "AKIDIAMADMIN", "secretAccessKey": "admin-secret",
               "arn": f"arn:aws:iam::{ACCOUNT}:user/admin",
@@ -46,6 +56,18 @@ PRINCIPALS = {
                                     {"Sid": "NoDeletes", "Effect": "Deny",
                                      "Action": ["dynamodb:DeleteItem", "dynamodb:DeleteTable"],
                                      "Resource": "*"})]},
+    # aws:SourceIp, from the connection: 127.0.0.1 is inside the first block and
+    # outside the second (reference_policies_condition-keys, "aws:SourceIp").
+    "onsite": _from_addresses("onsite", "FromLoopback", "127.0.0.0/8"),
+    "offsite": _from_addresses("offsite", "FromOffice", "203.0.113.0/24"),
+    # The documented deny of requests not sent over TLS (aws:SecureTransport false).
+    "tlsonly": {"accessKeyId": "AKIDIAMTLSONLY", "secretAccessKey": "tlsonly-secret",
+                "arn": f"arn:aws:iam::{ACCOUNT}:user/tlsonly",
+                "policies": [_policy({"Sid": "Reads", "Effect": "Allow",
+                                      "Action": "dynamodb:GetItem", "Resource": "*"},
+                                     {"Sid": "DenyInsecureTransport", "Effect": "Deny",
+                                      "Action": "dynamodb:*", "Resource": "*",
+                                      "Condition": {"Bool": {"aws:SecureTransport": "false"}}})]},
     "partner": {"accessKeyId": "AKIDIAMPARTNER", "secretAccessKey": "partner-secret",
                 "arn": f"arn:aws:iam::{OTHER_ACCOUNT}:user/partner",
                 "policies": [_policy({"Effect": "Allow", "Action": "dynamodb:*",

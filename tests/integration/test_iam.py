@@ -56,6 +56,19 @@ def key(pk, sk="1"):
     return {"PK": {"S": pk}, "SK": {"S": sk}}
 
 
+def test_source_ip_is_the_connections_peer(srv):
+    assert client(srv, "onsite").get_item(TableName="Shop", Key=key("tenant-a"))["Item"]
+    expect_error(client(srv, "offsite").get_item, "AccessDeniedException",
+                 denied("offsite", "dynamodb:GetItem"), TableName="Shop", Key=key("tenant-a"))
+
+
+def test_secure_transport_is_false_over_plain_http(srv):
+    expect_error(client(srv, "tlsonly").get_item, "AccessDeniedException",
+                 denied("tlsonly", "dynamodb:GetItem",
+                        why="with an explicit deny in an identity-based policy"),
+                 TableName="Shop", Key=key("tenant-a"))
+
+
 def test_tables_carry_the_iam_account(srv):
     t = client(srv, "admin").describe_table(TableName="Shop")["Table"]
     assert t["TableArn"] == TABLE_ARN

@@ -146,3 +146,26 @@ def test_bad_tls_files_fail_startup(tmp_path):
                               capture_output=True, text=True, timeout=30)
         assert proc.returncode != 0, args
         assert message in proc.stderr, proc.stderr
+
+
+def test_secure_transport_is_true_over_tls(server_factory, tmp_path):
+    """aws:SecureTransport: the documented deny of requests not sent over TLS lets the
+    tlsonly principal read over HTTPS (test_iam.py sees it refused over plain HTTP)."""
+    from iam_policies import PRINCIPALS, write_iam_file
+    cert, key = make_certificate(tmp_path)
+    iam = write_iam_file(tmp_path / "iam.json")
+    srv = server_factory(in_memory=True, ca_file=cert, extra=[
+        "--tls-cert", str(cert), "--tls-key", str(key), "--require-signature", "--iam", str(iam)])
+
+    def principal(who):
+        p = PRINCIPALS[who]
+        return boto3.client("dynamodb", endpoint_url=srv.endpoint, region_name=REGION,
+                            aws_access_key_id=p["accessKeyId"],
+                            aws_secret_access_key=p["secretAccessKey"], verify=str(cert),
+                            config=botocore.config.Config(retries={"max_attempts": 1}))
+
+    admin = principal("admin")
+    create_table(admin, "Shop", range_type=None)
+    admin.put_item(TableName="Shop", Item={"PK": {"S": "k"}, "v": {"S": "tls"}})
+    got = principal("tlsonly").get_item(TableName="Shop", Key={"PK": {"S": "k"}})
+    assert got["Item"]["v"]["S"] == "tls"
