@@ -202,15 +202,24 @@ bool ValueMatches(const ConditionClause& clause, std::string_view have, std::str
 }
 
 // One request value against the policy's values: ORed, and the result negated for a
-// negated operator (NOR).
-bool RequestValueMatches(const ConditionClause& clause, std::string_view have,
-                         const std::vector<std::string>& wants) {
+// negated operator (NOR). A value with ${...} (when `variables`) is substituted first;
+// one that does not resolve matches nothing.
+// Inlined into ConditionHolds' two loops: it runs for every request value.
+[[gnu::always_inline]] inline bool RequestValueMatches(const ConditionClause& clause,
+                                                       std::string_view have,
+                                                       const RequestContext& context,
+                                                       bool variables) {
   bool any = false;
-  for (const auto& want : wants) {
-    if (ValueMatches(clause, have, want)) {
-      any = true;
-      break;
+  for (const auto& want : clause.values) {
+    if (variables && want.find("${") != std::string::npos) {
+      auto substituted = Substitute(want, context);
+      any = substituted && ValueMatches(clause, have, *substituted);
+    } else {
+      // StringEquals, the commonest, without the operator dispatch.
+      any = clause.family == OperatorFamily::kString ? have == want
+                                                     : ValueMatches(clause, have, want);
     }
+    if (any) break;
   }
   return clause.negated ? !any : any;
 }
@@ -238,8 +247,9 @@ Status ParseOperator(std::string_view name, ConditionClause* clause) {
 }
 
 bool ConditionHolds(const ConditionClause& clause, const RequestContext& context, bool variables) {
-  const std::vector<std::string>* have = context.Find(clause.key);
-  const bool absent = have == nullptr || have->empty();
+  const std::optional<KeyValues> have =
+      clause.request_key ? context.FindRequestKey(clause.key) : context.Find(clause.key);
+  const bool absent = !have || have->empty();
   if (clause.family == OperatorFamily::kNull) {
     // "true": the key must be absent; "false": present.
     for (const auto& want : clause.values) {
@@ -252,29 +262,15 @@ bool ConditionHolds(const ConditionClause& clause, const RequestContext& context
     if (clause.qualifier == SetQualifier::kForAnyValue) return false;
     return clause.if_exists || clause.negated;
   }
-  // The policy's values with their variables substituted; an unresolved one matches
-  // nothing.
-  std::vector<std::string> substituted;
-  const std::vector<std::string>* wants = &clause.values;
-  if (variables) {
-    for (const auto& value : clause.values) {
-      if (value.find("${") == std::string::npos) {
-        substituted.push_back(value);
-      } else if (auto s = Substitute(value, context)) {
-        substituted.push_back(std::move(*s));
-      }
-    }
-    wants = &substituted;
-  }
   if (clause.qualifier == SetQualifier::kForAllValues) {
     for (const auto& value : *have) {
-      if (!RequestValueMatches(clause, value, *wants)) return false;
+      if (!RequestValueMatches(clause, value, context, variables)) return false;
     }
     return true;
   }
   // ForAnyValue, and a key without qualifier (one value, or any of several).
   for (const auto& value : *have) {
-    if (RequestValueMatches(clause, value, *wants)) return true;
+    if (RequestValueMatches(clause, value, context, variables)) return true;
   }
   return false;
 }

@@ -45,6 +45,9 @@ struct ConditionClause {
   bool if_exists = false;
   std::string key;
   std::vector<std::string> values;
+  // Set by Prematch on a settled copy (evaluator.h): the key is none of the principal's
+  // or the resource's, so only the request's own keys are searched.
+  bool request_key = false;
 };
 
 // Parses an operator's name. Errors: kValidation "Unknown condition operator: <name>".

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <deque>
+
 namespace monotable::iam {
 namespace {
 
@@ -19,13 +21,19 @@ Policy Resource(std::string_view json) {
   return p.ok() ? std::move(*p) : Policy{};
 }
 
+// A context's strings are views: the tests' live as long as the test binary.
+std::string_view Kept(std::string text) {
+  static std::deque<std::string> kept;
+  return kept.emplace_back(std::move(text));
+}
+
 RequestContext Alice(std::string action, std::string resource) {
   RequestContext c;
   c.principal_arn = "arn:aws:iam::123456789012:user/alice";
   c.principal_account = "123456789012";
   c.resource_account = "123456789012";
-  c.action = std::move(action);
-  c.resource = std::move(resource);
+  c.action = Kept(std::move(action));
+  c.resource = Kept(std::move(resource));
   c.Set("aws:username", "alice");
   return c;
 }
@@ -88,7 +96,7 @@ TEST(Evaluator, SameAccountUnionOfIdentityAndResource) {
     "Resource":"*"}})");
   auto d = Evaluate({{&nothing}, nullptr, &table}, Alice("dynamodb:GetItem", std::string(kShop)));
   EXPECT_TRUE(d.allowed());
-  EXPECT_EQ(d.policy, "resource");
+  EXPECT_EQ(PolicyName(d), "resource");
   Policy deny = Resource(R"({"Version":"2012-10-17","Statement":{"Effect":"Deny",
     "Principal":"*","Action":"dynamodb:DeleteItem","Resource":"*"}})");
   Policy all = AllowAll();
@@ -206,6 +214,54 @@ TEST(Evaluator, PolicyVariablesInResources) {
       Evaluate({{&legacy}}, Alice("dynamodb:GetItem",
                                   "arn:aws:dynamodb:us-east-1:123456789012:table/alice-notes"))
           .allowed());
+}
+
+// A pre-match kept per principal (resolve_principal_variables) decides as Evaluate
+// does: ${aws:username} resolved once, conditions on the principal's tags decided once,
+// a variable naming a request key (the item's partition, the caller's address) still
+// looked up per request.
+TEST(Evaluator, PrematchedWithResolvedVariablesDecidesAsEvaluate) {
+  Policy p = Identity(R"({"Version":"2012-10-17","Statement":[
+    {"Sid":"Own","Effect":"Allow","Action":"dynamodb:GetItem",
+     "Resource":"arn:aws:dynamodb:*:*:table/${aws:username}-*",
+     "Condition":{"ForAllValues:StringEquals":{"dynamodb:LeadingKeys":["${aws:username}"]}}},
+    {"Sid":"Echo","Effect":"Allow","Action":"dynamodb:GetItem","Resource":"*",
+     "Condition":{"StringEquals":{"dynamodb:LeadingKeys":"${aws:SourceIp}"}}},
+    {"Sid":"Never","Effect":"Deny","Action":"dynamodb:GetItem","Resource":"*",
+     "Condition":{"StringEquals":{"dynamodb:LeadingKeys":"${aws:username}-banned"}}},
+    {"Sid":"Team","Effect":"Allow","Action":"dynamodb:GetItem","Resource":"*",
+     "Condition":{"StringEquals":{"aws:PrincipalTag/team":"blue","dynamodb:LeadingKeys":"shared"}}},
+    {"Sid":"OtherTeam","Effect":"Deny","Action":"dynamodb:GetItem","Resource":"*",
+     "Condition":{"StringEquals":{"aws:PrincipalTag/team":"red"}}}]})");
+  const std::vector<ContextKey> principal = {{"aws:username", {"alice"}},
+                                             {"aws:PrincipalTag/team", {"blue"}}};
+  struct Case {
+    std::string resource, leading_key, source_ip;
+    Outcome outcome;
+  };
+  const std::string notes = "arn:aws:dynamodb:us-east-1:123456789012:table/alice-notes";
+  const Case cases[] = {
+      {notes, "alice", "", Outcome::kAllowed},
+      {notes, "bob", "", Outcome::kNoIdentityAllow},
+      {notes, "bob", "bob", Outcome::kAllowed},
+      {notes, "alice-banned", "", Outcome::kExplicitDenyIdentity},
+      {std::string(kShop), "alice", "", Outcome::kNoIdentityAllow},
+      {std::string(kShop), "shared", "", Outcome::kAllowed},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.resource + " " + c.leading_key);
+    RequestContext context = Alice("dynamodb:GetItem", c.resource);
+    context.keys.clear();
+    context.principal_keys = &principal;
+    context.Set("dynamodb:LeadingKeys", c.leading_key);
+    if (!c.source_ip.empty()) context.Set("aws:SourceIp", c.source_ip);
+    const Decision reference = Evaluate({{&p}}, context);
+    const Prematched kept = Prematch({{&p}}, context, /*resolve_principal_variables=*/true);
+    const Decision decision = EvaluatePrematched(kept, context);
+    EXPECT_EQ(reference.outcome, c.outcome);
+    EXPECT_EQ(decision.outcome, reference.outcome);
+    EXPECT_EQ(decision.statement, reference.statement);
+  }
 }
 
 }  // namespace

@@ -22,7 +22,7 @@ TEST(Principals, ParsesTheIssueOutline) {
   EXPECT_TRUE(alice->boundary.has_value());
   RequestContext c;
   c.keys = alice->keys;
-  ASSERT_NE(c.Find("aws:principaltag/team"), nullptr);
+  ASSERT_TRUE(c.Find("aws:principaltag/team").has_value());
   EXPECT_EQ(c.Find("aws:PrincipalTag/team")->front(), "blue");
   EXPECT_EQ(c.Find("www.amazon.com:user_id")->front(), "u1");
   EXPECT_EQ(c.Find("aws:username")->front(), "alice");

@@ -105,8 +105,8 @@ std::optional<std::string> Substitute(std::string_view text, const RequestContex
       inner = inner.substr(0, comma);
       while (!inner.empty() && inner.back() == ' ') inner.remove_suffix(1);
     }
-    const std::vector<std::string>* values = context.Find(inner);
-    if (values != nullptr && values->size() == 1) {
+    const std::optional<KeyValues> values = context.Find(inner);
+    if (values && values->size() == 1) {
       out.append(values->front());
     } else if (fallback) {
       out.append(*fallback);
@@ -115,6 +115,21 @@ std::optional<std::string> Substitute(std::string_view text, const RequestContex
     }
   }
   return out;
+}
+
+bool VariablesResolvedBy(std::string_view text, const std::vector<ContextKey>& keys) {
+  size_t at = 0;
+  while ((at = text.find("${", at)) != std::string_view::npos) {
+    size_t close = text.find('}', at + 2);
+    if (close == std::string_view::npos) return true;  // no variable: literal text
+    std::string_view inner = text.substr(at + 2, close - at - 2);
+    inner = inner.substr(0, inner.find(','));
+    while (!inner.empty() && inner.back() == ' ') inner.remove_suffix(1);
+    const std::vector<std::string>* values = FindKey(keys, inner);
+    if (values == nullptr || values->size() != 1) return false;
+    at = close + 1;
+  }
+  return true;
 }
 
 }  // namespace monotable::iam

@@ -29,4 +29,9 @@ bool ArnMatch(std::string_view pattern, std::string_view arn);
 // key and has no default: the element it is in then matches nothing, as in IAM.
 std::optional<std::string> Substitute(std::string_view text, const RequestContext& context);
 
+// Whether every variable of `text` names a key of `keys` (and none is ${*}, ${?} or
+// ${$}): then Substitute over those keys alone gives what it gives over any context
+// that looks them up first (RequestContext::principal_keys).
+bool VariablesResolvedBy(std::string_view text, const std::vector<ContextKey>& keys);
+
 }  // namespace monotable::iam

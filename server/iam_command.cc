@@ -114,14 +114,14 @@ int RunIamCommand(const std::vector<std::string>& args, std::ostream& out, std::
   context.principal_account = principal->account;
   context.action = s.action;
   context.resource = s.resource;
-  context.resource_account = AccountOf(s.resource);
-  if (context.resource_account.empty()) context.resource_account = principals->account_id;
+  const std::string resource_account = AccountOf(s.resource);
+  context.resource_account = resource_account.empty() ? principals->account_id : resource_account;
   context.keys = principal->keys;
   // The --context keys replace the principal's; a key given again adds a value.
   iam::RequestContext given;
   for (const auto& [key, value] : s.context) {
     std::vector<std::string> values;
-    if (const auto* before = given.Find(key)) values = *before;
+    if (const auto before = given.Find(key)) values.assign(before->begin(), before->end());
     values.push_back(value);
     given.SetList(key, std::move(values));
   }

@@ -119,8 +119,8 @@ Result<std::unique_ptr<Server>> Server::Create(const Config& config) {
     principals = std::move(loaded);
     static const SystemClock kClock;
     protocol_options.account_id = principals->account_id;
-    protocol_options.authorizer =
-        std::make_shared<const protocol::authorization::Authorizer>(principals, &kClock);
+    protocol_options.authorizer = std::make_shared<const protocol::authorization::Authorizer>(
+        principals, &kClock, config.log_requests);
   }
   server->protocol_ =
       std::make_unique<protocol::Protocol>(server->engine_.get(), std::move(protocol_options));

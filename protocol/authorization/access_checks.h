@@ -11,6 +11,7 @@
 // Not thread-safe: a TableFacts belongs to one request.
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -40,7 +41,7 @@ class TableFacts {
  private:
   Engine& engine_;
   const RequestContext& request_;
-  std::map<std::string, std::optional<TableDefinition>> tables_;
+  std::map<std::string, std::shared_ptr<const TableDefinition>, std::less<>> tables_;
 };
 
 struct CheckScope {

@@ -96,9 +96,13 @@ void AddPathHeads(std::string_view expression, std::optional<JsonObject> names,
 std::optional<std::string> KeyValueText(JsonElement value) {
   JsonObject object;
   if (value.get_object().get(object)) return std::nullopt;
-  for (std::string_view type : {"S", "N", "B"}) {
+  // One pass over the members (a key value has one), not one lookup per type.
+  for (auto field : object) {
     std::string_view text;
-    if (!object[type].get_string().get(text)) return std::string(text);
+    if ((field.key == "S" || field.key == "N" || field.key == "B") &&
+        !field.value.get_string().get(text)) {
+      return std::string(text);
+    }
   }
   return std::nullopt;
 }

@@ -38,7 +38,8 @@ class AuthorizerTest : public ::testing::Test {
     ProtocolOptions options;
     options.account_id = principals->account_id;
     options.authorizer = std::make_shared<const Authorizer>(
-        std::make_shared<const iam::Principals>(std::move(*principals)), &clock_);
+        std::make_shared<const iam::Principals>(std::move(*principals)), &clock_,
+        /*describe_decisions=*/true);
     protocol_ = std::make_unique<Protocol>(engine_.get(), std::move(options));
     ASSERT_EQ(Call("ADMIN", "CreateTable", R"({"TableName":"Shop","BillingMode":"PAY_PER_REQUEST",
       "AttributeDefinitions":[{"AttributeName":"PK","AttributeType":"S"},{"AttributeName":"SK","AttributeType":"S"}],

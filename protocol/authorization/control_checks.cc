@@ -146,13 +146,9 @@ void AddRequestTags(JsonObject request, AccessCheck& check) {
 
 const TableDefinition* TableFacts::Find(const std::string& name) {
   auto it = tables_.find(name);
-  if (it == tables_.end()) {
-    auto definition = engine_.TableDefinitionOf(request_, name);
-    std::optional<TableDefinition> found;
-    if (definition.ok()) found = std::move(*definition);
-    it = tables_.emplace(name, std::move(found)).first;
-  }
-  return it->second ? &*it->second : nullptr;
+  if (it == tables_.end())
+    it = tables_.emplace(name, engine_.SharedDefinitionOf(request_, name)).first;
+  return it->second.get();
 }
 
 std::string TableOfArn(std::string_view arn) {

@@ -2,76 +2,10 @@
 // Scan, BatchGetItem, BatchWriteItem, TransactGetItems, TransactWriteItems.
 #include "protocol/authorization/access_checks.h"
 #include "protocol/authorization/attribute_names.h"
+#include "protocol/authorization/item_facts.h"
 
 namespace monotable::protocol::authorization {
 namespace {
-
-std::optional<JsonObject> ObjectMember(JsonObject o, std::string_view key) {
-  JsonObject member;
-  if (o[key].get_object().get(member)) return std::nullopt;
-  return member;
-}
-
-std::string_view StringMember(JsonObject o, std::string_view key) {
-  std::string_view s;
-  if (o[key].get_string().get(s)) return {};
-  return s;
-}
-
-void AddUnique(std::vector<std::string>& list, std::string value) {
-  for (const auto& v : list) {
-    if (v == value) return;
-  }
-  list.push_back(std::move(value));
-}
-
-// What one item-level request (or one element of a batch or transaction) contributes.
-struct ItemFacts {
-  std::vector<std::string> leading_keys;
-  std::vector<std::string> attributes;
-  bool projection = false;  // ProjectionExpression or AttributesToGet
-};
-
-// The attribute names of a map member (Item, Key, AttributeUpdates, Expected).
-void AddMemberNames(JsonObject o, std::string_view member, ItemFacts& facts) {
-  if (auto m = ObjectMember(o, member)) {
-    for (auto field : *m) AddUnique(facts.attributes, std::string(field.key));
-  }
-}
-
-// The expressions' names, projections, and legacy members of `o`.
-void AddExpressionNames(JsonObject o, ItemFacts& facts) {
-  const auto names = ObjectMember(o, "ExpressionAttributeNames");
-  for (std::string_view member : {"ProjectionExpression", "ConditionExpression", "FilterExpression",
-                                  "KeyConditionExpression", "UpdateExpression"}) {
-    std::string_view text = StringMember(o, member);
-    if (text.empty()) continue;
-    if (member == "ProjectionExpression") facts.projection = true;
-    AddPathHeads(text, names, &facts.attributes);
-  }
-  JsonArray list;
-  if (!o["AttributesToGet"].get_array().get(list)) {
-    facts.projection = true;
-    for (JsonElement e : list) {
-      std::string_view name;
-      if (!e.get_string().get(name)) AddUnique(facts.attributes, std::string(name));
-    }
-  }
-  for (std::string_view member :
-       {"AttributeUpdates", "Expected", "QueryFilter", "ScanFilter", "KeyConditions"}) {
-    AddMemberNames(o, member, facts);
-  }
-}
-
-// The partition key value of an item or key map (`member`).
-void AddLeadingKey(JsonObject o, std::string_view member, const TableDefinition* table,
-                   ItemFacts& facts) {
-  auto m = ObjectMember(o, member);
-  if (!m || table == nullptr) return;
-  JsonElement value;
-  if ((*m)[table->hash_key()].get(value)) return;
-  if (auto text = KeyValueText(value)) AddUnique(facts.leading_keys, std::move(*text));
-}
 
 // A Query's partition key value, by KeyConditionExpression or KeyConditions (`EQ`).
 void AddQueryLeadingKey(JsonObject o, const std::string& key_name, ItemFacts& facts) {
@@ -105,16 +39,8 @@ void AddSetting(AccessCheck& check, JsonObject o, std::string_view member, std::
   check.keys.push_back({std::string(key), {std::string(value.empty() ? fallback : value)}});
 }
 
-// A read's dynamodb:Select: the request's Select, else SPECIFIC_ATTRIBUTES for a
-// projection, ALL_PROJECTED_ATTRIBUTES for an index, ALL_ATTRIBUTES otherwise.
 void AddSelect(AccessCheck& check, JsonObject o, const ItemFacts& facts, bool index) {
-  std::string_view select = StringMember(o, "Select");
-  if (select.empty()) {
-    select = facts.projection ? "SPECIFIC_ATTRIBUTES"
-             : index          ? "ALL_PROJECTED_ATTRIBUTES"
-                              : "ALL_ATTRIBUTES";
-  }
-  check.keys.push_back({"dynamodb:Select", {std::string(select)}});
+  check.keys.push_back({"dynamodb:Select", {std::string(SelectOf(o, facts.projection, index))}});
 }
 
 // One keyed item request (GetItem, PutItem, UpdateItem, DeleteItem, ConditionCheck):
@@ -123,10 +49,7 @@ AccessCheck KeyedItemCheck(std::string_view action, JsonObject o, std::string_vi
                            CheckScope& scope) {
   const std::string table(StringMember(o, "TableName"));
   AccessCheck check = TableCheck(action, table, "", scope);
-  ItemFacts facts;
-  AddLeadingKey(o, key_member, scope.tables->Find(table), facts);
-  AddMemberNames(o, key_member, facts);
-  AddExpressionNames(o, facts);
+  ItemFacts facts = KeyedItemFacts(o, key_member, scope.tables->Find(table));
   AddKeys(check, facts);
   if (action == "dynamodb:GetItem") {
     AddSelect(check, o, facts, false);
