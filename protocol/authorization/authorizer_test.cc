@@ -25,6 +25,13 @@ constexpr char kIam[] = R"({"principals":[
    "policies":[{"Version":"2012-10-17","Statement":{"Effect":"Allow","Action":["dynamodb:GetItem","dynamodb:Query"],
      "Resource":"*","Condition":{"ForAllValues:StringEquals":{"dynamodb:Attributes":["PK","SK","name"]},
      "StringEqualsIfExists":{"dynamodb:Select":"SPECIFIC_ATTRIBUTES"}}}}]},
+  {"accessKeyId":"PARTIQL","secretAccessKey":"s","arn":"arn:aws:iam::123456789012:user/t1",
+   "policies":[{"Version":"2012-10-17","Statement":[{"Sid":"OwnStatements","Effect":"Allow",
+     "Action":["dynamodb:PartiQLSelect","dynamodb:PartiQLInsert","dynamodb:PartiQLUpdate"],
+     "Resource":"arn:aws:dynamodb:*:*:table/Shop",
+     "Condition":{"ForAllValues:StringEquals":{"dynamodb:LeadingKeys":["${aws:username}"]}}},
+    {"Sid":"NoFullTableScan","Effect":"Deny","Action":"dynamodb:PartiQLSelect","Resource":"*",
+     "Condition":{"Bool":{"dynamodb:FullTableScan":"true"}}}]}]},
   {"accessKeyId":"OUTSIDER","secretAccessKey":"s","arn":"arn:aws:iam::111122223333:user/bob",
    "policies":[{"Version":"2012-10-17","Statement":{"Effect":"Allow","Action":"dynamodb:*","Resource":"*"}}]}]})";
 
@@ -96,6 +103,42 @@ TEST_F(AuthorizerTest, TenantOwnPartitionOnly) {
       Call("ADMIN", "GetItem", R"({"TableName":"Shop","Key":{"PK":{"S":"t2"},"SK":{"S":"b"}}})")
           .body,
       "{}");
+}
+
+// PartiQL statements are checked with their partition key values (LeadingKeys) and
+// dynamodb:FullTableScan (ql-iam, "Allow select statements and deny full table scan
+// statements"), statement by statement in a batch.
+TEST_F(AuthorizerTest, PartiqlLeadingKeysAndFullTableScan) {
+  EXPECT_EQ(Call("PARTIQL", "ExecuteStatement",
+                 R"({"Statement":"INSERT INTO \"Shop\" VALUE {'PK': ?, 'SK': 'p'}",
+                     "Parameters":[{"S":"t1"}]})")
+                .http_status,
+            200);
+  EXPECT_EQ(Call("PARTIQL", "ExecuteStatement",
+                 R"({"Statement":"SELECT * FROM \"Shop\" WHERE PK = 't1'"})")
+                .http_status,
+            200);
+  Response other = Call("PARTIQL", "ExecuteStatement",
+                        R"({"Statement":"UPDATE \"Shop\" SET n = 1 WHERE PK = ? AND SK = 'p'",
+                            "Parameters":[{"S":"t2"}]})");
+  EXPECT_EQ(other.error, ErrorCode::kAccessDenied);
+  EXPECT_NE(other.body.find("dynamodb:PartiQLUpdate on resource: "
+                            "arn:aws:dynamodb:us-east-1:123456789012:table/Shop because no "
+                            "identity-based policy allows the dynamodb:PartiQLUpdate action"),
+            std::string::npos)
+      << other.body;
+  Response scan = Call("PARTIQL", "ExecuteStatement", R"({"Statement":"SELECT * FROM \"Shop\""})");
+  EXPECT_EQ(scan.error, ErrorCode::kAccessDenied);
+  EXPECT_NE(scan.body.find("with an explicit deny in an identity-based policy"), std::string::npos)
+      << scan.body;
+  EXPECT_EQ(scan.authorization,
+            "deny by identity[0] NoFullTableScan (dynamodb:PartiQLSelect on "
+            "arn:aws:dynamodb:us-east-1:123456789012:table/Shop)");
+  EXPECT_EQ(Call("PARTIQL", "BatchExecuteStatement", R"({"Statements":[
+    {"Statement":"SELECT * FROM \"Shop\" WHERE PK = 't1' AND SK = 'p'"},
+    {"Statement":"SELECT * FROM \"Shop\" WHERE PK = 't2' AND SK = 'p'"}]})")
+                .error,
+            ErrorCode::kAccessDenied);
 }
 
 TEST_F(AuthorizerTest, TransactionRefusedForOneItem) {

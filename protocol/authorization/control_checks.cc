@@ -1,6 +1,7 @@
 // The checks of the control-plane, Streams and PartiQL operations, and the entry point.
 #include "engine/partiql/lower.h"
 #include "protocol/authorization/access_checks.h"
+#include "protocol/authorization/statement_facts.h"
 #include "protocol/table_description_json.h"
 
 namespace monotable::protocol::authorization {
@@ -142,6 +143,34 @@ void AddRequestTags(JsonObject request, AccessCheck& check) {
   check.keys.push_back({"aws:TagKeys", std::move(keys)});
 }
 
+// A PartiQL statement's fine-grained keys (statement_facts.h), as the Service
+// Authorization Reference lists them for its action.
+void AddStatementKeys(const partiql::ast::Statement& statement, JsonObject request,
+                      const partiql::Target& target, CheckScope& scope, AccessCheck& check) {
+  std::string partition_key;
+  if (const TableDefinition* table = scope.tables->Find(target.table)) {
+    partition_key = table->hash_key();
+    if (target.index) {
+      const SecondaryIndexDefinition* index = table->FindIndex(*target.index);
+      partition_key = index != nullptr && !index->key_schema.empty() ? index->key_schema[0].name
+                                                                     : std::string();
+    }
+  }
+  std::optional<JsonArray> parameters;
+  JsonArray list;
+  if (!request["Parameters"].get_array().get(list)) parameters = list;
+  StatementFacts facts = FactsOf(statement, partition_key, parameters);
+  check.keys.push_back({"dynamodb:LeadingKeys", std::move(facts.leading_keys)});
+  check.keys.push_back({"dynamodb:Attributes", std::move(facts.attributes)});
+  using Kind = partiql::ast::Statement::Kind;
+  if (statement.kind == Kind::kSelect || statement.kind == Kind::kExists) {
+    check.keys.push_back({"dynamodb:Select", {std::string(facts.select)}});
+    check.keys.push_back({"dynamodb:FullTableScan", {facts.full_table_scan ? "true" : "false"}});
+  } else if (statement.kind != Kind::kInsert) {
+    check.keys.push_back({"dynamodb:ReturnValues", {std::string(facts.return_values)}});
+  }
+}
+
 }  // namespace
 
 const TableDefinition* TableFacts::Find(const std::string& name) {
@@ -208,6 +237,7 @@ std::optional<std::vector<AccessCheck>> PartiqlChecks(std::string_view operation
                               : kind == Kind::kDelete ? "dynamodb:PartiQLDelete"
                                                       : "dynamodb:PartiQLSelect";
     AccessCheck check = TableCheck(action, target->table, target->index.value_or(""), scope);
+    AddStatementKeys(**parsed, o, *target, scope, check);
     if (operation == "ExecuteTransaction") {
       check.keys.push_back({"dynamodb:EnclosingOperation", {"ExecuteTransaction"}});
     }
