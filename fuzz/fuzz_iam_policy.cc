@@ -26,7 +26,7 @@ const iam::RequestContext& Context() {
     c.action = "dynamodb:GetItem";
     c.resource = "arn:aws:dynamodb:us-east-1:123456789012:table/Shop";
     c.Set("aws:username", "alice");
-    c.Set("aws:PrincipalArn", c.principal_arn);
+    c.Set("aws:PrincipalArn", std::string(c.principal_arn));
     c.Set("aws:SourceIp", "127.0.0.1");
     c.Set("aws:CurrentTime", "2026-06-01T12:00:00Z");
     c.Set("aws:EpochTime", "1780315200");
