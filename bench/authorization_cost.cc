@@ -137,7 +137,7 @@ int main(int argc, char** argv) {
   // The bodies are made before the measurement: only Handle is counted.
   const std::string_view operation = op == "get" ? "GetItem" : "PutItem";
   std::vector<std::string> bodies;
-  bodies.reserve(static_cast<size_t>(requests + warmup));
+  bodies.reserve(static_cast<size_t>(requests) + static_cast<size_t>(warmup));
   for (int i = 0; i < requests + warmup; ++i) {
     bodies.push_back(op == "get" ? GetItem(i % keys) : PutItem(i % keys));
   }

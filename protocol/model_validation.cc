@@ -216,7 +216,8 @@ class Walker {
     if (value.get_int64().get(n)) {
       double d = 0;
       // Beyond int64 (or a fraction): clamped, past any bound of the models.
-      if (value.get_double().get(d) == simdjson::SUCCESS && d > INT64_MIN && d < INT64_MAX) {
+      if (value.get_double().get(d) == simdjson::SUCCESS && d > static_cast<double>(INT64_MIN) &&
+          d < static_cast<double>(INT64_MAX)) {
         n = static_cast<int64_t>(d);
       } else {
         n = d < 0 ? INT64_MIN : INT64_MAX;

@@ -32,7 +32,9 @@ constexpr std::array<std::string_view, 7> kConflictingOperations = {
 constexpr std::string_view kFields =
     "id, operation, table, index, kind, probability, latencyMs and count";
 
-Status RuleError(std::string message) { return Status::Validation("fault rule: " + message); }
+Status RuleError(const std::string& message) {
+  return Status::Validation("fault rule: " + message);
+}
 
 Result<std::string> StringField(protocol::JsonElement value, std::string_view key) {
   std::string_view text;

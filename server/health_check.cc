@@ -49,7 +49,7 @@ class Probe {
     result_ = std::move(status);
   }
 
-  void OnResolve(error_code ec, tcp::resolver::results_type results) {
+  void OnResolve(error_code ec, const tcp::resolver::results_type& results) {
     if (ec) return Finish(Status::Internal("cannot resolve " + url_.host + ": " + ec.message()));
     asio::async_connect(socket_, results, [this](error_code ec, const tcp::endpoint&) {
       if (ec) return Finish(Status::Internal("cannot connect to " + Where() + ": " + ec.message()));
