@@ -32,7 +32,7 @@ class Probe {
   Status Run(std::chrono::milliseconds timeout) {
     resolver_.async_resolve(
         url_.host, url_.port,
-        [this](error_code ec, tcp::resolver::results_type r) { OnResolve(ec, std::move(r)); });
+        [this](error_code ec, const tcp::resolver::results_type& r) { OnResolve(ec, r); });
     ioc_.run_for(timeout);
     if (!done_) {
       return Status::Internal("no answer from " + Where() + " within " +
