@@ -1,6 +1,12 @@
 #pragma once
 // Status and Result<T>: errors are values in monotable. No exception crosses a
 // library boundary; protocol/errors maps ErrorCode to DynamoDB's wire error names.
+//
+// Thread-safety: both are values. Several threads may call const methods of one Status
+// or Result at once; if any thread may call a non-const method (assignment, a move,
+// WithDetail, value() on a non-const Result), every thread touching that object needs
+// external synchronization. Copies are independent (a Status's ErrorDetail is shared
+// but immutable).
 
 #include <cassert>
 #include <memory>
@@ -83,13 +89,25 @@ class [[nodiscard]] Status {
   std::shared_ptr<const ErrorDetail> detail_;
 };
 
+namespace status_detail {
+// Logs that a Result was built from an ok Status and returns the kInternal it holds
+// instead (status.cc, out of line: the error path only).
+Status OkStatusGivenToResult();
+}  // namespace status_detail
+
 // A value or a Status that is not ok.
 template <typename T>
 class [[nodiscard]] Result {
  public:
-  Result(T value) : data_(std::move(value)) {}        // NOLINT: implicit on purpose
+  Result(T value) : data_(std::move(value)) {}  // NOLINT: implicit on purpose
+  // An ok `status` is a bug: a debug build stops on the assertion; a release build
+  // logs it and holds kInternal instead, so the caller still sees an error (never an
+  // ok status with no value).
   Result(Status status) : data_(std::move(status)) {  // NOLINT
-    assert(!std::get<Status>(data_).ok());
+    if (std::get<Status>(data_).ok()) [[unlikely]] {
+      assert(false && "Result built from an ok Status");
+      data_ = status_detail::OkStatusGivenToResult();
+    }
   }
 
   bool ok() const { return std::holds_alternative<T>(data_); }
