@@ -91,6 +91,8 @@ Result<std::unique_ptr<Engine>> Engine::Open(const EngineOptions& options,
   for (const auto& [ns, table] : impl->catalog->All()) {
     MT_RETURN_IF_ERROR(impl->streams->Sync(ns, *table));
   }
+  impl->insights =
+      std::make_unique<insights::InsightsControl>(*impl->storage, *impl->catalog, *impl->clock);
   impl->write_path = std::make_unique<WritePath>(impl->storage.get(), &impl->locks);
   impl->transactions = std::make_unique<Transactions>(impl->storage.get(), &impl->locks);
   impl->idempotency = std::make_unique<IdempotencyCache>(impl->clock.get());
@@ -223,6 +225,20 @@ Result<ResourcePolicy> Engine::GetResourcePolicy(const RequestContext& ctx,
 Result<std::optional<std::string>> Engine::DeleteResourcePolicy(
     const RequestContext& ctx, const DeleteResourcePolicyRequest& request) {
   return DeleteTablePolicy(*impl_->catalog, ctx.ns, request);
+}
+
+Result<ContributorInsightsInfo> Engine::UpdateContributorInsights(
+    const RequestContext& ctx, const UpdateContributorInsightsRequest& request) {
+  return impl_->insights->Update(ctx.ns, request);
+}
+Result<ContributorInsightsInfo> Engine::DescribeContributorInsights(const RequestContext& ctx,
+                                                                    const std::string& table,
+                                                                    const std::string& index) {
+  return impl_->insights->Describe(ctx.ns, table, index);
+}
+Result<ListContributorInsightsResult> Engine::ListContributorInsights(
+    const RequestContext& ctx, const ListContributorInsightsRequest& request) {
+  return impl_->insights->List(ctx.ns, request);
 }
 
 Result<ItemResult> Engine::PutItem(const RequestContext& ctx, PutItemRequest request) {

@@ -13,12 +13,12 @@
 #include "engine/api/backup_requests.h"
 #include "engine/api/consistency_report.h"
 #include "engine/api/contributor_insights.h"
+#include "engine/api/engine_stats.h"
 #include "engine/api/requests.h"
 #include "engine/api/stream_requests.h"
 #include "engine/base/clock.h"
 #include "engine/base/delay_range.h"
 #include "engine/base/status.h"
-#include "engine/engine_stats.h"
 #include "engine/expr/expression_cache.h"
 #include "engine/partiql/statement_cache.h"
 #include "engine/schema/transient_status.h"
@@ -67,7 +67,7 @@ struct EngineOptions {
   uint64_t staleness_seed = 0;
 };
 
-class Engine {
+class Engine : public MonitoringSource {
  public:
   // Opens the storage, loads the catalog and resumes unfinished index changes.
   // Errors: kInternal (unusable directory, locked by another process, corrupt catalog).
@@ -219,7 +219,7 @@ class Engine {
   // Figures for /metrics, the partitions view and Contributor Insights (engine_stats.h):
   // copies of the throughput model's state and of a few RocksDB figures. Cheap without
   // `partition_contents`, which reads the tables it reports.
-  EngineStats Stats(const StatsOptions& options) const;
+  EngineStats Stats(const StatsOptions& options) const override;
 
   // Recomputes every table's statistics, index entries and expiry index from its items
   // and compares (engine/check/consistency_check.h): `monotable check` and the crash

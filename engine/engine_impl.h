@@ -1,6 +1,6 @@
 #pragma once
 // Engine::Impl: the engine's parts, shared by the facade's source files (engine.cc,
-// engine_stats.cc). Private to the facade target.
+// engine_stats.cc, engine_backups.cc), which forward to them. Private to the facade target.
 
 #include <atomic>
 
@@ -10,6 +10,7 @@
 #include "engine/control/table_control.h"
 #include "engine/control/table_tags.h"
 #include "engine/index/index_backfill.h"
+#include "engine/insights/insights_control.h"
 #include "engine/lock/lock_table.h"
 #include "engine/read/item_reads.h"
 #include "engine/read/query_scan.h"
@@ -47,6 +48,7 @@ struct Engine::Impl {
   std::unique_ptr<Catalog> catalog;
   std::unique_ptr<ThroughputRegistry> throughput;
   std::unique_ptr<streams::StreamRegistry> streams;
+  std::unique_ptr<insights::InsightsControl> insights;
   LockTable locks;
   std::unique_ptr<WritePath> write_path;
   std::unique_ptr<Transactions> transactions;

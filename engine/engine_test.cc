@@ -310,6 +310,18 @@ TEST_F(EngineTest, StatsFollowWrites) {
   EXPECT_EQ(Stats("stats"), std::make_pair(0L, 0L));
 }
 
+TEST_F(EngineTest, StatsCountEachKindOfBackgroundJob) {
+  const EngineStats stats = engine_->Stats(StatsOptions{});
+  std::vector<std::string> kinds;
+  for (const jobs::JobCounts& job : stats.jobs) {
+    kinds.push_back(job.kind);
+    EXPECT_EQ(job.failures, 0u) << job.kind;
+  }
+  EXPECT_EQ(kinds, (std::vector<std::string>{"gsi_backfill", "ttl_backfill", "ttl_sweep",
+                                             "stream_maintenance", "backup"}));
+  EXPECT_EQ(stats.jobs.back().running, 1u);  // the backup worker's queue thread
+}
+
 TEST_F(EngineTest, NamespacesAreSeparate) {
   RequestContext other{"OTHER:eu-west-1"};
   Create("shared", ctx_);

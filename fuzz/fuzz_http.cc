@@ -20,7 +20,7 @@ namespace http = boost::beast::http;
 using monotable::fuzz::Service;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  static monotable::server::Router router(Service().protocol.get(), "*");
+  static monotable::server::Router router(Service().protocol.get(), Service().engine.get(), "*");
   static monotable::protocol::JsonParser json;
   const monotable::server::SessionLimits limits{.body_limit =
                                                     monotable::limits::kMaxRequestBodyBytes};

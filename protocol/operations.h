@@ -80,7 +80,6 @@ class Protocol {
   // Whether `operation` (as Handle takes it) runs on the worker pool; false for an
   // operation not served (its error answers at once).
   bool RunsOnWorker(std::string_view operation) const;
-  Engine* engine() const { return engine_; }
 
  private:
   const Route* Find(std::string_view operation) const;

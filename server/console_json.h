@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-#include "engine/engine_stats.h"
+#include "engine/api/engine_stats.h"
 
 namespace monotable::server {
 

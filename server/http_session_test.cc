@@ -279,7 +279,7 @@ TEST_F(HttpSessionTest, AGetItemIsAnsweredWhileAScanIsServed) {
       test_engine::OpenInMemory(std::make_unique<FakeClock>(1700000000000), size_t{8} << 20);
   ASSERT_NE(engine, nullptr);
   protocol::Protocol protocol(engine.get(), {}, kHeldScanRoutes);
-  Router router(&protocol, "");
+  Router router(&protocol, engine.get(), "");
   held_scan_gate = &gate_;
   Start({.body_limit = 1024, .workers = &workers_}, /*io_threads=*/1,
         [&router] { return router.NewConnection(); });

@@ -56,6 +56,28 @@ std::vector<ClientMetric::Label> With(std::vector<ClientMetric::Label> labels, E
   return labels;
 }
 
+// The background jobs, labelled by kind: what ran, what failed (each failure is logged
+// too) and what runs now.
+void CollectJobMetrics(const std::vector<jobs::JobCounts>& jobs, std::vector<MetricFamily>& out) {
+  MetricFamily runs = Family("monotable_background_job_runs_total",
+                             "Background jobs ended, by kind (GSI and TTL backfills, passes of "
+                             "the TTL sweep and stream maintenance, the backup worker's jobs).",
+                             MetricType::Counter);
+  MetricFamily failures =
+      Family("monotable_background_job_failures_total",
+             "Background jobs that ended with an error (logged), by kind.", MetricType::Counter);
+  MetricFamily running = Family("monotable_background_jobs_running",
+                                "Background job threads running now, by kind.", MetricType::Gauge);
+  for (const jobs::JobCounts& job : jobs) {
+    const std::vector<ClientMetric::Label> labels = {{"job", job.kind}};
+    runs.metric.push_back(Value(labels, MetricType::Counter, static_cast<double>(job.runs)));
+    failures.metric.push_back(
+        Value(labels, MetricType::Counter, static_cast<double>(job.failures)));
+    running.metric.push_back(Value(labels, MetricType::Gauge, static_cast<double>(job.running)));
+  }
+  for (MetricFamily* f : {&runs, &failures, &running}) out.push_back(std::move(*f));
+}
+
 }  // namespace
 
 void CollectEngineMetrics(const EngineStats& stats, std::vector<MetricFamily>& out) {
@@ -180,6 +202,7 @@ void CollectEngineMetrics(const EngineStats& stats, std::vector<MetricFamily>& o
   one("monotable_rocksdb_table_readers_bytes",
       "RocksDB's estimate of the memory its open SST readers hold outside the block cache.", gauge,
       s.table_readers_bytes);
+  CollectJobMetrics(stats.jobs, out);
 }
 
 void CollectAllocatorMetrics(const AllocatorStats& a, std::vector<MetricFamily>& out) {

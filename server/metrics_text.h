@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/engine_stats.h"
+#include "engine/api/engine_stats.h"
 #include "server/allocator_stats.h"
 #include "server/fault_injector.h"
 #include "server/request_metrics.h"

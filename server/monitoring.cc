@@ -64,7 +64,7 @@ void JsonError(HttpReply& reply, unsigned status, std::string_view message) {
 
 }  // namespace
 
-bool ServeMonitoring(const Engine& engine, const RequestMetrics& requests,
+bool ServeMonitoring(const MonitoringSource& engine, const RequestMetrics& requests,
                      const FaultInjector* faults, std::string_view target, MonitoringAccess access,
                      HttpReply& reply) {
   const size_t question = target.find('?');

@@ -25,7 +25,7 @@ enum class MonitoringAccess { kFull, kWithoutKeyValues };
 
 // Answers `target` (path and query) into `reply`; false when the path is not one of
 // the views (the caller answers 404). `faults` (may be null): its rules go to /metrics.
-bool ServeMonitoring(const Engine& engine, const RequestMetrics& requests,
+bool ServeMonitoring(const MonitoringSource& engine, const RequestMetrics& requests,
                      const FaultInjector* faults, std::string_view target, MonitoringAccess access,
                      HttpReply& reply);
 

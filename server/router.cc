@@ -87,9 +87,10 @@ static std::vector<std::string> OperationNames(const protocol::Protocol* protoco
   return names;
 }
 
-Router::Router(const protocol::Protocol* protocol, std::string cors_origins, bool log_requests,
-               bool serve_console)
+Router::Router(const protocol::Protocol* protocol, const MonitoringSource* monitoring,
+               std::string cors_origins, bool log_requests, bool serve_console)
     : protocol_(protocol),
+      monitoring_(monitoring),
       cors_origins_(std::move(cors_origins)),
       log_requests_(log_requests),
       serve_console_(serve_console),
@@ -240,7 +241,7 @@ void Router::HandleGet(const HttpRequest& request, HttpReply& reply) {
   // Contributor Insights' key values are item data: not for an unsigned scraper.
   const MonitoringAccess access =
       open_metrics && verifier_ ? MonitoringAccess::kWithoutKeyValues : MonitoringAccess::kFull;
-  if (!ServeMonitoring(*protocol_->engine(), metrics_, &faults_, target, access, reply)) {
+  if (!ServeMonitoring(*monitoring_, metrics_, &faults_, target, access, reply)) {
     // A fixed body: the raw request path is not echoed back, so a crafted link cannot
     // make the server reflect markup or script (a body a browser might render).
     reply.status = 404;

@@ -15,6 +15,7 @@
 #include <string>
 
 #include "auth/verifier.h"
+#include "engine/api/engine_stats.h"
 #include "protocol/json_reader.h"
 #include "protocol/operations.h"
 #include "server/fault_injector.h"
@@ -25,8 +26,10 @@ namespace monotable::server {
 
 class Router {
  public:
-  Router(const protocol::Protocol* protocol, std::string cors_origins, bool log_requests = false,
-         bool serve_console = false);
+  // `monitoring` is what the GET views read (the engine behind `protocol`); both must
+  // outlive the router.
+  Router(const protocol::Protocol* protocol, const MonitoringSource* monitoring,
+         std::string cors_origins, bool log_requests = false, bool serve_console = false);
 
   void Handle(HttpRequest& request, protocol::JsonParser& parser, HttpReply& reply);
 
@@ -96,6 +99,7 @@ class Router {
   void AddCors(const HttpRequest& request, HttpReply& reply) const;
 
   const protocol::Protocol* protocol_;
+  const MonitoringSource* monitoring_;
   std::string cors_origins_;
   bool log_requests_;
   bool serve_console_;

@@ -18,7 +18,7 @@ class RouterFaultsTest : public ::testing::Test {
  protected:
   void SetUp() override {
     ASSERT_NO_FATAL_FAILURE(test_.Open());
-    router_ = std::make_unique<Router>(test_.protocol.get(), "");
+    router_ = std::make_unique<Router>(test_.protocol.get(), test_.engine.get(), "");
   }
 
   HttpReply Admin(http::verb method, const std::string& target, const std::string& body = "") {

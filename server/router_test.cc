@@ -47,12 +47,13 @@ class RouterTest : public ::testing::Test {
   void SetUp() override {
     ASSERT_NO_FATAL_FAILURE(test_.Open());
     protocol_ = test_.protocol.get();
+    monitoring_ = test_.engine.get();
   }
 
   HttpReply Send(http::verb method, const std::string& cors = "",
                  const std::function<void(HttpRequest&)>& fill = {},
                  const std::string& target = "/") {
-    Router router(protocol_, cors);
+    Router router(protocol_, monitoring_, cors);
     HttpRequest request{method, target, 11};
     if (fill) fill(request);
     HttpReply reply;
@@ -71,6 +72,7 @@ class RouterTest : public ::testing::Test {
 
   TestProtocol test_;
   protocol::Protocol* protocol_ = nullptr;
+  const MonitoringSource* monitoring_ = nullptr;
   protocol::JsonParser parser_;
 };
 
@@ -87,7 +89,7 @@ TEST_F(RouterTest, GetAndHeadAreTheHealthCheck) {
 // --dynamodb-local: DynamoDB Local's 400 to a bare GET /, which Testcontainers for .NET
 // waits for; other paths are unchanged.
 TEST_F(RouterTest, AsDynamoDbLocalGetAndHeadOfTheRootAre400MissingAuthenticationToken) {
-  Router router(protocol_, "");
+  Router router(protocol_, monitoring_, "");
   router.AnswerRootAsDynamoDbLocal(true);
   for (http::verb method : {http::verb::get, http::verb::head}) {
     for (const char* target : {"/", "/?x=1"}) {
@@ -125,7 +127,7 @@ TEST_F(RouterTest, GetOfAnUnknownPathIs404) {
 }
 
 TEST_F(RouterTest, MetricsCountRequestsByOperationAndOutcome) {
-  Router router(protocol_, "");
+  Router router(protocol_, monitoring_, "");
   auto call = [&](const std::string& operation) {
     HttpRequest request{http::verb::post, "/", 11};
     request.set("X-Amz-Target", std::string(kTarget) + operation);
@@ -212,7 +214,7 @@ TEST_F(RouterTest, ADynamoDbCallCarriesDynamoDbsHeaders) {
 }
 
 TEST_F(RouterTest, RequestIdsOfOneRouterShareAPrefixAndNeverRepeat) {
-  Router router(protocol_, "");
+  Router router(protocol_, monitoring_, "");
   std::set<std::string> ids;
   std::string prefix;
   for (int i = 0; i < 200; ++i) {
@@ -271,7 +273,7 @@ TEST_F(RouterTest, CorsHeadersOnlyForAllowedOrigins) {
 }
 
 TEST_F(RouterTest, TooLargeIsA413InDynamoDbsShape) {
-  Router router(protocol_, "");
+  Router router(protocol_, monitoring_, "");
   HttpReply reply;
   router.RequestTooLarge(reply);
   EXPECT_EQ(reply.status, 413u);
@@ -280,7 +282,7 @@ TEST_F(RouterTest, TooLargeIsA413InDynamoDbsShape) {
 }
 
 TEST_F(RouterTest, AConnectionHandlerRoutesThroughTheRouter) {
-  Router router(protocol_, "");
+  Router router(protocol_, monitoring_, "");
   std::unique_ptr<ConnectionHandler> connection = router.NewConnection();
   HttpRequest request{http::verb::get, "/", 11};
   HttpReply reply;
@@ -294,7 +296,7 @@ TEST_F(RouterTest, AConnectionHandlerRoutesThroughTheRouter) {
 // Which requests go to the worker pool: page reads, batches, transactions, PartiQL and
 // the monitoring views; not point operations, the health check or other methods.
 TEST_F(RouterTest, PageReadsBatchesAndViewsRunLongPointOperationsDoNot) {
-  Router router(protocol_, "");
+  Router router(protocol_, monitoring_, "");
   auto post = [&router](const std::string& target) {
     HttpRequest request{http::verb::post, "/", 11};
     request.set("X-Amz-Target", target);
@@ -336,7 +338,7 @@ class RouterSignatureTest : public RouterTest {
   // A GET of `target` through a router that requires signatures; signed with `secret`
   // (at the real time: the verifier reads the system clock) unless it is empty.
   HttpReply Get(const std::string& target, const std::string& secret, bool public_metrics = false) {
-    Router router(protocol_, "", false, /*serve_console=*/true);
+    Router router(protocol_, monitoring_, "", false, /*serve_console=*/true);
     router.RequireSignatures(std::make_shared<auth::SignatureVerifier>(
                                  auth::SecretsByKey{{kAccessKey, std::string(kSecret)}}),
                              public_metrics);

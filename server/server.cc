@@ -124,8 +124,9 @@ Result<std::unique_ptr<Server>> Server::Create(const Config& config) {
   }
   server->protocol_ =
       std::make_unique<protocol::Protocol>(server->engine_.get(), std::move(protocol_options));
-  server->router_ = std::make_unique<Router>(server->protocol_.get(), config.cors_origins,
-                                             config.log_requests, ConsoleEnabled(config));
+  server->router_ =
+      std::make_unique<Router>(server->protocol_.get(), server->engine_.get(), config.cors_origins,
+                               config.log_requests, ConsoleEnabled(config));
 
   server->router_->AnswerRootAsDynamoDbLocal(config.dynamodb_local);
   server->router_->faults().SetSeed(config.faults_seed);

@@ -78,6 +78,8 @@ BackupControl::~BackupControl() { worker_.reset(); }
 
 void BackupControl::Drain() { worker_->Drain(); }
 
+jobs::JobCounts BackupControl::WorkerCounts() const { return worker_->Counts(); }
+
 Status BackupControl::Start() {
   MT_ASSIGN_OR_RETURN(records, AllRecords(storage_));
   for (const auto& [ns, backup] : records) {

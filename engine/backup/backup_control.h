@@ -101,6 +101,8 @@ class BackupControl {
   Status TrimHistories();
   // Blocks until queued copies and restores are done (tests, benchmarks).
   void Drain();
+  // The worker's jobs and maintenance passes run and failed (for /metrics).
+  jobs::JobCounts WorkerCounts() const;
 
  private:
   // Queues the load of `target` (CREATING) and its switch to ACTIVE. `resume`: the

@@ -2,15 +2,14 @@
 
 #include <chrono>
 
-#include "engine/base/catch_all.h"
-#include "engine/base/log.h"
+#include "engine/base/ignore_error.h"
 
 namespace monotable::backup {
 
 BackupWorker::BackupWorker(std::function<Status()> maintenance, int64_t maintenance_interval_ms)
-    : maintenance_(std::move(maintenance)),
-      maintenance_interval_ms_(maintenance_interval_ms),
-      thread_([this] { Run(); }) {}
+    : maintenance_(std::move(maintenance)), maintenance_interval_ms_(maintenance_interval_ms) {
+  runner_.StartWorker("worker", [this](const std::atomic<bool>&) { Run(); });
+}
 
 BackupWorker::~BackupWorker() {
   {
@@ -18,7 +17,7 @@ BackupWorker::~BackupWorker() {
     stopping_ = true;
   }
   wake_.notify_all();
-  thread_.join();
+  runner_.StopAll();
 }
 
 void BackupWorker::Submit(std::string what, Job job) {
@@ -45,8 +44,7 @@ void BackupWorker::Run() {
                    : (wake_.wait(lock, [&] { return stopping_ || !queue_.empty(); }), true);
       if (!woken && periodic) {
         lock.unlock();
-        Status s = CatchAll([&] { return maintenance_(); });
-        if (!s.ok()) log::Error("backup maintenance failed: " + s.message());
+        IgnoreError(runner_.RunGuarded("backup maintenance", maintenance_));
         lock.lock();
       }
       continue;
@@ -58,8 +56,7 @@ void BackupWorker::Run() {
     queue_.pop_front();
     running_job_ = true;
     lock.unlock();
-    Status s = CatchAll([&] { return job(stopping_); });
-    if (!s.ok()) log::Error(what + " failed: " + s.message());
+    IgnoreError(runner_.RunGuarded(what, [&] { return job(stopping_); }));
     lock.lock();
     running_job_ = false;
     if (queue_.empty()) idle_.notify_all();

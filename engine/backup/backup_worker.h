@@ -2,8 +2,9 @@
 // BackupWorker: the background thread that copies backups, loads restored tables and
 // trims point-in-time recovery histories, so that CreateBackup and the restores answer
 // at once (CREATING) and writes to the source table never wait for them. Jobs run one
-// at a time in submission order; each runs inside the exception boundary and its
-// failure is logged. Thread-safe.
+// at a time in submission order, on one worker of a JobRunner (jobs/job_runner.h): each
+// job and maintenance pass runs inside the exception boundary, its failure logged and
+// counted ("backup" in /metrics). Thread-safe.
 
 #include <atomic>
 #include <condition_variable>
@@ -12,9 +13,9 @@
 #include <functional>
 #include <mutex>
 #include <string>
-#include <thread>
 
 #include "engine/base/status.h"
+#include "engine/jobs/job_runner.h"
 
 namespace monotable::backup {
 
@@ -35,6 +36,8 @@ class BackupWorker {
   void Submit(std::string what, Job job);
   // Blocks until every job submitted so far has run (tests, benchmarks, tools).
   void Drain();
+  // The jobs and maintenance passes run and failed (for /metrics).
+  jobs::JobCounts Counts() const { return runner_.Counts(); }
 
  private:
   void Run();
@@ -47,7 +50,7 @@ class BackupWorker {
   std::deque<std::pair<std::string, Job>> queue_;  // guarded by mutex_
   bool running_job_ = false;                       // guarded by mutex_
   std::atomic<bool> stopping_{false};
-  std::thread thread_;
+  jobs::JobRunner runner_{"backup"};  // last: its thread stops before the rest goes
 };
 
 }  // namespace monotable::backup

@@ -2,8 +2,6 @@
 
 #include <rocksdb/write_batch.h>
 
-#include "engine/base/catch_all.h"
-#include "engine/base/ignore_error.h"
 #include "engine/base/log.h"
 #include "engine/format/catalog_keys.h"
 #include "engine/index/index_staging.h"
@@ -12,51 +10,26 @@
 #include "engine/storage/rocks_status.h"
 
 namespace monotable {
-namespace {
 
-// Ok covers a finished backfill and one cut short by shutdown or a dropped table. An
-// index deleted during its backfill is a normal end too; any other failure is an error
-// that leaves the index CREATING.
-void LogEnd(const Status& status, const std::string& table, const std::string& index) {
-  std::string where = "backfill of index '" + index + "' of table '" + table + "'";
-  if (status.ok()) {
-    log::Debug(where + " ended");
-    return;
-  }
-  if (status.code() == ErrorCode::kResourceNotFound) {
-    log::Info(where + " ended: " + status.message());
-    return;
-  }
-  log::Error(where + " failed: " + status.message() +
-             " (the index stays CREATING until the server restarts)");
-}
-
-}  // namespace
-
-IndexBackfiller::~IndexBackfiller() {
-  stopping_ = true;
-  std::vector<std::thread> threads;
-  {
-    // Joined without the lock: a finishing backfill takes it to unregister itself.
-    std::lock_guard lock(mutex_);
-    threads.swap(threads_);
-  }
-  for (auto& thread : threads) thread.join();
-}
+IndexBackfiller::~IndexBackfiller() { runner_.StopAll(); }
 
 void IndexBackfiller::Start(std::string ns, std::shared_ptr<Table> table, std::string index_name) {
-  std::lock_guard lock(mutex_);
-  if (!running_.emplace(table.get(), index_name).second) return;
-  threads_.emplace_back(
-      [this, ns = std::move(ns), table = std::move(table), index_name = std::move(index_name)] {
-        // This thread's exception boundary. A failed backfill leaves the index CREATING
-        // (the next start of the engine resumes it): the log is its only trace.
-        Status status = CatchAll([&] { return Run(ns, *table, index_name); });
-        // Logging allocates: it must not end the process either.
-        IgnoreError(CatchAll([&] { LogEnd(status, table->definition()->name, index_name); }));
-        std::lock_guard done(mutex_);
-        running_.erase({table.get(), index_name});
-      });
+  const std::string table_name = table->definition()->name;
+  // One backfill per index of this Table (a table created again under the name is
+  // another Table).
+  std::string key = jobs::JobRunner::KeyOf(table.get(), index_name);
+  std::string what = "backfill of index '" + index_name + "' of table '" + table_name + "'";
+  runner_.Start(
+      std::move(key), what,
+      [this, ns = std::move(ns), table = std::move(table), index_name,
+       what](const std::atomic<bool>& stop) {
+        Status status = Run(ns, *table, index_name, stop);
+        // An index deleted during its backfill is a normal end.
+        if (status.code() != ErrorCode::kResourceNotFound) return status;
+        log::Info(what + " ended: " + status.message());
+        return Status::Ok();
+      },
+      " (the index stays CREATING, Backfilling, until the server restarts and resumes it)");
 }
 
 Result<bool> IndexBackfiller::StageOne(Table& table, const std::string& index_name,
@@ -81,7 +54,8 @@ Result<bool> IndexBackfiller::StageOne(Table& table, const std::string& index_na
   return true;
 }
 
-Status IndexBackfiller::Run(const std::string& ns, Table& table, const std::string& index_name) {
+Status IndexBackfiller::Run(const std::string& ns, Table& table, const std::string& index_name,
+                            const std::atomic<bool>& stop) {
   // Writes that read the layout before the index was published finish first; every
   // later write maintains the index itself.
   locks_->Barrier();
@@ -96,7 +70,7 @@ Status IndexBackfiller::Run(const std::string& ns, Table& table, const std::stri
       walk.Run([&](const std::string& key,
                    rocksdb::WriteBatch& batch) { return StageOne(table, index_name, key, batch); },
                [&] {
-                 return Stopping() || catalog_->Find(ns, table.definition()->name).get() != &table;
+                 return stop.load() || catalog_->Find(ns, table.definition()->name).get() != &table;
                }));
   if (end != TableWalk::End::kFinished) return Status::Ok();
   // Forgotten before the index turns ACTIVE: a crash in between walks it again, which

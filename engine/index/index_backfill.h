@@ -8,16 +8,18 @@
 // in locked batches, resumable after a restart); for each key it reads the current
 // item under its lock and adds its entry unless the write path already did. Items that
 // do not qualify (missing or mistyped key attributes) are skipped, as DynamoDB does.
-// Thread-safe.
+//
+// Each backfill is a job of one JobRunner (jobs/job_runner.h): logged, counted
+// ("gsi_backfill" in /metrics) and joined. A failed backfill leaves the index CREATING
+// with Backfilling true, as DescribeTable shows it while it runs, so that DeleteIndex
+// still accepts it (DynamoDB takes a CREATING index only while Backfilling is true);
+// the walk resumes from its progress record when the engine next opens. Thread-safe.
 
 #include <atomic>
 #include <memory>
-#include <mutex>
-#include <set>
 #include <string>
-#include <thread>
-#include <vector>
 
+#include "engine/jobs/job_runner.h"
 #include "engine/lock/lock_table.h"
 #include "engine/storage/catalog.h"
 #include "engine/storage/storage.h"
@@ -39,24 +41,24 @@ class IndexBackfiller {
   // unless a backfill of that index is already running.
   void Start(std::string ns, std::shared_ptr<Table> table, std::string index_name);
 
+  // The backfills run, failed and running (for /metrics).
+  jobs::JobCounts Counts() const { return runner_.Counts(); }
+
  private:
-  // Errors: kInternal; a table or index dropped meanwhile ends the run quietly.
-  Status Run(const std::string& ns, Table& table, const std::string& index_name);
+  // Errors: kInternal; kResourceNotFound when the index was deleted meanwhile. A table
+  // dropped meanwhile, or `stop`, ends the run with Ok.
+  Status Run(const std::string& ns, Table& table, const std::string& index_name,
+             const std::atomic<bool>& stop);
   // Stages into `batch` the entry of the item stored at `key` when it qualifies and is
   // not indexed yet; the caller holds the item's lock until the batch is written.
   // Returns false when the index is gone or no longer backfilling (nothing more to do).
   Result<bool> StageOne(Table& table, const std::string& index_name, const std::string& key,
                         rocksdb::WriteBatch& batch);
-  bool Stopping() const { return stopping_.load(std::memory_order_relaxed); }
 
   Storage* storage_;
   Catalog* catalog_;
   LockTable* locks_;
-  std::atomic<bool> stopping_{false};
-  std::mutex mutex_;
-  std::vector<std::thread> threads_;
-  // The backfills running now, by table and index name (guarded by mutex_).
-  std::set<std::pair<const Table*, std::string>> running_;
+  jobs::JobRunner runner_{"gsi_backfill"};  // last: its threads stop before the rest goes
 };
 
 }  // namespace monotable

@@ -5,8 +5,6 @@
 #include <chrono>
 
 #include "engine/admission/table_throughput.h"
-#include "engine/base/catch_all.h"
-#include "engine/base/log.h"
 #include "engine/format/catalog_keys.h"
 #include "engine/storage/rocks_status.h"
 
@@ -15,14 +13,7 @@ namespace monotable::streams {
 StreamRegistry::StreamRegistry(Storage& storage, const Clock& clock, StreamOptions options)
     : storage_(storage), clock_(clock), options_(options) {}
 
-StreamRegistry::~StreamRegistry() {
-  {
-    std::lock_guard lock(thread_mu_);
-    stopping_ = true;
-  }
-  wake_.notify_all();
-  if (thread_.joinable()) thread_.join();
-}
+StreamRegistry::~StreamRegistry() { runner_.StopAll(); }
 
 Status StreamRegistry::Load() {
   std::unique_ptr<rocksdb::Iterator> it(
@@ -117,22 +108,10 @@ Status StreamRegistry::MaintainAll() {
 }
 
 void StreamRegistry::StartMaintenance() {
-  thread_ = std::thread([this] { MaintenanceLoop(); });
-}
-
-void StreamRegistry::MaintenanceLoop() {
-  std::unique_lock lock(thread_mu_);
-  while (!stopping_) {
-    wake_.wait_for(lock, std::chrono::milliseconds(options_.maintenance_interval_ms),
-                   [this] { return stopping_; });
-    if (stopping_) break;
-    lock.unlock();
-    // The thread's exception boundary: a failure is logged, and the next pass retries.
-    Status status = CatchAll([this] { return MaintainAll(); });
-    if (!status.ok())
-      log::Error("stream maintenance (trimming, rollover) failed: " + status.message());
-    lock.lock();
-  }
+  // A failed pass is logged and counted by the runner, and the next one retries.
+  runner_.StartPeriodic("maintenance", "stream maintenance (trimming, rollover)",
+                        std::chrono::milliseconds(options_.maintenance_interval_ms),
+                        [this] { return MaintainAll(); });
 }
 
 }  // namespace monotable::streams

@@ -8,21 +8,20 @@
 // finds it; Sync() makes the attachment follow the table's definition.
 //
 // Thread-safety: every method is thread-safe. The registry's mutex guards the map of
-// streams only; each Stream has its own. The maintenance thread has its own exception
-// boundary and logs its failures.
+// streams only; each Stream has its own. The maintenance passes are a periodic job of a
+// JobRunner (jobs/job_runner.h): logged and counted ("stream_maintenance" in /metrics).
 
 #include <atomic>
-#include <condition_variable>
 #include <cstdint>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <string>
-#include <thread>
 
 #include "engine/api/stream_requests.h"
 #include "engine/base/clock.h"
 #include "engine/base/status.h"
+#include "engine/jobs/job_runner.h"
 #include "engine/storage/catalog.h"
 #include "engine/storage/storage.h"
 #include "engine/streams/stream.h"
@@ -54,6 +53,8 @@ class StreamRegistry {
   // Starts the background thread (trimming, rollover); runs every
   // options().maintenance_interval_ms.
   void StartMaintenance();
+  // The maintenance passes run and failed (for /metrics).
+  jobs::JobCounts MaintenanceCounts() const { return runner_.Counts(); }
   // One pass of the background work over every stream (tests call it directly).
   // Errors: the first failure (every stream is still visited).
   Status MaintainAll();
@@ -72,7 +73,6 @@ class StreamRegistry {
  private:
   std::shared_ptr<Stream> Find(const std::string& ns, const StreamName& name) const;
   std::shared_ptr<Stream> FindById(uint64_t id) const;
-  void MaintenanceLoop();
 
   Storage& storage_;
   const Clock& clock_;
@@ -82,10 +82,7 @@ class StreamRegistry {
   mutable std::mutex mu_;
   std::map<uint64_t, std::shared_ptr<Stream>> streams_;  // by id: creation order
 
-  std::mutex thread_mu_;
-  std::condition_variable wake_;
-  bool stopping_ = false;  // guarded by thread_mu_
-  std::thread thread_;
+  jobs::JobRunner runner_{"stream_maintenance"};  // last: its thread stops first
 };
 
 }  // namespace monotable::streams

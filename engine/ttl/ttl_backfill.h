@@ -7,17 +7,15 @@
 // that may still use the previous layout (LockTable::Barrier), then walks the table
 // (index/table_walk.h: a snapshot, in locked batches, resumable after a restart) and,
 // under each item's lock, puts the entry of the item as it is now (a write that already
-// put it wrote the same key). Thread-safe.
+// put it wrote the same key). Each backfill is a job of one JobRunner
+// (jobs/job_runner.h): logged, counted ("ttl_backfill" in /metrics) and joined.
+// Thread-safe.
 
 #include <atomic>
-#include <condition_variable>
 #include <memory>
-#include <mutex>
-#include <set>
 #include <string>
-#include <thread>
-#include <vector>
 
+#include "engine/jobs/job_runner.h"
 #include "engine/lock/lock_table.h"
 #include "engine/storage/catalog.h"
 #include "engine/storage/storage.h"
@@ -40,23 +38,18 @@ class TtlBackfiller {
   // The walk's progress record of `table` (catalog_keys::WalkProgressKey).
   static std::string ProgressKey(const TableDefinition& table);
 
+  // The backfills run, failed and running (for /metrics).
+  jobs::JobCounts Counts() const { return runner_.Counts(); }
+
  private:
-  struct Job {
-    std::shared_ptr<Table> table;
-    std::atomic<bool> stop{false};
-    bool done = false;  // guarded by mutex_
-  };
-  // Errors: kInternal; a table dropped or TTL disabled meanwhile ends the run quietly.
-  Status Run(const std::string& ns, Job& job);
-  void Reap();  // joins finished threads (mutex_ held)
+  // Errors: kInternal; a table dropped or TTL disabled meanwhile, or `stop`, ends the
+  // run with Ok.
+  Status Run(const std::string& ns, Table& table, const std::atomic<bool>& stop);
 
   Storage* storage_;
   Catalog* catalog_;
   LockTable* locks_;
-  std::atomic<bool> stopping_{false};
-  std::mutex mutex_;
-  std::condition_variable job_done_;
-  std::vector<std::pair<std::shared_ptr<Job>, std::thread>> jobs_;  // guarded by mutex_
+  jobs::JobRunner runner_{"ttl_backfill"};  // last: its threads stop before the rest goes
 };
 
 }  // namespace monotable::ttl

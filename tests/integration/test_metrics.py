@@ -1,6 +1,7 @@
 """GET /metrics (Prometheus text format, checked with prometheus_client's own parser),
 the health check on GET / only, and 404 for other paths."""
 import os
+import time
 
 import pytest
 from botocore.exceptions import ClientError
@@ -126,3 +127,38 @@ def test_metrics_under_throughput_off_have_no_throughput_families(server_factory
     _, values = samples(text)
     assert not any(s == "monotable_partitions" for (s, _) in values)
     assert any(s == "monotable_table_items" for (s, _) in values)
+
+
+def test_background_jobs_are_counted_by_kind(server):
+    """Every kind of background job has its runs, failures and running threads in /metrics
+    (engine/jobs/job_runner.h); a GSI added to a loaded table is one gsi_backfill run."""
+    client = make_client(server.endpoint)
+    name = unique_name()
+    create_table(client, name, range_type=None)
+    for i in range(5):
+        client.put_item(TableName=name, Item={"PK": {"S": f"k{i}"}, "G": {"S": "g"}})
+    client.update_table(
+        TableName=name, AttributeDefinitions=[{"AttributeName": "G", "AttributeType": "S"}],
+        GlobalSecondaryIndexUpdates=[{"Create": {
+            "IndexName": "ByG", "KeySchema": [{"AttributeName": "G", "KeyType": "HASH"}],
+            "Projection": {"ProjectionType": "ALL"},
+            "ProvisionedThroughput": {"ReadCapacityUnits": 5, "WriteCapacityUnits": 5}}}])
+    for _ in range(600):  # until the backfill has ended (DescribeTable: ACTIVE), at most 30 s
+        gsis = client.describe_table(TableName=name)["Table"]["GlobalSecondaryIndexes"]
+        if gsis[0]["IndexStatus"] == "ACTIVE":
+            break
+        time.sleep(0.05)
+    assert gsis[0]["IndexStatus"] == "ACTIVE"
+
+    families, values = samples(http_get(server.port, "/metrics")[2])
+    assert families["monotable_background_job_runs"].type == "counter"
+    assert families["monotable_background_job_failures"].type == "counter"
+    assert families["monotable_background_jobs_running"].type == "gauge"
+    kinds = ("gsi_backfill", "ttl_backfill", "ttl_sweep", "stream_maintenance", "backup")
+    for kind in kinds:
+        labels = frozenset({"job": kind}.items())
+        assert values[("monotable_background_job_failures_total", labels)] == 0, kind
+        assert ("monotable_background_jobs_running", labels) in values, kind
+    gsi = frozenset({"job": "gsi_backfill"}.items())
+    assert values[("monotable_background_job_runs_total", gsi)] == 1
+    assert values[("monotable_background_jobs_running", gsi)] == 0  # ended and joined

@@ -1,11 +1,8 @@
 #include "engine/ttl/sweep/ttl_sweeper.h"
 
-#include <pthread.h>
-
 #include <chrono>
 #include <vector>
 
-#include "engine/base/catch_all.h"
 #include "engine/base/ignore_error.h"
 #include "engine/base/log.h"
 #include "engine/format/expiry_keys.h"
@@ -25,41 +22,18 @@ constexpr char kNotDue[] = "the item is no longer due";
 
 }  // namespace
 
-TtlSweeper::~TtlSweeper() {
-  {
-    std::lock_guard lock(mutex_);
-    stopping_ = true;
-  }
-  wake_.notify_all();
-  if (thread_.joinable()) thread_.join();
-}
+TtlSweeper::~TtlSweeper() { runner_.StopAll(); }
 
-bool TtlSweeper::Stopping() const {
-  std::lock_guard lock(mutex_);
-  return stopping_;
-}
+bool TtlSweeper::Stopping() const { return runner_.stopping(); }
 
 void TtlSweeper::Start(int64_t interval_ms) {
-  if (interval_ms <= 0) return;
-  thread_ = std::thread([this, interval_ms] {
-    // Named for top -H and perf; bench/ttl_sweep.sh reads its CPU time by this name.
-    pthread_setname_np(pthread_self(), "ttl-sweep");
-    std::unique_lock lock(mutex_);
-    while (!wake_.wait_for(lock, std::chrono::milliseconds(interval_ms),
-                           [this] { return stopping_; })) {
-      lock.unlock();
-      // This thread's exception boundary: a failed pass is logged, the next one retries.
-      Status status = CatchAll([&] {
-        auto swept = SweepOnce();
-        return swept.ok() ? Status::Ok() : swept.status();
-      });
-      if (!status.ok()) {
-        IgnoreError(
-            CatchAll([&] { log::Error("Time to Live sweep failed: " + status.message()); }));
-      }
-      lock.lock();
-    }
-  });
+  // A failed pass is logged and counted by the runner; the next one retries. The thread
+  // is named "ttl-sweep" (top -H, perf; bench/ttl_sweep.sh reads its CPU time by it).
+  runner_.StartPeriodic("sweep", "Time to Live sweep", std::chrono::milliseconds(interval_ms),
+                        [this] {
+                          auto swept = SweepOnce();
+                          return swept.ok() ? Status::Ok() : swept.status();
+                        });
 }
 
 void TtlSweeper::YieldToForeground(std::chrono::steady_clock::duration worked) {
@@ -70,8 +44,7 @@ void TtlSweeper::YieldToForeground(std::chrono::steady_clock::duration worked) {
   if (!busy) return;
   const auto rest = std::chrono::duration_cast<std::chrono::steady_clock::duration>(
       worked * (1 / kBusyShare - 1));
-  std::unique_lock lock(mutex_);
-  wake_.wait_for(lock, rest, [this] { return stopping_; });
+  runner_.SleepFor(rest);  // false once stopping: Stopping() is checked after each chunk
 }
 
 Result<SweepCounts> TtlSweeper::SweepOnce() {

@@ -14,19 +14,19 @@
 //
 // Best effort, as DynamoDB's: while foreground requests arrive, the sweeper works at
 // most kBusyShare of the time (it sleeps between chunks), so that it takes little from
-// them; with none, it runs flat out. Thread-safe.
+// them; with none, it runs flat out. Its passes are a periodic job of a JobRunner
+// (jobs/job_runner.h): logged, counted ("ttl_sweep" in /metrics). Thread-safe.
 
 #include <atomic>
 #include <chrono>
-#include <condition_variable>
 #include <cstdint>
 #include <memory>
 #include <mutex>
 #include <string>
-#include <thread>
 
 #include "engine/base/clock.h"
 #include "engine/base/status.h"
+#include "engine/jobs/job_runner.h"
 #include "engine/storage/catalog.h"
 #include "engine/storage/storage.h"
 #include "engine/write/write_path.h"
@@ -55,6 +55,9 @@ class TtlSweeper {
   // Stops the background thread, if any, and waits for it.
   ~TtlSweeper();
 
+  // The passes run and failed (for /metrics).
+  jobs::JobCounts Counts() const { return runner_.Counts(); }
+
   // Sweeps every `interval_ms` on a background thread; 0 starts none. Call once.
   void Start(int64_t interval_ms);
 
@@ -75,12 +78,9 @@ class TtlSweeper {
   WritePath& write_path_;
   const Clock& clock_;
   const std::atomic<uint64_t>* foreground_;
-  uint64_t foreground_seen_ = 0;  // used by one sweep at a time (guarded by sweep_mutex_)
-  std::mutex sweep_mutex_;        // one pass at a time
-  mutable std::mutex mutex_;
-  std::condition_variable wake_;
-  bool stopping_ = false;  // guarded by mutex_
-  std::thread thread_;
+  uint64_t foreground_seen_ = 0;         // used by one sweep at a time (guarded by sweep_mutex_)
+  std::mutex sweep_mutex_;               // one pass at a time
+  jobs::JobRunner runner_{"ttl_sweep"};  // last: its thread stops before the rest goes
 };
 
 }  // namespace monotable::ttl

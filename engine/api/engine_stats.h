@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "engine/base/attribute_value.h"
+#include "engine/jobs/job_counts.h"
 #include "engine/throughput/key_insights.h"
 #include "engine/throughput/resource_snapshot.h"
 
@@ -83,8 +84,24 @@ struct StorageStats {
   uint64_t table_readers_bytes = 0;       // SST readers' memory outside the block cache
 };
 
+struct EngineStats;
+
+// What the monitoring views read of the engine: the server is handed one
+// (server/router.h) beside the protocol, instead of reaching through the protocol to
+// the engine. Engine implements it. Thread-safety: Stats is thread-safe. Errors: none
+// (what cannot be read is left out).
+class MonitoringSource {
+ public:
+  virtual ~MonitoringSource() = default;
+  // Copies out the figures `options` asks for.
+  virtual EngineStats Stats(const StatsOptions& options) const = 0;
+};
+
 struct EngineStats {
   StorageStats storage;
+  // Each kind of background job (GSI and TTL backfills, the TTL sweep, stream
+  // maintenance, the backup worker): runs, failures, running now.
+  std::vector<jobs::JobCounts> jobs;
   std::vector<TableStats> tables;  // by namespace, then name
 };
 

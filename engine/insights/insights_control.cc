@@ -1,15 +1,13 @@
-// Engine: DynamoDB's Contributor Insights operations over the throughput model's
-// sketches, with the setting persisted per table and GSI (admission/contributor_insights.h).
+#include "engine/insights/insights_control.h"
 
 #include <algorithm>
 #include <charconv>
 
 #include "engine/admission/contributor_insights.h"
+#include "engine/admission/table_throughput.h"
 #include "engine/base/not_found.h"
-#include "engine/engine.h"
-#include "engine/engine_impl.h"
 
-namespace monotable {
+namespace monotable::insights {
 namespace {
 
 // The table's or GSI's family and key schema; kResourceNotFound as DynamoDB words it.
@@ -82,12 +80,11 @@ ContributorInsightsInfo InfoOf(const Target& t, const InsightsSetting& s) {
 
 }  // namespace
 
-Result<ContributorInsightsInfo> Engine::UpdateContributorInsights(
-    const RequestContext& ctx, const UpdateContributorInsightsRequest& request) {
-  MT_ASSIGN_OR_RETURN(target,
-                      FindTarget(*impl_->catalog, ctx.ns, request.table_name, request.index_name));
-  MT_ASSIGN_OR_RETURN(setting, ReadInsightsSetting(*impl_->storage, target.family()));
-  const int64_t now = impl_->clock->NowMillis();
+Result<ContributorInsightsInfo> InsightsControl::Update(
+    const std::string& ns, const UpdateContributorInsightsRequest& request) {
+  MT_ASSIGN_OR_RETURN(target, FindTarget(catalog_, ns, request.table_name, request.index_name));
+  MT_ASSIGN_OR_RETURN(setting, ReadInsightsSetting(storage_, target.family()));
+  const int64_t now = clock_.NowMillis();
   const bool was_enabled = setting.mode != throughput::InsightsMode::kDisabled;
   if (request.enable) {
     setting.mode = request.mode == ContributorInsightsMode::kThrottledKeys
@@ -98,7 +95,7 @@ Result<ContributorInsightsInfo> Engine::UpdateContributorInsights(
     setting.mode = throughput::InsightsMode::kDisabled;
   }
   setting.updated_ms = now;
-  MT_RETURN_IF_ERROR(WriteInsightsSetting(*impl_->storage, target.family(), setting));
+  MT_RETURN_IF_ERROR(WriteInsightsSetting(storage_, target.family(), setting));
   if (const auto tp = target.table->throughput()) {
     throughput::Resource* resource =
         target.index ? tp->FindIndex(target.index->name) : tp->table.get();
@@ -110,27 +107,27 @@ Result<ContributorInsightsInfo> Engine::UpdateContributorInsights(
   return info;
 }
 
-Result<ContributorInsightsInfo> Engine::DescribeContributorInsights(const RequestContext& ctx,
-                                                                    const std::string& table,
-                                                                    const std::string& index) {
-  MT_ASSIGN_OR_RETURN(target, FindTarget(*impl_->catalog, ctx.ns, table, index));
-  MT_ASSIGN_OR_RETURN(setting, ReadInsightsSetting(*impl_->storage, target.family()));
+Result<ContributorInsightsInfo> InsightsControl::Describe(const std::string& ns,
+                                                          const std::string& table,
+                                                          const std::string& index) const {
+  MT_ASSIGN_OR_RETURN(target, FindTarget(catalog_, ns, table, index));
+  MT_ASSIGN_OR_RETURN(setting, ReadInsightsSetting(storage_, target.family()));
   ContributorInsightsInfo info = InfoOf(target, setting);
   info.rules = RuleNames(target, setting);
   return info;
 }
 
-Result<ListContributorInsightsResult> Engine::ListContributorInsights(
-    const RequestContext& ctx, const ListContributorInsightsRequest& request) {
+Result<ListContributorInsightsResult> InsightsControl::List(
+    const std::string& ns, const ListContributorInsightsRequest& request) const {
   std::vector<std::string> tables;
   if (!request.table_name.empty()) {
     tables.push_back(request.table_name);
   } else {
-    tables = impl_->catalog->List(ctx.ns);
+    tables = catalog_.List(ns);
   }
   std::vector<ContributorInsightsInfo> all;
   for (const std::string& name : tables) {
-    MT_ASSIGN_OR_RETURN(table, FindTarget(*impl_->catalog, ctx.ns, name, ""));
+    MT_ASSIGN_OR_RETURN(table, FindTarget(catalog_, ns, name, ""));
     std::vector<Target> targets{table};
     for (const auto& gsi : table.definition->global_secondary_indexes) {
       Target t = table;
@@ -138,7 +135,7 @@ Result<ListContributorInsightsResult> Engine::ListContributorInsights(
       targets.push_back(t);
     }
     for (const Target& t : targets) {
-      MT_ASSIGN_OR_RETURN(setting, ReadInsightsSetting(*impl_->storage, t.family()));
+      MT_ASSIGN_OR_RETURN(setting, ReadInsightsSetting(storage_, t.family()));
       all.push_back(InfoOf(t, setting));
     }
   }
@@ -159,4 +156,4 @@ Result<ListContributorInsightsResult> Engine::ListContributorInsights(
   return result;
 }
 
-}  // namespace monotable
+}  // namespace monotable::insights
