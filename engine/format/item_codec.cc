@@ -5,20 +5,13 @@
 #include <cstdint>
 
 #include "engine/format/item_codec_walk.h"
+#include "engine/format/varint.h"
 
 namespace monotable::item_codec {
 namespace {
 
-void PutVarint(std::string* out, uint64_t v) {
-  while (v >= 0x80) {
-    out->push_back(static_cast<char>((v & 0x7F) | 0x80));
-    v >>= 7;
-  }
-  out->push_back(static_cast<char>(v));
-}
-
 void PutString(std::string* out, std::string_view s) {
-  PutVarint(out, s.size());
+  varint::Put(*out, s.size());
   out->append(s);
 }
 
@@ -33,15 +26,15 @@ void PutValue(std::string* out, const AttributeValue& v) {
     case AttributeType::kSS:
     case AttributeType::kNS:
     case AttributeType::kBS:
-      PutVarint(out, v.set.size());
+      varint::Put(*out, v.set.size());
       for (const auto& m : v.set) PutString(out, m);
       break;
     case AttributeType::kL:
-      PutVarint(out, v.list.size());
+      varint::Put(*out, v.list.size());
       for (const auto& e : v.list) PutValue(out, e);
       break;
     case AttributeType::kM:
-      PutVarint(out, v.map.size());
+      varint::Put(*out, v.map.size());
       for (const auto& [name, e] : v.map) {
         PutString(out, name);
         PutValue(out, e);
@@ -215,8 +208,8 @@ namespace {
 
 void EncodeSized(const Item& item, size_t item_size, std::string* out) {
   out->push_back(kVersion2);
-  PutVarint(out, item_size);
-  PutVarint(out, item.size());
+  varint::Put(*out, item_size);
+  varint::Put(*out, item.size());
   for (const auto& [name, value] : item) {
     PutString(out, name);
     PutValue(out, value);

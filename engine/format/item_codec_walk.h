@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "engine/base/attribute_value.h"
+#include "engine/format/varint.h"
 
 namespace monotable::item_codec {
 
@@ -35,14 +36,11 @@ class ByteReader {
     if (pos_ < data_.size() && static_cast<uint8_t>(data_[pos_]) < 0x80) {
       return static_cast<uint8_t>(data_[pos_++]);
     }
+    std::string_view rest = data_.substr(pos_);
     uint64_t v = 0;
-    for (int shift = 0; shift < 64; shift += 7) {
-      uint8_t b = Byte();
-      if (failed_) return 0;
-      v |= static_cast<uint64_t>(b & 0x7F) << shift;
-      if ((b & 0x80) == 0) return v;
-    }
-    return Fail(), 0;
+    if (!varint::Get(rest, v)) return Fail(), 0;
+    pos_ = data_.size() - rest.size();
+    return v;
   }
 
   // A length-prefixed byte string, viewing the input.

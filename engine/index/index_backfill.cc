@@ -6,8 +6,8 @@
 #include "engine/format/catalog_keys.h"
 #include "engine/index/index_staging.h"
 #include "engine/index/table_walk.h"
-#include "engine/read/stored_item_reader.h"
 #include "engine/storage/rocks_status.h"
+#include "engine/storage/stored_items.h"
 
 namespace monotable {
 

@@ -10,7 +10,7 @@
 #include "engine/format/item_codec.h"
 #include "engine/index/index_entries.h"
 #include "engine/index/index_staging.h"
-#include "engine/read/stored_item_reader.h"
+#include "engine/storage/stored_items.h"
 #include "engine/testing/storage_fixture.h"
 #include "engine/testing/value_builders.h"
 

@@ -5,8 +5,9 @@
 #include "engine/admission/ticket.h"
 #include "engine/base/limits.h"
 #include "engine/format/key_codec.h"
-#include "engine/read/stored_item_reader.h"
+#include "engine/read/project_item.h"
 #include "engine/schema/key_validation.h"
+#include "engine/storage/stored_items.h"
 
 namespace monotable {
 

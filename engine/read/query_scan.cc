@@ -10,9 +10,9 @@
 #include "engine/read/page_reader.h"
 #include "engine/read/read_target.h"
 #include "engine/read/sort_key_range.h"
-#include "engine/read/stored_item_reader.h"
 #include "engine/schema/key_validation.h"
 #include "engine/storage/bounded_iterator.h"
+#include "engine/storage/stored_items.h"
 
 namespace monotable {
 namespace {

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "engine/throughput/varint.h"
+#include "engine/format/varint.h"
 
 namespace monotable::throughput {
 namespace {
@@ -114,11 +114,11 @@ size_t PartitionMap::Widest() const {
 std::string PartitionMap::Encode() const {
   std::string out(
       1, static_cast<char>(sorts_.empty() ? kPartitionMapVersion : kPartitionMapSortKeyVersion));
-  PutVarint(out, begins_.size());
+  varint::Put(out, begins_.size());
   for (size_t i = 1; i < begins_.size(); ++i) {
-    PutVarint(out, begins_[i] - begins_[i - 1]);
+    varint::Put(out, begins_[i] - begins_[i - 1]);
     if (sorts_.empty()) continue;
-    PutVarint(out, sorts_[i].size());
+    varint::Put(out, sorts_[i].size());
     out += sorts_[i];
   }
   return out;
@@ -133,7 +133,7 @@ Result<PartitionMap> PartitionMap::Decode(std::string_view in) {
   const bool with_sort_keys = version == kPartitionMapSortKeyVersion;
   in.remove_prefix(1);
   uint64_t count = 0;
-  if (!GetVarint(in, count)) return Corrupt("truncated count");
+  if (!varint::Get(in, count)) return Corrupt("truncated count");
   // Each gap takes at least one byte: a count beyond that is a lie, and refusing it
   // here keeps garbage from reserving gigabytes.
   if (count == 0 || count - 1 > in.size()) return Corrupt("bad count");
@@ -143,14 +143,14 @@ Result<PartitionMap> PartitionMap::Decode(std::string_view in) {
   bool any_sort_key = false;
   for (uint64_t i = 1; i < count; ++i) {
     uint64_t gap = 0;
-    if (!GetVarint(in, gap)) return Corrupt("truncated boundary");
+    if (!varint::Get(in, gap)) return Corrupt("truncated boundary");
     const uint64_t prev = map.begins_.back();
     if (gap > UINT64_MAX - prev || (gap == 0 && !with_sort_keys))
       return Corrupt("boundaries out of order");
     map.begins_.push_back(prev + gap);
     if (!with_sort_keys) continue;
     uint64_t length = 0;
-    if (!GetVarint(in, length) || length > in.size()) return Corrupt("truncated sort key");
+    if (!varint::Get(in, length) || length > in.size()) return Corrupt("truncated sort key");
     std::string sort_key(in.substr(0, length));
     in.remove_prefix(length);
     if (gap == 0 && sort_key <= map.sorts_.back()) return Corrupt("boundaries out of order");

@@ -1,6 +1,6 @@
 #include "engine/throughput/split_log.h"
 
-#include "engine/throughput/varint.h"
+#include "engine/format/varint.h"
 
 namespace monotable::throughput {
 namespace {
@@ -45,17 +45,17 @@ void SplitLog::Add(SplitEvent event) {
 
 std::string SplitLog::Encode() const {
   std::string out(1, static_cast<char>(kSplitLogVersion));
-  PutVarint(out, dropped_);
-  PutVarint(out, events_.size());
+  varint::Put(out, dropped_);
+  varint::Put(out, events_.size());
   for (const SplitEvent& e : events_) {
-    PutVarint(out, static_cast<uint64_t>(e.time_ms));
-    PutVarint(out, e.layout_version);
+    varint::Put(out, static_cast<uint64_t>(e.time_ms));
+    varint::Put(out, e.layout_version);
     out.push_back(static_cast<char>(e.reason));
-    PutVarint(out, e.parent.begin);
-    PutVarint(out, e.parent.last);
-    PutVarint(out, e.children.size());
+    varint::Put(out, e.parent.begin);
+    varint::Put(out, e.parent.last);
+    varint::Put(out, e.children.size());
     for (size_t k = 1; k < e.children.size(); ++k) {
-      PutVarint(out, e.children[k].begin - e.parent.begin);
+      varint::Put(out, e.children[k].begin - e.parent.begin);
     }
   }
   return out;
@@ -68,11 +68,11 @@ Result<SplitLog> SplitLog::Decode(std::string_view in, size_t capacity) {
   in.remove_prefix(1);
   SplitLog log(capacity);
   uint64_t count = 0;
-  if (!GetVarint(in, log.dropped_) || !GetVarint(in, count)) return Corrupt("truncated header");
+  if (!varint::Get(in, log.dropped_) || !varint::Get(in, count)) return Corrupt("truncated header");
   for (uint64_t i = 0; i < count; ++i) {
     SplitEvent e;
     uint64_t time_ms = 0, children = 0;
-    if (!GetVarint(in, time_ms) || !GetVarint(in, e.layout_version) || in.empty()) {
+    if (!varint::Get(in, time_ms) || !varint::Get(in, e.layout_version) || in.empty()) {
       return Corrupt("truncated event");
     }
     e.time_ms = static_cast<int64_t>(time_ms);
@@ -80,13 +80,13 @@ Result<SplitLog> SplitLog::Decode(std::string_view in, size_t capacity) {
     in.remove_prefix(1);
     if (reason < 1 || reason > 4) return Corrupt("unknown reason");
     e.reason = static_cast<SplitReason>(reason);
-    if (!GetVarint(in, e.parent.begin) || !GetVarint(in, e.parent.last) ||
-        !GetVarint(in, children)) {
+    if (!varint::Get(in, e.parent.begin) || !varint::Get(in, e.parent.last) ||
+        !varint::Get(in, children)) {
       return Corrupt("truncated event");
     }
     if (e.reason == SplitReason::kHeatSortKey) {
       uint64_t gap = 0;
-      if (e.parent.last < e.parent.begin || children != 2 || !GetVarint(in, gap) ||
+      if (e.parent.last < e.parent.begin || children != 2 || !varint::Get(in, gap) ||
           gap > e.parent.last - e.parent.begin) {
         return Corrupt("bad sort key split");
       }
@@ -101,7 +101,7 @@ Result<SplitLog> SplitLog::Decode(std::string_view in, size_t capacity) {
     std::vector<uint64_t> cuts;
     for (uint64_t k = 1; k < children; ++k) {
       uint64_t gap = 0;
-      if (!GetVarint(in, gap)) return Corrupt("truncated child");
+      if (!varint::Get(in, gap)) return Corrupt("truncated child");
       if (gap == 0 || gap > e.parent.last - e.parent.begin ||
           (!cuts.empty() && e.parent.begin + gap <= cuts.back())) {
         return Corrupt("child outside its parent or out of order");

@@ -7,7 +7,7 @@
 #include "engine/base/log.h"
 #include "engine/format/catalog_keys.h"
 #include "engine/index/table_walk.h"
-#include "engine/read/stored_item_reader.h"
+#include "engine/storage/stored_items.h"
 #include "engine/ttl/expiry_index.h"
 
 namespace monotable::ttl {

@@ -1,7 +1,8 @@
 #include "engine/txn/transactions.h"
 
 #include "engine/base/transaction_errors.h"
-#include "engine/read/stored_item_reader.h"
+#include "engine/read/project_item.h"
+#include "engine/storage/stored_items.h"
 #include "engine/write/item_batch.h"
 #include "engine/write/item_changes.h"
 #include "engine/write/write_capacity.h"

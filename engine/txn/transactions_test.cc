@@ -18,10 +18,10 @@
 
 #include "engine/base/error_detail.h"
 #include "engine/engine.h"
-#include "engine/read/stored_item_reader.h"
 #include "engine/schema/key_validation.h"
 #include "engine/schema/table_rules.h"
 #include "engine/storage/catalog.h"
+#include "engine/storage/stored_items.h"
 #include "engine/testing/encoded_items.h"
 #include "engine/testing/in_memory_engine.h"
 #include "engine/testing/value_builders.h"

@@ -4,7 +4,7 @@
 #include <mutex>
 
 #include "engine/base/transaction_errors.h"
-#include "engine/read/stored_item_reader.h"
+#include "engine/storage/stored_items.h"
 #include "engine/write/item_batch.h"
 
 namespace monotable {

@@ -1,7 +1,10 @@
 #pragma once
 // Reading stored items by key: decoded into an Item (the write path, which computes
-// the new image from the old one), or as stored (the reads that return items: GetItem,
-// BatchGetItem, TransactGetItems), which go to their JSON response undecoded.
+// the new image from the old one, and the backfills), or as stored (the reads that
+// return items: GetItem, BatchGetItem, TransactGetItems), which go to their JSON
+// response undecoded. In storage/, below every folder that reads items by key.
+//
+// Thread-safety: thread-safe (RocksDB's reads are).
 
 #include <optional>
 #include <span>
@@ -11,7 +14,6 @@
 
 #include "engine/base/attribute_value.h"
 #include "engine/base/status.h"
-#include "engine/expr/expression.h"
 #include "engine/format/item_codec.h"
 #include "engine/storage/catalog.h"
 #include "engine/storage/storage.h"
@@ -58,10 +60,5 @@ Result<std::vector<StoredImage>> ReadStoredImages(const Storage& storage,
 Result<std::optional<item_codec::EncodedItem>> ReadStoredEncodedItem(
     const Storage& storage, const Table& table, std::string_view key,
     const rocksdb::Snapshot* snapshot = nullptr);
-
-// What a read returns of a stored item: the item as stored, or with a projection the
-// projected attributes, encoded again. Errors: kInternal (corrupt bytes).
-Result<item_codec::EncodedItem> ProjectEncodedItem(
-    item_codec::EncodedItem stored, const std::optional<expr::Projection>& projection);
 
 }  // namespace monotable

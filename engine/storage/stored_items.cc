@@ -1,4 +1,4 @@
-#include "engine/read/stored_item_reader.h"
+#include "engine/storage/stored_items.h"
 
 #include "engine/format/item_codec.h"
 #include "engine/storage/perf_counters.h"
@@ -55,13 +55,6 @@ Result<std::optional<item_codec::EncodedItem>> ReadStoredEncodedItem(
   MT_ASSIGN_OR_RETURN(found, GetStored(storage, table, key, snapshot, &value));
   if (!found) return std::optional<item_codec::EncodedItem>();
   return std::optional<item_codec::EncodedItem>(std::in_place, value.data(), value.size());
-}
-
-Result<item_codec::EncodedItem> ProjectEncodedItem(
-    item_codec::EncodedItem stored, const std::optional<expr::Projection>& projection) {
-  if (!projection) return stored;
-  MT_ASSIGN_OR_RETURN(item, item_codec::Decode(stored));
-  return item_codec::Encode(projection->Apply(item));
 }
 
 Result<std::vector<StoredImage>> ReadStoredImages(const Storage& storage,
