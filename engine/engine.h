@@ -73,7 +73,7 @@ class Engine : public MonitoringSource {
   // Errors: kInternal (unusable directory, locked by another process, corrupt catalog).
   static Result<std::unique_ptr<Engine>> Open(const EngineOptions& options,
                                               std::unique_ptr<Clock> clock);
-  ~Engine();
+  ~Engine() override;
   Engine(const Engine&) = delete;
   Engine& operator=(const Engine&) = delete;
 

@@ -21,7 +21,7 @@ void IndexBackfiller::Start(std::string ns, std::shared_ptr<Table> table, std::s
   std::string what = "backfill of index '" + index_name + "' of table '" + table_name + "'";
   runner_.Start(
       std::move(key), what,
-      [this, ns = std::move(ns), table = std::move(table), index_name,
+      [this, ns = std::move(ns), table = std::move(table), index_name = std::move(index_name),
        what](const std::atomic<bool>& stop) {
         Status status = Run(ns, *table, index_name, stop);
         // An index deleted during its backfill is a normal end.
@@ -77,18 +77,18 @@ Status IndexBackfiller::Run(const std::string& ns, Table& table, const std::stri
   // adds nothing.
   MT_RETURN_IF_ERROR(walk.ClearProgress());
   if (catalog_->Find(ns, table.definition()->name).get() != &table) return Status::Ok();
-  return catalog_->Update(
-      ns, table, [&](const TableDefinition& current) -> Result<TableDefinition> {
-        TableDefinition next = current;
-        for (auto& index : next.global_secondary_indexes) {
-          if (index.name == index_name && index.status == IndexStatus::kCreating) {
-            index.status = IndexStatus::kActive;
-            index.backfilling = false;
-            return next;
-          }
-        }
-        return Status::NotFound("the index was deleted during its backfill");
-      });
+  return catalog_->Update(ns, table,
+                          [&](const TableDefinition& current) -> Result<TableDefinition> {
+                            TableDefinition next = current;
+                            for (auto& gsi : next.global_secondary_indexes) {
+                              if (gsi.name == index_name && gsi.status == IndexStatus::kCreating) {
+                                gsi.status = IndexStatus::kActive;
+                                gsi.backfilling = false;
+                                return next;
+                              }
+                            }
+                            return Status::NotFound("the index was deleted during its backfill");
+                          });
 }
 
 }  // namespace monotable
