@@ -219,8 +219,9 @@ Result<std::string> Engine::PutResourcePolicy(const RequestContext& ctx,
 }
 Result<ResourcePolicy> Engine::GetResourcePolicy(const RequestContext& ctx,
                                                  const std::string& table_name,
-                                                 const std::string& resource_arn) {
-  return GetTablePolicy(*impl_->catalog, ctx.ns, table_name, resource_arn);
+                                                 const std::string& resource_arn,
+                                                 const std::optional<std::string>& stream_label) {
+  return GetTablePolicy(*impl_->catalog, ctx.ns, table_name, resource_arn, stream_label);
 }
 Result<std::optional<std::string>> Engine::DeleteResourcePolicy(
     const RequestContext& ctx, const DeleteResourcePolicyRequest& request) {
@@ -314,6 +315,9 @@ Result<std::string> Engine::GetShardIterator(const RequestContext& ctx,
 Result<GetRecordsResult> Engine::GetRecords(const RequestContext& ctx,
                                             const GetRecordsRequest& request) {
   return impl_->streams->GetRecords(ctx.ns, request);
+}
+std::optional<StreamName> Engine::StreamOfIterator(std::string_view shard_iterator) const {
+  return impl_->streams->StreamOfIterator(shard_iterator);
 }
 Status Engine::MaintainStreams() { return impl_->streams->MaintainAll(); }
 

@@ -128,7 +128,8 @@ class Engine : public MonitoringSource {
   Result<std::string> PutResourcePolicy(const RequestContext& ctx,
                                         const PutResourcePolicyRequest& request);
   Result<ResourcePolicy> GetResourcePolicy(const RequestContext& ctx, const std::string& table_name,
-                                           const std::string& resource_arn);
+                                           const std::string& resource_arn,
+                                           const std::optional<std::string>& stream_label = {});
   Result<std::optional<std::string>> DeleteResourcePolicy(
       const RequestContext& ctx, const DeleteResourcePolicyRequest& request);
 
@@ -196,6 +197,10 @@ class Engine : public MonitoringSource {
   Result<std::string> GetShardIterator(const RequestContext& ctx,
                                        const GetShardIteratorRequest& request);
   Result<GetRecordsResult> GetRecords(const RequestContext& ctx, const GetRecordsRequest& request);
+  // The stream a GetRecords iterator reads (its table and label), so that GetRecords is
+  // authorized on that stream; nullopt for a token this server did not issue or a stream
+  // it no longer keeps. Thread-safe.
+  std::optional<StreamName> StreamOfIterator(std::string_view shard_iterator) const;
   // One pass of stream trimming and rollover now (tests; a thread runs it every
   // stream_maintenance_interval_ms). Errors: kInternal.
   Status MaintainStreams();

@@ -53,7 +53,7 @@ Result<ArnTable> ResolveTableArn(std::string_view arn, std::string_view region,
   }
   resource.remove_prefix(6);
   const size_t slash = resource.find('/');
-  if (slash == std::string_view::npos) return ArnTable{std::string(resource)};
+  if (slash == std::string_view::npos) return ArnTable{std::string(resource), std::nullopt};
   const std::string_view table = resource.substr(0, slash);
   const std::string_view rest = resource.substr(slash + 1);
   if (rest.starts_with("index/")) {
@@ -67,6 +67,8 @@ Result<ArnTable> ResolveTableArn(std::string_view arn, std::string_view region,
       return Status::NotFound("Requested resource not found: ResourceArn: " + std::string(arn) +
                               " not found");
     }
+    if (use == ArnUse::kResourcePolicy)
+      return ArnTable{std::string(table), std::string(rest.substr(7))};
     return Status::NotFound("Requested resource not found: Stream: " + std::string(rest.substr(7)) +
                             " not found for Table: " + std::string(table));
   }

@@ -3,6 +3,7 @@
 // with DynamoDB's errors for ARNs that name no table of this account and region. The
 // engine knows no ARNs: the protocol resolves them here. Pure; thread-safe.
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -10,11 +11,13 @@
 
 namespace monotable::protocol {
 
-// The tag operations and the policy operations word some errors differently.
-enum class ArnUse { kTags, kPolicy };
+// The tag operations and the policy operations word some errors differently; the
+// resource-policy operations also take a stream's ARN.
+enum class ArnUse { kTags, kPolicy, kResourcePolicy };
 
 struct ArnTable {
   std::string table_name;
+  std::optional<std::string> stream_label;  // a stream ARN's label (policies only)
 };
 
 // `region` and `account_id` are those of the request's namespace (ArnScope). Errors:
@@ -26,7 +29,7 @@ struct ArnTable {
 // were invalid: Invalid resource Arn: <arn>" (policies); another account:
 // kAccessDenied "Access is denied" (tags) or kValidation "This action is only supported
 // by accounts that match the resource owner’s account." (policies); a stream ARN:
-// kResourceNotFound (streams have no tags or policies in monotable yet).
+// its table and label for kResourcePolicy, else kResourceNotFound (streams have no tags).
 Result<ArnTable> ResolveTableArn(std::string_view arn, std::string_view region,
                                  std::string_view account_id, ArnUse use);
 

@@ -4,6 +4,7 @@
 #include <charconv>
 
 #include "engine/base/not_found.h"
+#include "engine/schema/stream_label.h"
 
 namespace monotable {
 namespace {
@@ -45,16 +46,34 @@ std::string NextRevision(const std::optional<ResourcePolicy>& current, int64_t n
   return std::to_string(std::max(now_ms, previous + 1));
 }
 
-// Applies `change` under the catalog lock. Errors: whatever `change` returns,
-// kResourceNotFound, kInternal.
+// Whether `label` names the table's latest stream, the only one a policy is kept for.
+bool IsLatestStream(const TableDefinition& table, const std::string& label) {
+  return table.latest_stream_id != 0 && StreamLabel(table.latest_stream_ms) == label;
+}
+
+Status StreamNotFound(const TableDefinition& table, const std::string& label) {
+  return Status::NotFound("Requested resource not found: Stream: " + label +
+                          " not found for Table: " + table.name);
+}
+
+// Applies `change` under the catalog lock to the table's policy, or (`stream_label`
+// set) its stream's. Errors: whatever `change` returns, kResourceNotFound, kInternal.
 template <typename Change>
 Status ChangePolicy(Catalog& catalog, const std::string& ns, const std::string& table_name,
-                    Change change) {
+                    const std::optional<std::string>& stream_label, Change change) {
   auto table = catalog.Find(ns, table_name);
   if (!table) return TableNotFound(table_name);
   return catalog.Update(ns, *table, [&](const TableDefinition& current) -> Result<TableDefinition> {
     TableDefinition next = current;
-    MT_RETURN_IF_ERROR(change(next.resource_policy));
+    if (!stream_label) {
+      MT_RETURN_IF_ERROR(change(next.resource_policy));
+      return next;
+    }
+    if (!IsLatestStream(next, *stream_label)) return StreamNotFound(next, *stream_label);
+    // A policy kept for an older stream is not this stream's.
+    if (next.stream_policy_label != *stream_label) next.stream_policy.reset();
+    MT_RETURN_IF_ERROR(change(next.stream_policy));
+    next.stream_policy_label = next.stream_policy ? *stream_label : std::string();
     return next;
   });
 }
@@ -65,7 +84,8 @@ Result<std::string> PutTablePolicy(Catalog& catalog, const Clock& clock, const s
                                    const PutResourcePolicyRequest& request) {
   std::string revision;
   MT_RETURN_IF_ERROR(ChangePolicy(
-      catalog, ns, request.table_name, [&](std::optional<ResourcePolicy>& policy) -> Status {
+      catalog, ns, request.table_name, request.stream_label,
+      [&](std::optional<ResourcePolicy>& policy) -> Status {
         MT_RETURN_IF_ERROR(CheckExpectedRevision(policy, request.expected_revision_id,
                                                  request.table_name, request.resource_arn));
         if (!policy || policy->document != request.document) {
@@ -79,11 +99,18 @@ Result<std::string> PutTablePolicy(Catalog& catalog, const Clock& clock, const s
 
 Result<ResourcePolicy> GetTablePolicy(const Catalog& catalog, const std::string& ns,
                                       const std::string& table_name,
-                                      const std::string& resource_arn) {
+                                      const std::string& resource_arn,
+                                      const std::optional<std::string>& stream_label) {
   auto table = catalog.Find(ns, table_name);
   if (!table) return TableNotFound(table_name);
   auto definition = table->definition();  // held while read: another may be published
-  const auto& policy = definition->resource_policy;
+  if (stream_label && !IsLatestStream(*definition, *stream_label)) {
+    return StreamNotFound(*definition, *stream_label);
+  }
+  const auto& policy = !stream_label ? definition->resource_policy
+                       : definition->stream_policy_label == *stream_label
+                           ? definition->stream_policy
+                           : std::optional<ResourcePolicy>();
   if (!policy) return PolicyNotFound(resource_arn);
   return *policy;
 }
@@ -91,16 +118,19 @@ Result<ResourcePolicy> GetTablePolicy(const Catalog& catalog, const std::string&
 Result<std::optional<std::string>> DeleteTablePolicy(Catalog& catalog, const std::string& ns,
                                                      const DeleteResourcePolicyRequest& request) {
   std::optional<std::string> removed;
-  MT_RETURN_IF_ERROR(ChangePolicy(
-      catalog, ns, request.table_name, [&](std::optional<ResourcePolicy>& policy) -> Status {
-        // "NO_POLICY" only makes sense for a Put; a Delete then finds nothing to match.
-        if (request.expected_revision_id && !policy) return PolicyNotFound(request.resource_arn);
-        MT_RETURN_IF_ERROR(CheckExpectedRevision(policy, request.expected_revision_id,
-                                                 request.table_name, request.resource_arn));
-        if (policy) removed = policy->revision_id;
-        policy.reset();
-        return Status::Ok();
-      }));
+  MT_RETURN_IF_ERROR(ChangePolicy(catalog, ns, request.table_name, request.stream_label,
+                                  [&](std::optional<ResourcePolicy>& policy) -> Status {
+                                    // "NO_POLICY" only makes sense for a Put; a Delete then finds
+                                    // nothing to match.
+                                    if (request.expected_revision_id && !policy)
+                                      return PolicyNotFound(request.resource_arn);
+                                    MT_RETURN_IF_ERROR(CheckExpectedRevision(
+                                        policy, request.expected_revision_id, request.table_name,
+                                        request.resource_arn));
+                                    if (policy) removed = policy->revision_id;
+                                    policy.reset();
+                                    return Status::Ok();
+                                  }));
   return removed;
 }
 

@@ -1,7 +1,10 @@
 #pragma once
-// Resource-based policies of tables: PutResourcePolicy, GetResourcePolicy and
-// DeleteResourcePolicy. A policy is stored in the table's catalog record and returned
-// as stored; monotable does not enforce it. A revision id is the change time in epoch
+// Resource-based policies of tables and their streams: PutResourcePolicy,
+// GetResourcePolicy and DeleteResourcePolicy. A policy is stored in the table's catalog
+// record and returned as stored (the protocol's authorizer enforces it). A request with
+// a stream label works on the policy of that stream, which must be the table's latest
+// (else kResourceNotFound "Requested resource not found: Stream: <label> not found for
+// Table: <name>"). A revision id is the change time in epoch
 // milliseconds (strictly increasing per table), as DynamoDB's; putting the same document
 // again changes nothing and keeps the revision. The ExpectedRevisionId check and the
 // change happen under the catalog's lock, so they are atomic. Thread-safe.
@@ -29,7 +32,8 @@ Result<std::string> PutTablePolicy(Catalog& catalog, const Clock& clock, const s
 // not found for the provided ResourceArn: <arn>".
 Result<ResourcePolicy> GetTablePolicy(const Catalog& catalog, const std::string& ns,
                                       const std::string& table_name,
-                                      const std::string& resource_arn);
+                                      const std::string& resource_arn,
+                                      const std::optional<std::string>& stream_label = {});
 
 // Returns the revision id of the policy removed, or nothing when the table had none (not
 // an error, as in DynamoDB, unless an ExpectedRevisionId was given). Errors:

@@ -53,7 +53,8 @@ class TagsAndPoliciesTest : public ::testing::Test {
 
   Result<std::string> Put(const std::string& document,
                           std::optional<std::string> expected = std::nullopt) {
-    return PutTablePolicy(*catalog_, clock_, kNs, {"T1", kArn, document, std::move(expected)});
+    return PutTablePolicy(*catalog_, clock_, kNs,
+                          {"T1", kArn, std::nullopt, document, std::move(expected)});
   }
 
   std::filesystem::path dir_;
@@ -119,21 +120,32 @@ TEST_F(TagsAndPoliciesTest, ExpectedRevisionMismatches) {
                 "Requested policy update expecting none to be present for table T1, but a "
                 "policy exists with revision id " +
                 std::to_string(kNow) + ".");
-  auto stale = DeleteTablePolicy(*catalog_, kNs, {"T1", kArn, std::string("1")});
+  auto stale = DeleteTablePolicy(*catalog_, kNs, {"T1", kArn, std::nullopt, std::string("1")});
   EXPECT_EQ(stale.status().message(),
             prefix +
                 "Requested update for policy with revision id 1, but the policy associated "
                 "to target table T1 has revision id " +
                 std::to_string(kNow) + ".");
-  auto removed = DeleteTablePolicy(*catalog_, kNs, {"T1", kArn, std::nullopt});
+  auto removed = DeleteTablePolicy(*catalog_, kNs, {"T1", kArn, std::nullopt, std::nullopt});
   ASSERT_TRUE(removed.ok());
   EXPECT_EQ(*removed, std::optional<std::string>(std::to_string(kNow)));
-  auto again = DeleteTablePolicy(*catalog_, kNs, {"T1", kArn, std::nullopt});
+  auto again = DeleteTablePolicy(*catalog_, kNs, {"T1", kArn, std::nullopt, std::nullopt});
   ASSERT_TRUE(again.ok());
   EXPECT_FALSE(again->has_value());
   EXPECT_EQ(GetTablePolicy(*catalog_, kNs, "T1", kArn).status().code(), ErrorCode::kPolicyNotFound);
   EXPECT_EQ(GetTablePolicy(*catalog_, kNs, "T9", kArn).status().message(),
             "Requested resource not found: Table: T9 not found");
+}
+
+// A stream's policy needs the stream: T1 never had one (rbac-attach-resource-policy-streams).
+TEST_F(TagsAndPoliciesTest, StreamPolicyOfAStreamTheTableDoesNotHave) {
+  const std::string label = "2026-10-08T23:07:31.275";
+  auto put = PutTablePolicy(*catalog_, clock_, kNs,
+                            {"T1", kArn + "/stream/" + label, label, "{}", std::nullopt});
+  EXPECT_EQ(put.status().message(),
+            "Requested resource not found: Stream: " + label + " not found for Table: T1");
+  EXPECT_EQ(GetTablePolicy(*catalog_, kNs, "T1", kArn, label).status().code(),
+            ErrorCode::kResourceNotFound);
 }
 
 }  // namespace

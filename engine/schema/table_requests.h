@@ -101,10 +101,12 @@ struct UntagResourceRequest {
 };
 
 // PutResourcePolicy and DeleteResourcePolicy. ExpectedRevisionId "NO_POLICY" asks
-// that the table have no policy yet.
+// that the table have no policy yet. `stream_label` set: the policy of the table's
+// stream with that label (its ARN's last part), not the table's.
 struct PutResourcePolicyRequest {
   std::string table_name;
   std::string resource_arn;
+  std::optional<std::string> stream_label;
   std::string document;  // validated, minified JSON
   std::optional<std::string> expected_revision_id;
 };
@@ -112,6 +114,7 @@ struct PutResourcePolicyRequest {
 struct DeleteResourcePolicyRequest {
   std::string table_name;
   std::string resource_arn;
+  std::optional<std::string> stream_label;
   std::optional<std::string> expected_revision_id;
 };
 

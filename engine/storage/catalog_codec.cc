@@ -197,6 +197,11 @@ std::string Encode(const TableDefinition& t) {
     item.emplace("policy", Map({{"d", Str(t.resource_policy->document)},
                                 {"r", Str(t.resource_policy->revision_id)}}));
   }
+  if (t.stream_policy) {
+    item.emplace("spolicy", Map({{"d", Str(t.stream_policy->document)},
+                                 {"r", Str(t.stream_policy->revision_id)},
+                                 {"l", Str(t.stream_policy_label)}}));
+  }
   // Streams: the view type while enabled, and the latest stream (absent: never had one).
   if (t.stream_view_type) item.emplace("sv", Int(static_cast<int>(*t.stream_view_type)));
   if (t.latest_stream_id) {
@@ -264,6 +269,12 @@ Result<TableDefinition> Decode(std::string_view bytes) {
   if (r.Has("policy")) {
     FieldReader pr(r.Map("policy"));
     t.resource_policy = ResourcePolicy{pr.String("d"), pr.String("r")};
+    if (!pr.ok()) r.Fail();
+  }
+  if (r.Has("spolicy")) {
+    FieldReader pr(r.Map("spolicy"));
+    t.stream_policy = ResourcePolicy{pr.String("d"), pr.String("r")};
+    t.stream_policy_label = pr.String("l");
     if (!pr.ok()) r.Fail();
   }
   if (r.Has("sv")) t.stream_view_type = static_cast<StreamViewType>(r.Int("sv"));

@@ -158,6 +158,15 @@ Result<std::string> StreamRegistry::GetShardIterator(const std::string& ns,
   return EncodeIterator(iterator);
 }
 
+std::optional<StreamName> StreamRegistry::StreamOfIterator(std::string_view token) const {
+  const std::optional<ShardIterator> iterator = DecodeIterator(token);
+  if (!iterator) return std::nullopt;
+  std::shared_ptr<Stream> stream = FindById(iterator->stream_id);
+  if (!stream) return std::nullopt;
+  StreamInfo info = stream->Info();
+  return StreamName{std::move(info.table_name), StreamLabel(info.created_ms)};
+}
+
 Result<GetRecordsResult> StreamRegistry::GetRecords(const std::string& ns,
                                                     const GetRecordsRequest& request) {
   const std::optional<ShardIterator> iterator = DecodeIterator(request.shard_iterator);

@@ -69,6 +69,9 @@ class StreamRegistry {
   Result<std::string> GetShardIterator(const std::string& ns,
                                        const GetShardIteratorRequest& request);
   Result<GetRecordsResult> GetRecords(const std::string& ns, const GetRecordsRequest& request);
+  // The table and label of the stream `token` reads; nullopt when it is not an iterator
+  // of this server or its stream is gone.
+  std::optional<StreamName> StreamOfIterator(std::string_view token) const;
 
  private:
   std::shared_ptr<Stream> Find(const std::string& ns, const StreamName& name) const;

@@ -28,6 +28,9 @@ struct AccessCheck {
   std::string table;     // the table whose resource policy and tags apply; empty: none
   std::string resource;  // an ARN, or "*"
   std::vector<iam::ContextKey> keys;
+  // Set for a check on one of `table`'s streams: that stream's resource policy applies
+  // (rbac-attach-resource-policy-streams), not the table's, and no tags (a stream has none).
+  std::string stream_label;
 };
 
 // What the checks look up about tables, once per table and request: the definition

@@ -39,6 +39,8 @@ constexpr size_t kRecentEntries = 8;
 
 std::atomic<uint64_t> next_authorizer_id{1};
 
+const std::optional<ResourcePolicy> kNoPolicy;
+
 }  // namespace
 
 // What a keyed item request on one table asks, made once per principal, action and
@@ -259,10 +261,15 @@ AuthorizationOutcome Authorizer::Authorize(std::string_view operation, JsonObjec
     std::vector<iam::ContextKey> tag_keys;
     if (!check.table.empty()) {
       if (const TableDefinition* table = tables.Find(check.table)) {
-        if (table->resource_policy)
-          resource_policy = ResourcePolicy(table->resource_policy->document);
-        for (const auto& tag : table->tags) {
-          tag_keys.push_back({"aws:ResourceTag/" + tag.key, {tag.value}});
+        const std::optional<monotable::ResourcePolicy>& policy =
+            check.stream_label.empty()                         ? table->resource_policy
+            : table->stream_policy_label == check.stream_label ? table->stream_policy
+                                                               : kNoPolicy;
+        if (policy) resource_policy = ResourcePolicy(policy->document);
+        if (check.stream_label.empty()) {
+          for (const auto& tag : table->tags) {
+            tag_keys.push_back({"aws:ResourceTag/" + tag.key, {tag.value}});
+          }
         }
       }
     }

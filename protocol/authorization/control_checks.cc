@@ -20,6 +20,7 @@ enum class ResourceFrom {
   kTableOrArn,   // TableName, a name or an ARN (the continuous-backup operations)
   kResourceArn,  // ResourceArn (tags, resource policies)
   kStreamArn,    // StreamArn
+  kIterator,     // ShardIterator: the stream it reads
   kBackupArn,    // BackupArn
   kTargetTable,  // TargetTableName (restores)
   kTableArn,     // TableArn (exports)
@@ -69,16 +70,25 @@ constexpr ControlOperation kControl[] = {
     {"ListImports", ResourceFrom::kNone},
     {"DynamoDBStreams_20120810.DescribeStream", ResourceFrom::kStreamArn},
     {"DynamoDBStreams_20120810.GetShardIterator", ResourceFrom::kStreamArn},
-    // The iterator is opaque here: GetRecords is checked on every stream of the
-    // account ("table/*/stream/*"); its GetShardIterator was checked on the stream.
-    {"DynamoDBStreams_20120810.GetRecords", ResourceFrom::kNone},
+    // On the stream the iterator reads (Engine::StreamOfIterator).
+    {"DynamoDBStreams_20120810.GetRecords", ResourceFrom::kIterator},
     {"DynamoDBStreams_20120810.ListStreams", ResourceFrom::kNone},
 };
 
 // An ARN-named resource: the ARN itself, its table for the resource policy and tags.
 AccessCheck ArnCheck(std::string action, std::string_view arn) {
-  AccessCheck check{std::move(action), TableOfArn(arn), std::string(arn), {}};
+  AccessCheck check{std::move(action), TableOfArn(arn), std::string(arn), {}, {}};
   if (check.resource.empty()) check.resource = "*";
+  return check;
+}
+
+// A check on a stream: its ARN, its table, its label.
+AccessCheck StreamCheck(std::string action, std::string_view arn) {
+  AccessCheck check = ArnCheck(std::move(action), arn);
+  const size_t at = arn.find("/stream/");
+  if (!check.table.empty() && at != std::string_view::npos) {
+    check.stream_label = std::string(arn.substr(at + 8));
+  }
   return check;
 }
 
@@ -87,11 +97,16 @@ AccessCheck ControlCheck(std::string_view operation, ResourceFrom from, JsonObje
   std::string action = "dynamodb:";
   action += operation.substr(operation.find('.') + 1);
   switch (from) {
-    case ResourceFrom::kNone:
-      if (operation.ends_with("GetRecords")) {
-        return {action, "", TableArn(scope.region, scope.account, "*") + "/stream/*", {}};
-      }
-      return {action, "", "*", {}};
+    case ResourceFrom::kNone: return {action, "", "*", {}, {}};
+    case ResourceFrom::kIterator: {
+      // An iterator this server did not issue is refused by the handler, whoever asks;
+      // until then it is checked as on any stream of the account.
+      auto stream = scope.tables->engine().StreamOfIterator(Member(request, "ShardIterator"));
+      if (!stream)
+        return {action, "", TableArn(scope.region, scope.account, "*") + "/stream/*", {}, {}};
+      return StreamCheck(action, TableArn(scope.region, scope.account, stream->table_name) +
+                                     "/stream/" + stream->label);
+    }
     case ResourceFrom::kTableName:
     case ResourceFrom::kTableOrArn:
       return TableCheck(action, Member(request, "TableName"), "", scope);
@@ -108,13 +123,13 @@ AccessCheck ControlCheck(std::string_view operation, ResourceFrom from, JsonObje
       return TableCheck(action, table, "", scope);
     }
     case ResourceFrom::kResourceArn: return ArnCheck(action, Member(request, "ResourceArn"));
-    case ResourceFrom::kStreamArn: return ArnCheck(action, Member(request, "StreamArn"));
+    case ResourceFrom::kStreamArn: return StreamCheck(action, Member(request, "StreamArn"));
     case ResourceFrom::kBackupArn: return ArnCheck(action, Member(request, "BackupArn"));
     case ResourceFrom::kTableArn: return ArnCheck(action, Member(request, "TableArn"));
     case ResourceFrom::kExportArn: return ArnCheck(action, Member(request, "ExportArn"));
     case ResourceFrom::kImportArn: return ArnCheck(action, Member(request, "ImportArn"));
   }
-  return {action, "", "*", {}};
+  return {action, "", "*", {}, {}};
 }
 
 // aws:RequestTag/<key> and aws:TagKeys of CreateTable's Tags, TagResource's Tags and
@@ -267,7 +282,7 @@ std::vector<AccessCheck> ChecksFor(std::string_view operation, JsonObject reques
     return {std::move(check)};
   }
   // An operation served without a check of its own: asked as itself on "*".
-  return {AccessCheck{"dynamodb:" + std::string(operation), "", "*", {}}};
+  return {AccessCheck{"dynamodb:" + std::string(operation), "", "*", {}, {}}};
 }
 
 }  // namespace monotable::protocol::authorization

@@ -1,5 +1,5 @@
-// PutResourcePolicy, GetResourcePolicy, DeleteResourcePolicy. Policies are stored and
-// returned, never enforced (README).
+// PutResourcePolicy, GetResourcePolicy, DeleteResourcePolicy, on a table's or a stream's
+// ARN. Policies are enforced under --iam (protocol/authorization, docs/IAM.md).
 #include "protocol/json_writer.h"
 #include "protocol/ops/handlers.h"
 #include "protocol/ops/resource_request.h"
@@ -32,18 +32,20 @@ Result<std::string> PutResourcePolicy(const OperationContext& ctx, JsonObject re
   // monotable enforces no policy, so only its type is checked.
   MT_ASSIGN_OR_RETURN(confirm, OptionalBool(request, "ConfirmRemoveSelfResourceAccess"));
   (void)confirm;
-  MT_ASSIGN_OR_RETURN(target, ReadResourceArn(ctx, request, ArnUse::kPolicy));
+  MT_ASSIGN_OR_RETURN(target, ReadResourceArn(ctx, request, ArnUse::kResourcePolicy));
   MT_ASSIGN_OR_RETURN(document, CheckPolicyDocument(policy));
   PutResourcePolicyRequest put{std::move(target.table_name), std::string(target.arn),
-                               std::move(document), std::move(expected)};
+                               std::move(target.stream_label), std::move(document),
+                               std::move(expected)};
   MT_ASSIGN_OR_RETURN(revision, ctx.engine.PutResourcePolicy(ctx.request, put));
   return RevisionResponse(revision);
 }
 
 Result<std::string> GetResourcePolicy(const OperationContext& ctx, JsonObject request) {
-  MT_ASSIGN_OR_RETURN(target, ReadResourceArn(ctx, request, ArnUse::kPolicy));
-  MT_ASSIGN_OR_RETURN(policy, ctx.engine.GetResourcePolicy(ctx.request, target.table_name,
-                                                           std::string(target.arn)));
+  MT_ASSIGN_OR_RETURN(target, ReadResourceArn(ctx, request, ArnUse::kResourcePolicy));
+  MT_ASSIGN_OR_RETURN(
+      policy, ctx.engine.GetResourcePolicy(ctx.request, target.table_name, std::string(target.arn),
+                                           target.stream_label));
   JsonWriter w;
   w.BeginObject()
       .Key("Policy")
@@ -56,9 +58,9 @@ Result<std::string> GetResourcePolicy(const OperationContext& ctx, JsonObject re
 
 Result<std::string> DeleteResourcePolicy(const OperationContext& ctx, JsonObject request) {
   MT_ASSIGN_OR_RETURN(expected, ReadExpectedRevision(request));
-  MT_ASSIGN_OR_RETURN(target, ReadResourceArn(ctx, request, ArnUse::kPolicy));
+  MT_ASSIGN_OR_RETURN(target, ReadResourceArn(ctx, request, ArnUse::kResourcePolicy));
   DeleteResourcePolicyRequest del{std::move(target.table_name), std::string(target.arn),
-                                  std::move(expected)};
+                                  std::move(target.stream_label), std::move(expected)};
   MT_ASSIGN_OR_RETURN(removed, ctx.engine.DeleteResourcePolicy(ctx.request, del));
   return RevisionResponse(removed);
 }

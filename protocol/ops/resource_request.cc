@@ -6,7 +6,7 @@ Result<ResourceTarget> ReadResourceArn(const OperationContext& ctx, JsonObject r
                                        ArnUse use) {
   MT_ASSIGN_OR_RETURN(arn, RequiredString(request, "ResourceArn"));
   MT_ASSIGN_OR_RETURN(table, ResolveTableArn(arn, ctx.region, ctx.account_id, use));
-  return ResourceTarget{arn, std::move(table.table_name)};
+  return ResourceTarget{arn, std::move(table.table_name), std::move(table.stream_label)};
 }
 
 }  // namespace monotable::protocol::ops

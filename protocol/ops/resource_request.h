@@ -15,6 +15,7 @@ namespace monotable::protocol::ops {
 struct ResourceTarget {
   std::string_view arn;  // as the client sent it (into the request body)
   std::string table_name;
+  std::optional<std::string> stream_label;  // a stream's ARN: the stream's policy
 };
 
 // ResourceArn (required; its length checked by the model) and the table it names in

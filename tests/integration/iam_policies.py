@@ -92,3 +92,24 @@ def denied(who, action, table="Shop", why=None, region="us-east-1"):
     reason = why or f"because no identity-based policy allows the {action} action"
     return (f"User: {PRINCIPALS[who]['arn']} is not authorized to perform: {action} "
             f"on resource: {resource} {reason}")
+
+
+# A stream reader of the table's own account: DescribeStream and GetShardIterator on
+# Feed's streams, but not GetRecords (iam-policy-example-lamda-process-dynamodb-streams,
+# less one action).
+PRINCIPALS["streamer"] = {
+    "accessKeyId": "AKIDIAMSTREAMER", "secretAccessKey": "streamer-secret",
+    "arn": f"arn:aws:iam::{ACCOUNT}:user/streamer",
+    "policies": [_policy({"Sid": "DescribeAndIterate", "Effect": "Allow",
+                          "Action": ["dynamodb:DescribeStream", "dynamodb:GetShardIterator"],
+                          "Resource": f"arn:aws:dynamodb:*:{ACCOUNT}:table/Feed/stream/*"})]}
+
+
+def partner_stream_reads(stream_arn):
+    """rbac-examples, "Resource-based policy for a stream", for the partner's account."""
+    return json.dumps(_policy({
+        "Sid": "PartnerStreamReads", "Effect": "Allow",
+        "Principal": {"AWS": f"arn:aws:iam::{OTHER_ACCOUNT}:root"},
+        "Action": ["dynamodb:DescribeStream", "dynamodb:GetRecords",
+                   "dynamodb:GetShardIterator"],
+        "Resource": stream_arn}))

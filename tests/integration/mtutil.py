@@ -168,11 +168,12 @@ def server_args(port, db_path=None, in_memory=False, shared_db=False, extra=()):
     return args
 
 
-def make_client(endpoint, access_key=ACCESS_KEY, region=REGION, secret_key=SECRET_KEY):
-    """boto3 low-level client; no client-side validation and no retries, so every
-    request reaches the server exactly once."""
+def make_client(endpoint, access_key=ACCESS_KEY, region=REGION, secret_key=SECRET_KEY,
+                service="dynamodb"):
+    """boto3 low-level client of `service` (dynamodb or dynamodbstreams); no client-side
+    validation and no retries, so every request reaches the server exactly once."""
     return boto3.client(
-        "dynamodb",
+        service,
         endpoint_url=endpoint,
         region_name=region,
         aws_access_key_id=access_key,

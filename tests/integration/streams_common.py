@@ -3,10 +3,7 @@ client, tables with a stream, and reading a whole stream shard by shard."""
 
 import sys
 
-import boto3
-import botocore.config
-
-from mtutil import ACCESS_KEY, REGION, REPO_ROOT, SECRET_KEY, unique_name
+from mtutil import REPO_ROOT, make_client, unique_name
 
 # The consumer example of docs/examples, which a test runs as a user would.
 sys.path.insert(0, str(REPO_ROOT / "docs" / "examples"))
@@ -14,11 +11,7 @@ sys.path.insert(0, str(REPO_ROOT / "docs" / "examples"))
 
 def streams_client(endpoint):
     """boto3's dynamodbstreams client; no client-side validation, no retries."""
-    return boto3.client(
-        "dynamodbstreams", endpoint_url=endpoint, region_name=REGION,
-        aws_access_key_id=ACCESS_KEY, aws_secret_access_key=SECRET_KEY,
-        config=botocore.config.Config(parameter_validation=False,
-                                      retries={"max_attempts": 1}, read_timeout=60))
+    return make_client(endpoint, service="dynamodbstreams")
 
 
 def create_streamed_table(ddb, view="NEW_AND_OLD_IMAGES", range_key=False, name=None,

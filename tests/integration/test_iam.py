@@ -8,9 +8,11 @@ import json
 
 import pytest
 
-from iam_policies import PARTNER_READS, PRINCIPALS, denied, write_iam_file
+from iam_policies import (PARTNER_READS, PRINCIPALS, denied, partner_stream_reads,
+                          write_iam_file)
 from mtutil import expect_error, make_client, raw_post, server_args
 from security_common import signed_headers, utc_now
+from streams_common import read_stream
 
 TABLE_ARN = "arn:aws:dynamodb:us-east-1:123456789012:table/Shop"
 
@@ -38,9 +40,10 @@ def srv(tmp_path_factory):
     s.stop()
 
 
-def client(s, who):
+def client(s, who, service="dynamodb"):
     p = PRINCIPALS[who]
-    return make_client(s.endpoint, access_key=p["accessKeyId"], secret_key=p["secretAccessKey"])
+    return make_client(s.endpoint, access_key=p["accessKeyId"], secret_key=p["secretAccessKey"],
+                       service=service)
 
 
 def signed(s, who, operation, members):
@@ -164,3 +167,67 @@ def test_resource_policy_admits_another_account(srv):
         r = signed(srv, "admin", "DeleteResourcePolicy", {"ResourceArn": TABLE_ARN})
         assert r.status == 200, r.body
     expect_error(partner.get_item, "AccessDeniedException", TableName="Shop", Key=key("tenant-a"))
+
+
+@pytest.fixture(scope="module")
+def feed_stream(srv):
+    """Feed, a table with a stream and one record in it: the stream's ARN."""
+    admin = client(srv, "admin")
+    t = admin.create_table(
+        TableName="Feed", BillingMode="PAY_PER_REQUEST",
+        AttributeDefinitions=[{"AttributeName": "PK", "AttributeType": "S"}],
+        KeySchema=[{"AttributeName": "PK", "KeyType": "HASH"}],
+        StreamSpecification={"StreamEnabled": True, "StreamViewType": "KEYS_ONLY"})
+    admin.put_item(TableName="Feed", Item={"PK": {"S": "p"}})
+    return t["TableDescription"]["LatestStreamArn"]
+
+
+def first_iterator(streams, arn):
+    shard = streams.describe_stream(StreamArn=arn)["StreamDescription"]["Shards"][0]
+    return streams.get_shard_iterator(StreamArn=arn, ShardId=shard["ShardId"],
+                                      ShardIteratorType="TRIM_HORIZON")["ShardIterator"]
+
+
+def test_stream_actions_are_checked_on_the_stream(srv, feed_stream):
+    streams = client(srv, "streamer", "dynamodbstreams")
+    iterator = first_iterator(streams, feed_stream)
+    # GetRecords is asked on the stream its iterator reads (api-permissions-reference).
+    expect_error(streams.get_records, "AccessDeniedException",
+                 f"User: {PRINCIPALS['streamer']['arn']} is not authorized to perform: "
+                 f"dynamodb:GetRecords on resource: {feed_stream} because no identity-based "
+                 "policy allows the dynamodb:GetRecords action", ShardIterator=iterator)
+    records = read_stream(client(srv, "admin", "dynamodbstreams"), feed_stream)
+    assert [r["dynamodb"]["Keys"] for r in records] == [{"PK": {"S": "p"}}]
+
+
+def test_stream_resource_policy_admits_another_account(srv, feed_stream):
+    partner = client(srv, "partner", "dynamodbstreams")
+    expect_error(partner.describe_stream, "AccessDeniedException",
+                 f"User: {PRINCIPALS['partner']['arn']} is not authorized to perform: "
+                 f"dynamodb:DescribeStream on resource: {feed_stream} because no resource-based "
+                 "policy allows the dynamodb:DescribeStream action", StreamArn=feed_stream)
+    # The table's policy is not the stream's: admitting the partner to the table does
+    # not open its stream.
+    table_arn = feed_stream.split("/stream/")[0]
+    assert signed(srv, "admin", "PutResourcePolicy",
+                  {"ResourceArn": table_arn, "Policy": PARTNER_READS}).status == 200
+    expect_error(partner.describe_stream, "AccessDeniedException", StreamArn=feed_stream)
+    policy = partner_stream_reads(feed_stream)
+    r = signed(srv, "admin", "PutResourcePolicy", {"ResourceArn": feed_stream, "Policy": policy})
+    assert r.status == 200, r.body
+    try:
+        got = json.loads(signed(srv, "admin", "GetResourcePolicy",
+                                {"ResourceArn": feed_stream}).body)
+        assert json.loads(got["Policy"]) == json.loads(policy)
+        assert json.loads(signed(srv, "admin", "GetResourcePolicy", {"ResourceArn": table_arn})
+                          .body)["Policy"] != got["Policy"]
+        assert len(read_stream(partner, feed_stream)) == 1
+    finally:
+        for arn in (feed_stream, table_arn):
+            r = signed(srv, "admin", "DeleteResourcePolicy", {"ResourceArn": arn})
+            assert r.status == 200, r.body
+    expect_error(partner.describe_stream, "AccessDeniedException", StreamArn=feed_stream)
+    other = feed_stream.rsplit("/", 1)[0] + "/2020-01-01T00:00:00.000"
+    r = signed(srv, "admin", "GetResourcePolicy", {"ResourceArn": other})
+    assert r.status == 400 and json.loads(r.body)["message"] == (
+        "Requested resource not found: Stream: 2020-01-01T00:00:00.000 not found for Table: Feed")
