@@ -27,7 +27,9 @@
 # Environment (defaults): REQUESTS (2000), WARMUP (500), KEYS (10000: profiles for
 # get/put), QUERY_KEYS (500: customers x 20 orders = 10,000 items), KEEP_TMP=1 keeps the
 # temp dir (server logs, callgrind dumps for callgrind_annotate), SERVER_FLAGS adds
-# server flags (e.g. "--throughput off").
+# server flags (e.g. "--throughput off"), GSIS (0) gives every op's table that many GSIs
+# (monotable_bench --setup --gsis: GSI1 on GSI1PK/GSI1SK first), so GSIS=1 measures
+# PutItem, DeleteItem and BatchWriteItem with the index maintained.
 # Output: one line per op, "get 47573" (rounded to an integer), and a summary on stderr.
 set -Eeuo pipefail
 trap 'echo "$0: failed at line $LINENO: $BASH_COMMAND" >&2' ERR
@@ -50,6 +52,7 @@ WARMUP=${WARMUP:-500}
 KEYS=${KEYS:-10000}
 QUERY_KEYS=${QUERY_KEYS:-500}
 SERVER_FLAGS=${SERVER_FLAGS:-}
+GSIS=${GSIS:-0}
 
 server_bin="$build/monotable"
 bench_bin="$build/monotable_bench"
@@ -139,7 +142,7 @@ measure() {
 
   start_server "$op"
   # Preload (uninstrumented), then one measured request; --connections 4 only for speed.
-  bench "${common[@]}" --setup --connections 4 --max-requests 1 \
+  bench "${common[@]}" --setup --gsis "$GSIS" --connections 4 --max-requests 1 \
     --setup-timeout 600 >"$tmp/$op.setup.log" 2>&1 \
     || { echo "$op: setup failed" >&2; cat "$tmp/$op.setup.log" >&2; return 1; }
 
