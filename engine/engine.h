@@ -221,7 +221,7 @@ class Engine : public MonitoringSource {
   Result<ListContributorInsightsResult> ListContributorInsights(
       const RequestContext& ctx, const ListContributorInsightsRequest& request);
 
-  // Figures for /metrics, the partitions view and Contributor Insights (engine_stats.h):
+  // Figures for /metrics, the partitions view and Contributor Insights (api/engine_stats.h):
   // copies of the throughput model's state and of a few RocksDB figures. Cheap without
   // `partition_contents`, which reads the tables it reports.
   EngineStats Stats(const StatsOptions& options) const override;
