@@ -13,6 +13,10 @@ EngineStats Engine::Stats(const StatsOptions& options) const {
   stats.jobs = {impl_->backfiller->Counts(), impl_->ttl_backfiller->Counts(),
                 impl_->sweeper->Counts(), impl_->streams->MaintenanceCounts(),
                 impl_->backups->WorkerCounts()};
+  if (impl_->staleness) {
+    const staleness::SnapshotRing& ring = impl_->staleness->ring();
+    stats.staleness = StalenessStats{ring.size(), ring.OldestAgeMs()};
+  }
   return stats;
 }
 

@@ -203,6 +203,15 @@ void CollectEngineMetrics(const EngineStats& stats, std::vector<MetricFamily>& o
       "RocksDB's estimate of the memory its open SST readers hold outside the block cache.", gauge,
       s.table_readers_bytes);
   CollectJobMetrics(stats.jobs, out);
+  if (stats.staleness) {
+    one("monotable_staleness_snapshots",
+        "RocksDB snapshots the staleness ring holds for lagging reads (--gsi-lag, "
+        "--eventual-consistency-delay).",
+        gauge, stats.staleness->snapshots);
+    out.push_back(One("monotable_staleness_oldest_snapshot_age_seconds",
+                      "How long ago the staleness ring's oldest snapshot was taken.", gauge,
+                      static_cast<double>(stats.staleness->oldest_age_ms) / 1000.0));
+  }
 }
 
 void CollectAllocatorMetrics(const AllocatorStats& a, std::vector<MetricFamily>& out) {

@@ -84,6 +84,12 @@ struct StorageStats {
   uint64_t table_readers_bytes = 0;       // SST readers' memory outside the block cache
 };
 
+// The staleness ring (docs/EVENTUAL_CONSISTENCY.md), when a read delay is configured.
+struct StalenessStats {
+  uint64_t snapshots = 0;     // RocksDB snapshots held for lagging reads
+  int64_t oldest_age_ms = 0;  // how long ago the oldest of them was taken
+};
+
 struct EngineStats;
 
 // What the monitoring views read of the engine: the server is handed one
@@ -102,7 +108,8 @@ struct EngineStats {
   // Each kind of background job (GSI and TTL backfills, the TTL sweep, stream
   // maintenance, the backup worker): runs, failures, running now.
   std::vector<jobs::JobCounts> jobs;
-  std::vector<TableStats> tables;  // by namespace, then name
+  std::vector<TableStats> tables;           // by namespace, then name
+  std::optional<StalenessStats> staleness;  // absent when every read delay is off
 };
 
 }  // namespace monotable

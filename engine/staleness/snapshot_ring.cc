@@ -61,4 +61,10 @@ size_t SnapshotRing::size() const {
   return entries_.size();
 }
 
+int64_t SnapshotRing::OldestAgeMs() const {
+  const int64_t now = clock_.NowMillis();
+  std::lock_guard lock(mu_);
+  return std::max<int64_t>(now - entries_.front().taken_ms, 0);
+}
+
 }  // namespace monotable::staleness

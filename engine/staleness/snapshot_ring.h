@@ -47,6 +47,9 @@ class SnapshotRing final : public WriteObserver {
 
   // Snapshots held now (for tests and /metrics).
   size_t size() const;
+  // How long ago the oldest snapshot held was taken, in ms (for /metrics): how far back
+  // the ring reaches, bounded by keep_ms plus the time until the next write trims it.
+  int64_t OldestAgeMs() const;
 
  private:
   struct Entry {

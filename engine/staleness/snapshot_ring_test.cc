@@ -112,6 +112,25 @@ TEST_F(SnapshotRingTest, KeepsOnlyWhatTheLongestDelayNeeds) {
   storage_->SetWriteObserver(nullptr);
 }
 
+TEST_F(SnapshotRingTest, ReportsHowFarBackItReaches) {
+  SnapshotRing ring(storage_->db(), clock_, 50, 1);
+  storage_->SetWriteObserver(&ring);
+  EXPECT_EQ(ring.size(), 1u);  // the state at start
+  EXPECT_EQ(ring.OldestAgeMs(), 0);
+  clock_.Advance(30);
+  EXPECT_EQ(ring.OldestAgeMs(), 30);
+  for (int i = 0; i < 200; ++i) {
+    Put("v" + std::to_string(i));
+    clock_.Advance(1);
+  }
+  // Trimmed to what a 50 ms delay needs: the oldest kept began at most 50 ms ago, and was
+  // taken when the write after it came, one ms later.
+  EXPECT_LE(ring.OldestAgeMs(), 52);
+  EXPECT_GE(ring.OldestAgeMs(), 50);
+  EXPECT_GT(ring.size(), 40u);
+  storage_->SetWriteObserver(nullptr);
+}
+
 TEST(DelayDrawTest, AConstantRangeAlwaysDrawsItsValue) {
   DelayDraw draw({2000, 2000}, 7);
   for (int i = 0; i < 10; ++i) EXPECT_EQ(draw.Next(), 2000);
