@@ -9,8 +9,8 @@ import time
 
 import pytest
 
-from mtutil import (create_indexed_table, create_table, index_spec, make_client, S,
-                    unique_name)
+from mtutil import (create_indexed_table, create_table, http_get, index_spec, make_client,
+                    S, unique_name)
 from streams_common import create_streamed_table, shards_of, streams_client
 
 LAG_MS = "2000"
@@ -141,3 +141,28 @@ def test_a_tables_tag_sets_its_own_lag(server_factory):
     answer = ddb.query(TableName=name, IndexName="byG", KeyConditionExpression="g = :g",
                        ExpressionAttributeValues={":g": S("x")})
     assert answer["Count"] == 1
+
+
+def metric(port, name):
+    """The value of one unlabelled /metrics series, or None if it is not exposed."""
+    status, _, body = http_get(port, "/metrics")
+    assert status == 200
+    for line in body.splitlines():
+        if line.startswith(name + " "):
+            return float(line.split()[1])
+    return None
+
+
+def test_the_staleness_ring_is_on_metrics_only_while_a_delay_is_set(server_factory):
+    off = server_factory(in_memory=True)
+    assert metric(off.port, "monotable_staleness_snapshots") is None
+    srv = server_factory(in_memory=True, extra=["--eventual-consistency-delay", LAG_MS])
+    ddb = make_client(srv.endpoint)
+    name = unique_name("ring")
+    create_table(ddb, name, billing="PAY_PER_REQUEST")
+    for i in range(3):
+        ddb.put_item(TableName=name, Item={**key(f"a{i}"), "v": S("1")})
+        time.sleep(0.01)  # the ring takes one snapshot per 2 ms at most
+    assert metric(srv.port, "monotable_staleness_snapshots") >= 2
+    age = metric(srv.port, "monotable_staleness_oldest_snapshot_age_seconds")
+    assert 0.0 <= age <= 60.0
