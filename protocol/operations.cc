@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <vector>
 
 #include "engine/base/catch_all.h"
 #include "engine/base/log.h"
@@ -177,6 +178,7 @@ Response Protocol::Dispatch(std::string_view operation, std::string_view body,
     ctx.request.ns = caller.access_key_id + ":" + caller.region;
   }
   std::string authorization;
+  std::vector<RefusedStatement> refused;
   if (options_.authorizer) {
     authorization::AuthorizationOutcome outcome = options_.authorizer->Authorize(
         operation, *request, {caller.access_key_id, caller.source_ip, caller.secure_transport},
@@ -188,6 +190,8 @@ Response Protocol::Dispatch(std::string_view operation, std::string_view body,
       return denied;
     }
     authorization = std::move(outcome.decided_by);
+    refused = std::move(outcome.refused_statements);
+    ctx.refused_statements = refused;
   }
   Result<std::string> result = route->handler(ctx, *request);
   if (!result.ok()) {

@@ -31,6 +31,9 @@ struct AccessCheck {
   // Set for a check on one of `table`'s streams: that stream's resource policy applies
   // (rbac-attach-resource-policy-streams), not the table's, and no tags (a stream has none).
   std::string stream_label;
+  // BatchExecuteStatement: the statement's place in Statements. Such a check's denial
+  // refuses its statement alone (RefusedStatement); -1: a denial refuses the request.
+  int statement = -1;
 };
 
 // What the checks look up about tables, once per table and request: the definition

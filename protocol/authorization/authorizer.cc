@@ -256,6 +256,7 @@ AuthorizationOutcome Authorizer::Authorize(std::string_view operation, JsonObjec
   CheckScope scope{region, principals_->account_id, &tables};
   std::vector<AccessCheck> checks = ChecksFor(operation, request, scope);
   CallerKeys caller_keys(caller, *clock_);
+  std::string refused_by;  // the refused statements' deciding statements
   for (auto& check : checks) {
     std::shared_ptr<const iam::Policy> resource_policy;
     std::vector<iam::ContextKey> tag_keys;
@@ -285,8 +286,17 @@ AuthorizationOutcome Authorizer::Authorize(std::string_view operation, JsonObjec
     context.source = &caller_keys;
     outcome.decided_by.clear();
     SetOutcome(Decide(*principal, context, resource_policy.get()), context, outcome);
-    if (!outcome.status.ok()) return outcome;
+    if (outcome.status.ok()) continue;
+    if (check.statement < 0) return outcome;
+    // A statement refused alone: its entry answers the denial, the others run.
+    refused_by.append(refused_by.empty() ? "" : "; ")
+        .append("Statements[" + std::to_string(check.statement) + "]: ")
+        .append(outcome.decided_by);
+    outcome.refused_statements.push_back(
+        {static_cast<size_t>(check.statement), std::move(outcome.status)});
+    outcome.status = Status::Ok();
   }
+  if (!refused_by.empty()) outcome.decided_by = std::move(refused_by);
   return outcome;
 }
 

@@ -4,7 +4,8 @@
 // (--iam FILE) and the table's resource-based policy (PutResourcePolicy), and answers
 // the first denial as DynamoDB does: AccessDeniedException (HTTP 400) with AWS's
 // message. A batch or transaction with one denied item is refused whole, as DynamoDB
-// refuses it.
+// refuses it, except BatchExecuteStatement: a denied statement answers AccessDenied in
+// its own entry of Responses (BatchStatementErrorCodeEnum) while the others run.
 //
 // Cost: a keyed item request (GetItem, PutItem, UpdateItem, DeleteItem) on a table
 // that exists is decided against a cached pre-match (iam::Prematch) of the principal's
@@ -23,6 +24,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <vector>
 
 #include "engine/base/clock.h"
 #include "engine/engine.h"
@@ -31,13 +33,17 @@
 #include "protocol/authorization/access_checks.h"
 #include "protocol/authorization/request_keys.h"
 #include "protocol/json_reader.h"
+#include "protocol/ops/operation_context.h"
 
 namespace monotable::protocol::authorization {
 
 struct AuthorizationOutcome {
   Status status;           // Ok, or kAccessDenied / kUnrecognizedClient
   std::string decided_by;  // with describe_decisions: the deciding statement, for request
-                           // logs ("deny by ..."); else empty
+                           // logs ("deny by ..."); else empty. With refused statements,
+                           // each one's ("Statements[1]: deny ...; ...") even without it.
+  // BatchExecuteStatement: the statements refused while `status` is Ok; the others run.
+  std::vector<RefusedStatement> refused_statements;
 };
 
 class Authorizer {

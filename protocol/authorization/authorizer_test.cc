@@ -134,11 +134,22 @@ TEST_F(AuthorizerTest, PartiqlLeadingKeysAndFullTableScan) {
   EXPECT_EQ(scan.authorization,
             "deny by identity[0] NoFullTableScan (dynamodb:PartiQLSelect on "
             "arn:aws:dynamodb:us-east-1:123456789012:table/Shop)");
-  EXPECT_EQ(Call("PARTIQL", "BatchExecuteStatement", R"({"Statements":[
+  // A batch's denied statement answers in its own entry (BatchStatementErrorCodeEnum's
+  // AccessDenied); the others run.
+  Response batch = Call("PARTIQL", "BatchExecuteStatement", R"({"Statements":[
     {"Statement":"SELECT * FROM \"Shop\" WHERE PK = 't1' AND SK = 'p'"},
-    {"Statement":"SELECT * FROM \"Shop\" WHERE PK = 't2' AND SK = 'p'"}]})")
-                .error,
-            ErrorCode::kAccessDenied);
+    {"Statement":"SELECT * FROM \"Shop\" WHERE PK = 't2' AND SK = 'p'"}]})");
+  EXPECT_EQ(batch.http_status, 200);
+  EXPECT_EQ(batch.body,
+            R"({"Responses":[{"TableName":"Shop","Item":{"PK":{"S":"t1"},"SK":{"S":"p"}}},)"
+            R"({"Error":{"Code":"AccessDenied","Message":"User: )"
+            R"(arn:aws:iam::123456789012:user/t1 is not authorized to perform: )"
+            R"(dynamodb:PartiQLSelect on resource: arn:aws:dynamodb:us-east-1:123456789012:)"
+            R"(table/Shop because no identity-based policy allows the dynamodb:PartiQLSelect )"
+            R"(action"}}]})");
+  EXPECT_EQ(batch.authorization,
+            "Statements[1]: deny (implicit) (dynamodb:PartiQLSelect on "
+            "arn:aws:dynamodb:us-east-1:123456789012:table/Shop)");
 }
 
 TEST_F(AuthorizerTest, TransactionRefusedForOneItem) {

@@ -1,4 +1,6 @@
 // The checks of the control-plane, Streams and PartiQL operations, and the entry point.
+#include <utility>
+
 #include "engine/partiql/lower.h"
 #include "protocol/authorization/access_checks.h"
 #include "protocol/authorization/statement_facts.h"
@@ -221,24 +223,28 @@ AccessCheck TableCheck(std::string_view action, std::string_view table, std::str
 
 std::optional<std::vector<AccessCheck>> PartiqlChecks(std::string_view operation,
                                                       JsonObject request, CheckScope& scope) {
-  std::vector<JsonObject> statements;
+  // Each statement with its place in the request's list.
+  std::vector<std::pair<JsonObject, int>> statements;
   if (operation == "ExecuteStatement") {
-    statements.push_back(request);
+    statements.emplace_back(request, 0);
   } else if (operation == "BatchExecuteStatement" || operation == "ExecuteTransaction") {
     JsonArray list;
     if (!request[operation == "ExecuteTransaction" ? "TransactStatements" : "Statements"]
              .get_array()
              .get(list)) {
+      int at = 0;
       for (JsonElement e : list) {
         JsonObject o;
-        if (!e.get_object().get(o)) statements.push_back(o);
+        if (!e.get_object().get(o)) statements.emplace_back(o, at);
+        ++at;
       }
     }
   } else {
     return std::nullopt;
   }
+  const bool each_alone = operation == "BatchExecuteStatement";
   std::vector<AccessCheck> checks;
-  for (JsonObject o : statements) {
+  for (auto [o, at] : statements) {
     auto parsed = scope.tables->engine().statement_cache().GetOrParse(Member(o, "Statement"));
     // A statement that does not parse, or names no table, is refused by the handler,
     // whoever asks.
@@ -256,6 +262,7 @@ std::optional<std::vector<AccessCheck>> PartiqlChecks(std::string_view operation
     if (operation == "ExecuteTransaction") {
       check.keys.push_back({"dynamodb:EnclosingOperation", {"ExecuteTransaction"}});
     }
+    if (each_alone) check.statement = at;
     checks.push_back(std::move(check));
   }
   return checks;
@@ -282,7 +289,7 @@ std::vector<AccessCheck> ChecksFor(std::string_view operation, JsonObject reques
     return {std::move(check)};
   }
   // An operation served without a check of its own: asked as itself on "*".
-  return {AccessCheck{"dynamodb:" + std::string(operation), "", "*", {}, {}}};
+  return {AccessCheck{"dynamodb:" + std::string(operation), "", "*", {}, {}, -1}};
 }
 
 }  // namespace monotable::protocol::authorization

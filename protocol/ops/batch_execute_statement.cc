@@ -11,7 +11,9 @@
 // parse or was refused before reaching its table has no TableName; one that ran and
 // failed has it; ReturnValuesOnConditionCheckFailure is accepted but returns no item;
 // ConsumedCapacity counts the statements that succeeded, per table. Mixing reads and
-// writes fails the whole call with DynamoDB Local's text.
+// writes fails the whole call with DynamoDB Local's text. With --iam, a statement its
+// caller may not run answers {Error: {Code: AccessDenied, Message: AccessDeniedException's
+// text}} and the others run (ctx.refused_statements).
 #include <memory>
 #include <optional>
 #include <string>
@@ -53,6 +55,7 @@ std::string_view ErrorCodeName(ErrorCode code) {
     case ErrorCode::kItemCollectionSizeLimitExceeded: return "ItemCollectionSizeLimitExceeded";
     case ErrorCode::kProvisionedThroughputExceeded: return "ProvisionedThroughputExceeded";
     case ErrorCode::kThrottling: return "ThrottlingError";
+    case ErrorCode::kAccessDenied: return "AccessDenied";
     default: return "InternalServerError";
   }
 }
@@ -157,6 +160,13 @@ Result<std::string> BatchExecuteStatement(const OperationContext& ctx, JsonObjec
                       DecodeStatementListAs<BatchStatement>(list, /*consistent_read=*/true));
   MT_ASSIGN_OR_RETURN(capacity, DecodeReturnConsumedCapacity(request));
   MT_ASSIGN_OR_RETURN(reads, ParseAll(ctx, statements));
+  // A statement --iam refused answers its denial and does not run; the refusal came
+  // before its table was read, so its entry names none.
+  for (const RefusedStatement& refused : ctx.refused_statements) {
+    if (refused.index >= statements.size()) continue;
+    statements[refused.index].error = refused.status;
+    statements[refused.index].parsed.reset();
+  }
 
   std::vector<ConsumedCapacity> consumed;
   for (BatchStatement& s : statements) {

@@ -35,7 +35,8 @@ PRINCIPALS = {
                    "Sid": "OwnPartition", "Effect": "Allow",
                    "Action": ["dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:UpdateItem",
                               "dynamodb:DeleteItem", "dynamodb:Query", "dynamodb:BatchGetItem",
-                              "dynamodb:BatchWriteItem", "dynamodb:ConditionCheckItem"],
+                              "dynamodb:BatchWriteItem", "dynamodb:ConditionCheckItem",
+                              "dynamodb:PartiQLSelect", "dynamodb:PartiQLInsert"],
                    "Resource": f"arn:aws:dynamodb:*:{ACCOUNT}:table/Shop",
                    "Condition": {"ForAllValues:StringEquals": {
                        "dynamodb:LeadingKeys": ["${aws:username}"]}}})]},

@@ -117,6 +117,32 @@ def test_transaction_refused_for_one_item(srv):
                             "ConditionExpression": "attribute_exists(PK)"}}])
 
 
+def test_batch_statement_denied_alone(srv):
+    """BatchExecuteStatement answers each statement on its own: a denied one is an
+    AccessDenied entry of Responses (BatchStatementErrorCodeEnum), the others run."""
+    c = client(srv, "tenant")
+    got = c.batch_execute_statement(Statements=[
+        {"Statement": "SELECT * FROM Shop WHERE PK = 'tenant-b' AND SK = '1'"},
+        {"Statement": "SELECT title FROM Shop WHERE PK = 'tenant-a' AND SK = '1'"}])
+    assert got["Responses"] == [
+        {"Error": {"Code": "AccessDenied",
+                   "Message": denied("tenant", "dynamodb:PartiQLSelect")}},
+        {"TableName": "Shop", "Item": {"title": {"S": "t"}}}]
+    got = c.batch_execute_statement(Statements=[
+        {"Statement": "INSERT INTO Shop VALUE {'PK': 'tenant-a', 'SK': 'bx'}"},
+        {"Statement": "INSERT INTO Shop VALUE {'PK': ?, 'SK': 'bx'}",
+         "Parameters": [{"S": "tenant-b"}]}])
+    assert got["Responses"] == [
+        {"TableName": "Shop"},
+        {"Error": {"Code": "AccessDenied",
+                   "Message": denied("tenant", "dynamodb:PartiQLInsert")}}]
+    admin = client(srv, "admin")
+    assert "Item" in admin.get_item(TableName="Shop", Key=key("tenant-a", "bx"))
+    assert "Item" not in admin.get_item(TableName="Shop", Key=key("tenant-b", "bx"))
+    assert ('iam="Statements[1]: deny (implicit) (dynamodb:PartiQLInsert on ' + TABLE_ARN
+            in srv.stderr_text())
+
+
 def test_attribute_limited_reader(srv):
     c = client(srv, "reader")
     item = c.get_item(TableName="Shop", Key=key("tenant-a"), ProjectionExpression="PK, SK, title")
