@@ -114,6 +114,28 @@ export async function listTables() {
   return names;
 }
 
+// The tables a view offers: ListTables' names, or, for a principal that may not list
+// tables (--iam: AccessDeniedException), the tables opened by name in this namespace
+// and `wanted`, with the refusal to show. Other errors are thrown.
+const knownKey = () => `monotable.tables.${state.accessKey}:${state.region}`;
+export function knownTables() {
+  try { return JSON.parse(localStorage.getItem(knownKey()) || '[]'); } catch { return []; }
+}
+export function rememberTable(name) {
+  const names = knownTables();
+  if (!names.includes(name)) localStorage.setItem(knownKey(), JSON.stringify([...names, name].sort()));
+}
+export async function tableChoices(wanted) {
+  try {
+    return { names: await listTables(), refused: null };
+  } catch (e) {
+    if (e.type !== 'AccessDeniedException') throw e;
+    const names = knownTables();
+    if (wanted && !names.includes(wanted)) names.push(wanted);
+    return { names, refused: e };
+  }
+}
+
 // A GET monitoring view; JSON unless `text`. Signed when a secret key is given: with
 // --require-signature the views answer only a signed GET.
 export async function view(path, text = false) {

@@ -1,7 +1,7 @@
 // Items: a Query/Scan builder (table or index, key condition, filter, projection,
 // direction, paging), the results as a grid with the schema's key columns first or as
 // JSON, edit / duplicate / delete per item, and export as DynamoDB JSON lines.
-import { ddb, listTables } from './api.js';
+import { ddb, tableChoices } from './api.js';
 import { cellText, keyOf, toJsonLines } from './ddbjson.js';
 import { clear, setOptions, field, h, select, showError } from './dom.js';
 import { openEditor } from './editor.js';
@@ -145,7 +145,8 @@ export function mount(root, params) {
     h('button', { id: 'items-new', onclick: newItem }, 'new item'), field('as JSON', asJson)),
   errors, editorHost, results);
 
-  listTables().then(async (tables) => {
+  tableChoices(params.get('table')).then(async ({ names: tables, refused }) => {
+    if (refused) showError(errors, refused);
     setOptions(tableSel, tables);
     if (params.get('table') && tables.includes(params.get('table'))) tableSel.value = params.get('table');
     if (tables.length) await loadTable();

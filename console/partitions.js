@@ -2,7 +2,7 @@
 // (GET /monotable/tables/{t}/partitions, polled every 2 s while shown), throttles
 // marked, Contributor Insights' top keys, and the split history the server keeps (when,
 // which partition became which, why: capacity, heat or size).
-import { ddb, listTables, tableView } from './api.js';
+import { ddb, tableChoices, tableView } from './api.js';
 import { clear, setOptions, field, h, poll, select, showError } from './dom.js';
 import { cellAt, drawHeatMap } from './heatmap.js';
 
@@ -132,7 +132,8 @@ export function mount(root, params) {
     h('h3', {}, 'Split history (kept by the server: the last 64 splits)'), splits);
 
   let stop = () => {};
-  listTables().then((tables) => {
+  tableChoices(params.get('table')).then(({ names: tables, refused }) => {
+    if (refused) showError(errors, refused);
     setOptions(tableSel, tables);
     if (params.get('table') && tables.includes(params.get('table'))) tableSel.value = params.get('table');
     stop = poll(refresh, POLL_MS);

@@ -1,7 +1,7 @@
 // Streams: a live tail of a table's stream (DynamoDB Streams API: DescribeStream,
 // GetShardIterator, GetRecords), newest record first. Open shards are read from LATEST
 // (or TRIM_HORIZON); shards that appear later (splits, rollover) from their start.
-import { ddb, listTables, streams } from './api.js';
+import { ddb, tableChoices, streams } from './api.js';
 import { clear, setOptions, field, h, poll, select, showError } from './dom.js';
 import { cellText } from './ddbjson.js';
 
@@ -92,7 +92,8 @@ export function mount(root, params) {
       h('thead', {}, h('tr', {}, ['time', 'event', 'keys', 'new image', 'old image', 'sequence'].map((t) => h('th', {}, t)))), body));
 
   let stop = () => {};
-  listTables().then(async (tables) => {
+  tableChoices(params.get('table')).then(async ({ names: tables, refused }) => {
+    if (refused) showError(errors, refused);
     setOptions(tableSel, tables);
     if (params.get('table') && tables.includes(params.get('table'))) tableSel.value = params.get('table');
     if (tables.length) await start();

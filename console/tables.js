@@ -1,7 +1,7 @@
 // Tables: the namespace's tables (ListTables + DescribeTable), one table described
 // (keys, indexes with status and backfill, TTL, stream, capacity), CreateTable,
 // DeleteTable, and adding or deleting a GSI (UpdateTable).
-import { ddb, listTables } from './api.js';
+import { ddb, rememberTable, tableChoices } from './api.js';
 import { clear, field, h, select, showError } from './dom.js';
 
 const KEY_TYPES = ['S', 'N', 'B'];
@@ -33,8 +33,17 @@ const links = (name) => ['items', 'partitions', 'streams'].map((v) =>
 
 // The list shows the names at once (ListTables), then each row's details as its
 // DescribeTable answers, so a namespace with many tables is usable without waiting.
+// A principal that may not list tables (--iam) sees why, and opens a table by name.
+function refusedNotice(refused, onDescribe) {
+  const name = h('input', { id: 'open-table-name', placeholder: 'table name' });
+  return h('div', { id: 'tables-refused' },
+    h('div', { className: 'error' }, h('strong', {}, 'ListTables not allowed: '), refused.type, ' ', refused.apiMessage),
+    h('div', { className: 'form' }, name,
+      h('button', { id: 'open-table', onclick: () => { if (name.value.trim()) onDescribe(name.value.trim()); } }, 'open a table by name')));
+}
+
 async function listView(body, onDescribe) {
-  const names = await listTables();
+  const { names, refused } = await tableChoices();
   const rowOf = (t) => h('tr', { dataset: { table: t.TableName } },
     h('td', {}, h('a', { href: '#', className: 'describe', onclick: (e) => { e.preventDefault(); onDescribe(t.TableName); } }, t.TableName)),
     h('td', {}, t.TableStatus || ''),
@@ -44,7 +53,8 @@ async function listView(body, onDescribe) {
     h('td', {}, t.KeySchema ? (t.GlobalSecondaryIndexes || []).length : ''),
     h('td', { className: 'actions' }, links(t.TableName)));
   const rows = names.map((name) => rowOf({ TableName: name }));
-  clear(body, names.length === 0 ? h('p', { id: 'no-tables' }, 'No tables in this namespace.') :
+  clear(body, refused ? refusedNotice(refused, onDescribe) : null,
+    names.length === 0 ? h('p', { id: 'no-tables' }, refused ? 'No table opened yet.' : 'No tables in this namespace.') :
     h('table', { id: 'table-list', className: 'grid' },
       h('thead', {}, h('tr', {}, ['table', 'status', 'keys', 'items', 'capacity', 'GSIs', ''].map((t) => h('th', {}, t)))),
       h('tbody', {}, rows)));
@@ -53,7 +63,10 @@ async function listView(body, onDescribe) {
     try {
       const described = rowOf((await ddb('DescribeTable', { TableName: name })).Table);
       rows[i].replaceWith(described);
-    } catch { /* deleted meanwhile: the name stays without details */ }
+    } catch (e) {
+      // Deleted meanwhile, or not to be described by this principal: the name stays.
+      if (e.type === 'AccessDeniedException') rows[i].cells[1].textContent = 'DescribeTable not allowed';
+    }
   }));
 }
 
@@ -108,6 +121,7 @@ async function describeView(body, name, back) {
   const errors = h('div', { className: 'errors' });
   const refresh = () => describeView(body, name, back).catch((e) => showError(errors, e));
   const desc = (await ddb('DescribeTable', { TableName: name })).Table;
+  rememberTable(name);
   let ttl = '';
   try {
     const t = (await ddb('DescribeTimeToLive', { TableName: name })).TimeToLiveDescription;

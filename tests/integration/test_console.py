@@ -447,3 +447,40 @@ def test_rehearsal_view_draws_a_report_loaded_from_a_file(browser, console_serve
     assert top["key"] == "k0"
     assert browser.wait_text("#rehearsal-top-throttled", "k0").startswith(
         f"k0: {round(top['count'])} requests")
+
+
+def test_a_principal_that_may_not_list_tables_opens_one_by_name(browser, tmp_path_factory):
+    """--iam: ListTables refused, the tables view says so and opens a table by name
+    (DescribeTable); the items view then queries the principal's own partition and shows
+    the AccessDeniedException of another's."""
+    import copy
+    from iam_policies import PRINCIPALS
+    d = tmp_path_factory.mktemp("iam-console")
+    admin, tenant = PRINCIPALS["admin"], copy.deepcopy(PRINCIPALS["tenant"])
+    tenant["policies"][0]["Statement"].append({
+        "Effect": "Allow", "Action": "dynamodb:DescribeTable",
+        "Resource": "arn:aws:dynamodb:*:123456789012:table/Shop"})
+    iam = d / "iam.json"
+    iam.write_text(json.dumps({"principals": [admin, tenant]}))
+    srv = start_with_fresh_port(
+        lambda p: server_args(p, in_memory=True, extra=["--require-signature", "--iam", str(iam)]),
+        d / "logs")
+    try:
+        client = make_client(srv.endpoint, access_key=admin["accessKeyId"],
+                             secret_key=admin["secretAccessKey"])
+        create_table(client, "Shop", billing="PAY_PER_REQUEST")
+        client.put_item(TableName="Shop", Item={"PK": {"S": "tenant-a"}, "SK": {"S": "1"}})
+        browser.open(srv, "tables", tenant["accessKeyId"], REGION)
+        use_credentials(browser, tenant["accessKeyId"], tenant["secretAccessKey"])
+        refused = browser.wait_text("#tables-refused .error", "AccessDeniedException")
+        assert "dynamodb:ListTables" in refused
+        browser.set_value("#open-table-name", "Shop")
+        browser.click("#open-table")
+        browser.wait_text("#table-facts", "ACTIVE")
+        assert run_query(browser, srv, "Shop", "tenant-a", tenant["accessKeyId"]) == "1 item"
+        browser.set_value("#items-pk", "tenant-b")
+        browser.click("#items-run")
+        assert "dynamodb:Query" in browser.wait_text("#items-error", "AccessDeniedException")
+        browser.screenshot("iam-limited")
+    finally:
+        srv.stop()
