@@ -176,7 +176,8 @@ Result<TableDescription> Engine::UpdateTable(const RequestContext& ctx,
 Result<TableDescription> Engine::DeleteTable(const RequestContext& ctx, const std::string& name) {
   // A table with point-in-time recovery leaves a SYSTEM backup behind.
   auto system_backup = [&](const Table& table) -> Status {
-    if (!table.definition()->point_in_time_recovery.enabled) return Status::Ok();
+    auto definition = table.definition();
+    if (!definition->point_in_time_recovery.enabled) return Status::Ok();
     auto backup = impl_->backups->CreateSystemBackup(ctx.ns, table);
     return backup.ok() ? Status::Ok() : backup.status();
   };
@@ -249,8 +250,9 @@ Result<ItemResult> Engine::PutItem(const RequestContext& ctx, PutItemRequest req
 Result<ItemResult> Engine::GetItem(const RequestContext& ctx, const GetItemRequest& request) {
   MT_ASSIGN_OR_RETURN(table, impl_->Lookup(ctx).Find(request.table_name));
   if (impl_->staleness && !request.consistent_read) {
-    const staleness::StateRef state = impl_->staleness->ForTableRead(
-        Impl::OwnDelay(*table->definition(), staleness::kEventualDelayTag));
+    auto definition = table->definition();
+    const staleness::StateRef state =
+        impl_->staleness->ForTableRead(Impl::OwnDelay(*definition, staleness::kEventualDelayTag));
     return monotable::GetItem(*impl_->storage, *table, request, state.get());
   }
   return monotable::GetItem(*impl_->storage, *table, request);
@@ -283,8 +285,9 @@ Result<BatchGetResult> Engine::BatchGetItem(const RequestContext& ctx,
       states.push_back(nullptr);
       continue;
     }
-    held.push_back(impl_->staleness->ForTableRead(
-        Impl::OwnDelay(*(*table)->definition(), staleness::kEventualDelayTag)));
+    auto definition = (*table)->definition();
+    held.push_back(
+        impl_->staleness->ForTableRead(Impl::OwnDelay(*definition, staleness::kEventualDelayTag)));
     states.push_back(held.back().get());
   }
   return monotable::BatchGetItem(*impl_->storage, lookup, request, states);

@@ -131,7 +131,7 @@ TEST_F(AdmissionTest, SplitPartitionMapsArePersistedAndRestored) {
   auto table = Provisioned("T", 5, 5);
   EXPECT_EQ(table->throughput()->table->partition_map().size(), 1u);
   // UpdateTable to 9,000 RCU: ceil(9000/3000 + 5/1000) = 4 partitions.
-  TableDefinition grown = *table->definition();
+  TableDefinition grown = test_storage::DefinitionOf(*table);
   grown.throughput.read_capacity_units = 9000;
   ASSERT_TRUE(catalog_
                   ->Update("ns", *table,
@@ -154,7 +154,7 @@ TEST_F(AdmissionTest, SplitPartitionMapsArePersistedAndRestored) {
 
 TEST_F(AdmissionTest, TheContributorInsightsSettingIsPersistedAndApplied) {
   auto table = Provisioned("T", 5, 5);
-  const std::string family = table->definition()->column_family;
+  const std::string family = test_storage::DefinitionOf(*table).column_family;
   auto none = ReadInsightsSetting(*storage_, family);
   ASSERT_TRUE(none.ok());
   EXPECT_EQ(none->mode, throughput::InsightsMode::kDisabled);

@@ -98,13 +98,14 @@ Status BackupControl::Start() {
       continue;
     }
     auto source = catalog_.Find(ns, restore.source_table_name);
-    if (!source || !source->definition()->point_in_time_recovery.enabled) {
+    auto from = source ? source->definition() : Pinned<TableDefinition>();
+    if (!source || !from->point_in_time_recovery.enabled) {
       log::Error("restore of " + definition->name + " cannot resume: its source table " +
                  restore.source_table_name + " has no point-in-time recovery any more");
       MT_RETURN_IF_ERROR(FinishRestore(ns, *table, Status::Internal("source gone")));
       continue;
     }
-    QueuePointInTimeLoad(ns, table, std::move(source), restore.restore_ms, /*resume=*/true);
+    QueuePointInTimeLoad(ns, table, source, restore.restore_ms, /*resume=*/true);
   }
   return TrimHistories();
 }
@@ -113,7 +114,7 @@ Result<BackupInfo> BackupControl::CreateBackup(const std::string& ns, const std:
                                                const std::string& backup_name) {
   auto table = catalog_.Find(ns, table_name);
   if (!table) return Status(ErrorCode::kTableNotFound, "Table not found: " + table_name);
-  if (table->definition()->status == TableStatus::kCreating) {
+  if (auto definition = table->definition(); definition->status == TableStatus::kCreating) {
     return Status(ErrorCode::kTableInUse,
                   "Table is being restored: " + table_name + "; back it up once it is ACTIVE");
   }
@@ -122,7 +123,7 @@ Result<BackupInfo> BackupControl::CreateBackup(const std::string& ns, const std:
 
 Result<BackupInfo> BackupControl::CreateSystemBackup(const std::string& ns, const Table& table) {
   // The Developer Guide: "<table name>$DeletedTableBackup", kept for 35 days.
-  return StartBackup(ns, table, table.definition()->name + "$DeletedTableBackup", /*system=*/true);
+  return StartBackup(ns, table, table.name() + "$DeletedTableBackup", /*system=*/true);
 }
 
 Result<BackupInfo> BackupControl::StartBackup(const std::string& ns, const Table& table,

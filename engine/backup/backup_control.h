@@ -107,10 +107,10 @@ class BackupControl {
  private:
   // Queues the load of `target` (CREATING) and its switch to ACTIVE. `resume`: the
   // table may already hold some items (a restore interrupted by a restart).
-  void QueueBackupLoad(const std::string& ns, std::shared_ptr<Table> target,
+  void QueueBackupLoad(const std::string& ns, const std::shared_ptr<Table>& target,
                        const std::string& backup_id, bool resume);
-  void QueuePointInTimeLoad(const std::string& ns, std::shared_ptr<Table> target,
-                            std::shared_ptr<Table> source, int64_t at_ms, bool resume);
+  void QueuePointInTimeLoad(const std::string& ns, const std::shared_ptr<Table>& target,
+                            const std::shared_ptr<Table>& source, int64_t at_ms, bool resume);
   // Marks the restored table ACTIVE, or drops it when the load failed for good.
   Status FinishRestore(const std::string& ns, Table& target, const Status& loaded);
   Status AttachHistory(Table& table) const;

@@ -22,8 +22,8 @@ uint64_t TableNumber(const TableDefinition& definition) {
 }  // namespace
 
 Status BackupControl::AttachHistory(Table& table) const {
-  table.set_history(
-      std::make_shared<history::ChangeHistory>(TableNumber(*table.definition()), clock_));
+  auto definition = table.definition();
+  table.set_history(std::make_shared<history::ChangeHistory>(TableNumber(*definition), clock_));
   return Status::Ok();
 }
 
@@ -45,7 +45,8 @@ Result<ContinuousBackupsInfo> BackupControl::UpdateContinuousBackups(
     std::optional<int64_t> period_days) {
   auto table = catalog_.Find(ns, table_name);
   if (!table) return Status(ErrorCode::kTableNotFound, "Table not found: " + table_name);
-  const bool was_enabled = table->definition()->point_in_time_recovery.enabled;
+  auto before = table->definition();
+  const bool was_enabled = before->point_in_time_recovery.enabled;
   // The history is attached before the definition says enabled, and detached after.
   if (enabled && !was_enabled) MT_RETURN_IF_ERROR(AttachHistory(*table));
   const int64_t now = clock_.NowMillis();
@@ -62,18 +63,20 @@ Result<ContinuousBackupsInfo> BackupControl::UpdateContinuousBackups(
     if (!was_enabled) table->set_history(nullptr);
     return updated;
   }
+  auto after = table->definition();
   if (!enabled && was_enabled) {
     table->set_history(nullptr);
-    MT_RETURN_IF_ERROR(history::Trim(storage_, TableNumber(*table->definition()), INT64_MAX));
+    MT_RETURN_IF_ERROR(history::Trim(storage_, TableNumber(*after), INT64_MAX));
   }
-  return Describe(*table->definition());
+  return Describe(*after);
 }
 
 Result<ContinuousBackupsInfo> BackupControl::DescribeContinuousBackups(
     const std::string& ns, const std::string& table_name) const {
   auto table = catalog_.Find(ns, table_name);
   if (!table) return Status(ErrorCode::kTableNotFound, "Table not found: " + table_name);
-  return Describe(*table->definition());
+  auto definition = table->definition();
+  return Describe(*definition);
 }
 
 Status BackupControl::ForgetTable(const TableDefinition& deleted) {

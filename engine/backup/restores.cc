@@ -50,18 +50,19 @@ Result<TableDefinition> BackupControl::RestoreFromBackup(const std::string& ns,
     target = std::move(created);
     busy_backups_.insert(BusyKey(ns, request.backup_id));
   }
-  TableDefinition created = *target->definition();
-  QueueBackupLoad(ns, std::move(target), request.backup_id, /*resume=*/false);
+  auto definition = target->definition();
+  TableDefinition created = *definition;
+  QueueBackupLoad(ns, target, request.backup_id, /*resume=*/false);
   return created;
 }
 
-void BackupControl::QueueBackupLoad(const std::string& ns, std::shared_ptr<Table> target,
+void BackupControl::QueueBackupLoad(const std::string& ns, const std::shared_ptr<Table>& target,
                                     const std::string& backup_id, bool resume) {
   if (resume) {
     std::lock_guard lock(mutex_);
     busy_backups_.insert(BusyKey(ns, backup_id));
   }
-  const std::string name = target->definition()->name;
+  const std::string& name = target->name();
   worker_->Submit("restore of " + name + " from backup " + backup_id,
                   [this, ns, target, backup_id, resume](const std::atomic<bool>& stopping) {
                     const std::string begin = backup_keys::BackupItemPrefix(backup_id);
@@ -105,22 +106,25 @@ Result<TableDefinition> BackupControl::RestoreToPointInTime(
   RestoreSummary summary{"", definition->name, at_ms, true};
   MT_ASSIGN_OR_RETURN(target, CreateTarget(ns, *definition, request.target_table_name,
                                            request.overrides, std::move(summary)));
-  TableDefinition created = *target->definition();
-  QueuePointInTimeLoad(ns, std::move(target), std::move(source), at_ms, /*resume=*/false);
+  auto created_definition = target->definition();
+  TableDefinition created = *created_definition;
+  QueuePointInTimeLoad(ns, target, source, at_ms, /*resume=*/false);
   return created;
 }
 
-void BackupControl::QueuePointInTimeLoad(const std::string& ns, std::shared_ptr<Table> target,
-                                         std::shared_ptr<Table> source, int64_t at_ms,
+void BackupControl::QueuePointInTimeLoad(const std::string& ns,
+                                         const std::shared_ptr<Table>& target,
+                                         const std::shared_ptr<Table>& source, int64_t at_ms,
                                          bool resume) {
   // Taken now: the source's items and its history are read as of one moment, and
   // everything after `at_ms` in between is undone from the history.
   SnapshotRef snapshot = TakeSnapshot(storage_);
-  const std::string name = target->definition()->name;
+  const std::string& name = target->name();
   worker_->Submit(
       "point-in-time restore of " + name,
       [this, ns, target, source, at_ms, resume, snapshot](const std::atomic<bool>& stopping) {
-        const uint64_t number = catalog_keys::FamilyNumber(source->definition()->column_family);
+        auto from = source->definition();
+        const uint64_t number = catalog_keys::FamilyNumber(from->column_family);
         RestoreLoader loader(storage_, *target, resume);
         auto images = history::ImagesAt(storage_, snapshot.get(), number, at_ms);
         Status loaded = images.ok() ? Status::Ok() : images.status();
@@ -146,11 +150,11 @@ void BackupControl::QueuePointInTimeLoad(const std::string& ns, std::shared_ptr<
 }
 
 Status BackupControl::FinishRestore(const std::string& ns, Table& target, const Status& loaded) {
-  const std::string name = target.definition()->name;
+  const std::string& name = target.name();
   if (loaded.ok()) {
+    auto definition = target.definition();
     log::Info("restore of table '" + name + "': " + std::to_string(target.item_count()) +
-              " items loaded, " +
-              std::to_string(clock_.NowMillis() - target.definition()->creation_ms) +
+              " items loaded, " + std::to_string(clock_.NowMillis() - definition->creation_ms) +
               " ms after the request");
   }
   if (!loaded.ok()) {

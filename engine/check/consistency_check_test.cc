@@ -109,7 +109,8 @@ TEST_F(ConsistencyCheckTest, AConsistentDatabaseHasNoProblems) {
 
 TEST_F(ConsistencyCheckTest, ALostIndexEntryIsFound) {
   ConsistencyReport report = Check([](Storage& storage, const Table& table) {
-    DeleteFirst(storage, table.layout()->indexes.front().family.get());
+    auto layout = table.layout();
+    DeleteFirst(storage, layout->indexes.front().family.get());
   });
   ASSERT_EQ(report.problems.size(), 2u) << Problems(report);
   EXPECT_EQ(report.problems[0],

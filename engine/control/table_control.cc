@@ -86,7 +86,8 @@ Result<TableDescription> TableControl::DescribeTable(const std::string& ns,
 Result<TableDefinition> TableControl::Definition(const std::string& ns, const std::string& name) {
   auto table = catalog_.Find(ns, name);
   if (!table) return ResourceNotFound();
-  return *table->layout()->definition;
+  auto layout = table->layout();
+  return *layout->definition;
 }
 
 std::shared_ptr<const TableDefinition> TableControl::SharedDefinition(std::string_view ns,
@@ -119,7 +120,8 @@ Result<TableDescription> TableControl::UpdateTable(const std::string& ns,
   auto table = catalog_.Find(ns, request.table_name);
   if (!table) return TableNotFound(request.table_name);
   const int64_t now_ms = clock_.NowMillis();
-  MT_RETURN_IF_ERROR(RefuseWhileCreating(*table->definition(), now_ms));
+  const auto before = table->definition();
+  MT_RETURN_IF_ERROR(RefuseWhileCreating(*before, now_ms));
   MT_RETURN_IF_ERROR(
       catalog_.Update(ns, *table, [&](const TableDefinition& current) -> Result<TableDefinition> {
         MT_ASSIGN_OR_RETURN(next, ApplyTableUpdate(current, request, now_ms));
@@ -173,8 +175,9 @@ Result<TableDescription> TableControl::DeleteTable(const std::string& ns, const 
                                                    const BeforeDrop& before_drop) {
   const int64_t now_ms = clock_.NowMillis();
   auto existing = catalog_.Find(ns, name);
-  if (existing) MT_RETURN_IF_ERROR(RefuseWhileCreating(*existing->definition(), now_ms));
-  if (existing && existing->definition()->deletion_protection) {
+  const auto before = existing ? existing->definition() : Pinned<TableDefinition>();
+  if (existing) MT_RETURN_IF_ERROR(RefuseWhileCreating(*before, now_ms));
+  if (existing && before->deletion_protection) {
     return Status::Validation(
         "Resource cannot be deleted as it is currently protected against "
         "deletion. Disable deletion protection first.");

@@ -52,7 +52,8 @@ Result<std::vector<Tag>> TableTags(const Catalog& catalog, const std::string& ns
                                    const std::string& table_name, const std::string&) {
   auto table = catalog.Find(ns, table_name);
   if (!table) return Status(ErrorCode::kAccessDenied, "Access is denied");
-  return table->definition()->tags;
+  auto definition = table->definition();
+  return definition->tags;
 }
 
 }  // namespace monotable

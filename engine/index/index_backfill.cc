@@ -14,7 +14,7 @@ namespace monotable {
 IndexBackfiller::~IndexBackfiller() { runner_.StopAll(); }
 
 void IndexBackfiller::Start(std::string ns, std::shared_ptr<Table> table, std::string index_name) {
-  const std::string table_name = table->definition()->name;
+  const std::string table_name = table->name();
   // One backfill per index of this Table (a table created again under the name is
   // another Table).
   std::string key = jobs::JobRunner::KeyOf(table.get(), index_name);
@@ -69,14 +69,12 @@ Status IndexBackfiller::Run(const std::string& ns, Table& table, const std::stri
       end,
       walk.Run([&](const std::string& key,
                    rocksdb::WriteBatch& batch) { return StageOne(table, index_name, key, batch); },
-               [&] {
-                 return stop.load() || catalog_->Find(ns, table.definition()->name).get() != &table;
-               }));
+               [&] { return stop.load() || catalog_->Find(ns, table.name()).get() != &table; }));
   if (end != TableWalk::End::kFinished) return Status::Ok();
   // Forgotten before the index turns ACTIVE: a crash in between walks it again, which
   // adds nothing.
   MT_RETURN_IF_ERROR(walk.ClearProgress());
-  if (catalog_->Find(ns, table.definition()->name).get() != &table) return Status::Ok();
+  if (catalog_->Find(ns, table.name()).get() != &table) return Status::Ok();
   return catalog_->Update(ns, table,
                           [&](const TableDefinition& current) -> Result<TableDefinition> {
                             TableDefinition next = current;

@@ -71,7 +71,7 @@ class IndexBackfillTest : public test_storage::StorageTest {
     ASSERT_TRUE(storage_->Write(&batch).ok());
   }
   std::string Put(const Item& item) {
-    std::string key = test_storage::KeyOf(*table_->definition(), item);
+    std::string key = test_storage::KeyOf(test_storage::DefinitionOf(*table_), item);
     Write(key, item);
     return key;
   }
@@ -98,7 +98,8 @@ class IndexBackfillTest : public test_storage::StorageTest {
   // Polls the catalog until the index is ACTIVE; false after ten seconds.
   bool WaitUntilActive() {
     for (int i = 0; i < 2000; ++i) {
-      const LiveIndex* index = table_->layout()->Find("by-g");
+      auto layout = table_->layout();
+      const LiveIndex* index = layout->Find("by-g");
       if (index && index->definition->status == IndexStatus::kActive) {
         return !index->definition->backfilling;
       }
@@ -110,7 +111,8 @@ class IndexBackfillTest : public test_storage::StorageTest {
   // Every index entry's key, with how many times each appears (once, as a set).
   std::multiset<std::string> Entries() {
     std::multiset<std::string> keys;
-    const LiveIndex* index = table_->layout()->Find("by-g");
+    auto layout = table_->layout();
+    const LiveIndex* index = layout->Find("by-g");
     EXPECT_NE(index, nullptr);
     if (!index) return keys;
     std::unique_ptr<rocksdb::Iterator> it(
@@ -147,7 +149,8 @@ class IndexBackfillTest : public test_storage::StorageTest {
     const std::multiset<std::string> expected = ExpectedEntries(&qualifying);
     EXPECT_EQ(qualifying, expected_qualifying);
     EXPECT_EQ(Entries(), expected);
-    auto stats = catalog_->IndexStatistics(*table_->layout()->Find("by-g"));
+    auto layout = table_->layout();
+    auto stats = catalog_->IndexStatistics(*layout->Find("by-g"));
     ASSERT_TRUE(stats.ok());
     EXPECT_EQ(stats->item_count, static_cast<int64_t>(expected_qualifying));
   }
@@ -188,7 +191,7 @@ TEST_F(IndexBackfillTest, ItemsTheWritePathIndexedOrDeletedFirstAreNotIndexedTwi
   Item changed = ItemNumbered(2);
   changed["g"] = S("moved");
   Put(changed);
-  Write(test_storage::KeyOf(*table_->definition(), ItemNumbered(4)), std::nullopt);
+  Write(test_storage::KeyOf(test_storage::DefinitionOf(*table_), ItemNumbered(4)), std::nullopt);
   ASSERT_EQ(Entries().size(), 2u);
   {
     IndexBackfiller backfiller(storage_.get(), catalog_.get(), &locks_);
@@ -210,7 +213,8 @@ TEST_F(IndexBackfillTest, WritesDuringTheBackfillAreNotLost) {
       Item changed = ItemNumbered(i * 5);
       changed["g"] = S("changed");
       Put(changed);
-      Write(test_storage::KeyOf(*table_->definition(), ItemNumbered(i * 5 + 1)), std::nullopt);
+      Write(test_storage::KeyOf(test_storage::DefinitionOf(*table_), ItemNumbered(i * 5 + 1)),
+            std::nullopt);
     }
     ASSERT_TRUE(WaitUntilActive());
   }
@@ -232,7 +236,7 @@ TEST_F(IndexBackfillTest, AnItemOutOfOneIndexStillGoesIntoAnother) {
   AddIndex("by-h", "h", /*backfilling=*/false);
   Item item = ItemNumbered(1);
   item["h"] = S(std::string(3000, 'h'));
-  const std::string key = test_storage::KeyOf(*table_->definition(), item);
+  const std::string key = test_storage::KeyOf(test_storage::DefinitionOf(*table_), item);
   rocksdb::WriteBatch batch;  // stored as the item was before by-h existed
   batch.Put(table_->family(), key, item_codec::Encode(item));
   ASSERT_TRUE(storage_->Write(&batch).ok());
@@ -264,7 +268,8 @@ TEST_F(IndexBackfillTest, ABackfillOfADroppedTableEndsQuietly) {
   // Neither brought back into the catalog nor marked ACTIVE.
   EXPECT_EQ(catalog_->Find("ns", "t"), nullptr);
   EXPECT_TRUE(catalog_->List("ns").empty());
-  EXPECT_EQ(table_->layout()->Find("by-g")->definition->status, IndexStatus::kCreating);
+  auto now = table_->layout();
+  EXPECT_EQ(now->Find("by-g")->definition->status, IndexStatus::kCreating);
 }
 
 }  // namespace

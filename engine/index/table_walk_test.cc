@@ -22,7 +22,8 @@ class TableWalkTest : public test_storage::StorageTest {
     table_ = Create(test_storage::SimpleTable("t"));
     ASSERT_NE(table_, nullptr);
     for (int i = 0; i < kItems; ++i) {
-      keys_.push_back(test_storage::PutRaw(*storage_, table_->family(), *table_->definition(),
+      keys_.push_back(test_storage::PutRaw(*storage_, table_->family(),
+                                           test_storage::DefinitionOf(*table_),
                                            Item{{"pk", S("item" + std::to_string(i))}}));
     }
     std::sort(keys_.begin(), keys_.end());

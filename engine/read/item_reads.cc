@@ -40,7 +40,8 @@ Result<std::optional<item_codec::EncodedItem>> AdmittedRead(const Storage& stora
 
 Result<ItemResult> GetItem(const Storage& storage, const Table& table,
                            const GetItemRequest& request, const rocksdb::Snapshot* state) {
-  MT_ASSIGN_OR_RETURN(key, ValidateKeyAndBuildKey(*table.definition(), request.key));
+  auto definition = table.definition();
+  MT_ASSIGN_OR_RETURN(key, ValidateKeyAndBuildKey(*definition, request.key));
   ItemResult result;
   MT_ASSIGN_OR_RETURN(item, AdmittedRead(storage, table, key, request.consistent_read, state,
                                          result.consumed.table.read_units));

@@ -56,10 +56,11 @@ Table::Table(std::shared_ptr<const TableLayout> layout, ColumnFamilyRef family, 
       family_ref_(std::move(family)),
       family_(family_ref_.get()),
       stats_key_(catalog_keys::StatsKey(layout_->definition->column_family)),
+      name_(layout_->definition->name),
       item_count_(stats.items),
       size_bytes_(stats.bytes) {}
 
-std::shared_ptr<const TableLayout> Table::layout() const {
+Pinned<TableLayout> Table::layout() const {
   std::lock_guard lock(mutex_);
   return layout_;
 }
@@ -213,7 +214,8 @@ Status Catalog::Load() {
     bool owned = false;
     for (const auto& [ns, tables] : namespaces_) {
       for (const auto& [table_name, table] : tables) {
-        for (const auto& family : OwnedFamilies(*table->definition())) owned |= family == name;
+        auto definition = table->definition();
+        for (const auto& family : OwnedFamilies(*definition)) owned |= family == name;
       }
     }
     if (!owned) {
@@ -228,7 +230,8 @@ Status Catalog::DropOrphanExpiryEntries() {
   std::set<uint64_t> live;
   for (const auto& [ns, tables] : namespaces_) {
     for (const auto& [name, table] : tables) {
-      live.insert(catalog_keys::FamilyNumber(table->definition()->column_family));
+      auto definition = table->definition();
+      live.insert(catalog_keys::FamilyNumber(definition->column_family));
     }
   }
   rocksdb::WriteBatch batch;
@@ -403,10 +406,12 @@ Result<std::shared_ptr<Table>> TableLookup::Find(const std::string& name) const 
   if (!table) return ResourceNotFound();
   // A table being restored (CREATING) takes no requests yet, as in DynamoDB; nor one
   // shown CREATING by its delay (the clock is read only when it has one).
-  const TableDefinition& definition = *table->definition();
-  if (definition.status == TableStatus::kCreating ||
-      (definition.creating_until_ms != 0 &&
-       ShownCreating(definition, catalog_.clock().NowMillis()))) {
+  // Held in a local: a reference into the temporary would dangle once UpdateTable, a
+  // backfill or TTL published a new definition (engine/base/pinned.h).
+  const auto definition = table->definition();
+  if (definition->status == TableStatus::kCreating ||
+      (definition->creating_until_ms != 0 &&
+       ShownCreating(*definition, catalog_.clock().NowMillis()))) {
     return ResourceNotFound();
   }
   return table;

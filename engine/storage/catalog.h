@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "engine/base/clock.h"
+#include "engine/base/pinned.h"
 #include "engine/base/status.h"
 #include "engine/format/stats_record.h"
 #include "engine/schema/table_schema.h"
@@ -79,8 +80,12 @@ class Table {
 
   // A snapshot of the definition and index families; UpdateTable swaps in a new one
   // atomically.
-  std::shared_ptr<const TableLayout> layout() const;
-  std::shared_ptr<const TableDefinition> definition() const { return layout()->definition; }
+  // A Pinned, not a shared_ptr: it must be held in a local to be read (engine/base/pinned.h).
+  Pinned<TableLayout> layout() const;
+  Pinned<TableDefinition> definition() const {
+    auto pinned = layout();
+    return pinned->definition;
+  }
   void set_layout(std::shared_ptr<const TableLayout> layout);
 
   // Null while throughput accounting is off (or before the engine attached them).
@@ -99,6 +104,9 @@ class Table {
   const ColumnFamilyRef& family_ref() const { return family_ref_; }
   // Key of this table's statistics record in the catalog column family.
   const std::string& stats_key() const { return stats_key_; }
+  // The table's name, fixed for the Table's life (a table created again under the name is
+  // another Table).
+  const std::string& name() const { return name_; }
 
   void AddStats(const StatsDelta& delta) {
     item_count_ += delta.items;
@@ -116,6 +124,7 @@ class Table {
   ColumnFamilyRef family_ref_;
   rocksdb::ColumnFamilyHandle* family_;
   std::string stats_key_;
+  std::string name_;
   std::atomic<int64_t> item_count_;
   std::atomic<int64_t> size_bytes_;
 };

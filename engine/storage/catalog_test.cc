@@ -66,15 +66,15 @@ TEST_F(CatalogTest, CreateFillsTheIdentityOfTheTable) {
   auto b = Create(SimpleTable("b"));
   ASSERT_NE(a, nullptr);
   ASSERT_NE(b, nullptr);
-  const TableDefinition& d = *a->definition();
+  const TableDefinition& d = test_storage::DefinitionOf(*a);
   EXPECT_EQ(d.name, "a");
   EXPECT_EQ(d.creation_ms, 1700000000000);
   ASSERT_EQ(d.table_id.size(), 36u);
   EXPECT_EQ(d.table_id[8], '-');
   EXPECT_EQ(d.table_id[14], '4');  // a version 4 UUID
-  EXPECT_NE(d.table_id, b->definition()->table_id);
+  EXPECT_NE(d.table_id, test_storage::DefinitionOf(*b).table_id);
   EXPECT_EQ(d.column_family.rfind("table.", 0), 0u);
-  EXPECT_NE(d.column_family, b->definition()->column_family);
+  EXPECT_NE(d.column_family, test_storage::DefinitionOf(*b).column_family);
   ASSERT_NE(a->family(), nullptr);
   EXPECT_EQ(a->family()->GetName(), d.column_family);
   EXPECT_EQ(a->stats_key(), catalog_keys::StatsKey(d.column_family));
@@ -93,7 +93,8 @@ TEST_F(CatalogTest, TablesAreFoundAndListedPerNamespace) {
   EXPECT_EQ(catalog_->Find("two", "a"), nullptr);
   EXPECT_EQ(catalog_->Find("three", "a"), nullptr);
   std::set<std::pair<std::string, std::string>> all;
-  for (const auto& [ns, table] : catalog_->All()) all.emplace(ns, table->definition()->name);
+  for (const auto& [ns, table] : catalog_->All())
+    all.emplace(ns, test_storage::DefinitionOf(*table).name);
   EXPECT_EQ(all, (std::set<std::pair<std::string, std::string>>{
                      {"one", "a"}, {"one", "b"}, {"two", "c"}}));
 }
@@ -110,7 +111,7 @@ TEST_F(CatalogTest, ANameIsTakenOncePerNamespace) {
 TEST_F(CatalogTest, DropUnregistersTheTableAndItsRecords) {
   auto table = Create(TableWithIndexes("a"));
   ASSERT_NE(table, nullptr);
-  const std::string family = table->definition()->column_family;
+  const std::string family = test_storage::DefinitionOf(*table).column_family;
   const std::string collection = catalog_keys::ItemCollectionKey(family, "p");
   PutRecord(collection, EncodeStats({1, 10}));
   const std::string neighbour = catalog_keys::ItemCollectionKey(family + "0", "p");
@@ -123,7 +124,8 @@ TEST_F(CatalogTest, DropUnregistersTheTableAndItsRecords) {
   EXPECT_TRUE(catalog_->List("ns").empty());
   EXPECT_FALSE(HasRecord(catalog_keys::TableKey("ns", "a")));
   EXPECT_FALSE(HasRecord(table->stats_key()));
-  for (const auto& index : table->layout()->indexes) EXPECT_FALSE(HasRecord(index.stats_key));
+  auto layout = table->layout();
+  for (const auto& index : layout->indexes) EXPECT_FALSE(HasRecord(index.stats_key));
   EXPECT_FALSE(HasRecord(collection));
   EXPECT_TRUE(HasRecord(neighbour));  // another table's collection
   EXPECT_TRUE(LoadAgain().ok());
@@ -160,7 +162,8 @@ TEST_F(CatalogTest, IndexesGetTheirOwnFamilies) {
 TEST_F(CatalogTest, UpdateAddsABackfillingIndexAndRetiresADeletedOne) {
   auto table = Create(TableWithIndexes("a"));
   ASSERT_NE(table, nullptr);
-  const ColumnFamilyRef old_gsi = table->layout()->Find("by-g")->family;
+  auto before = table->layout();
+  const ColumnFamilyRef old_gsi = before->Find("by-g")->family;
   ASSERT_TRUE(catalog_
                   ->Update("ns", *table,
                            [](const TableDefinition& current) -> Result<TableDefinition> {
@@ -199,7 +202,8 @@ TEST_F(CatalogTest, UpdateAddsABackfillingIndexAndRetiresADeletedOne) {
 TEST_F(CatalogTest, ARemovedIndexTakesItsStatisticsWithIt) {
   auto table = Create(TableWithIndexes("a"));
   ASSERT_NE(table, nullptr);
-  const std::string stats_key = table->layout()->Find("by-g")->stats_key;
+  auto before = table->layout();
+  const std::string stats_key = before->Find("by-g")->stats_key;
   MergeStats(stats_key, {3, 300});
   ASSERT_TRUE(catalog_
                   ->Update("ns", *table,
@@ -235,7 +239,8 @@ TEST_F(CatalogTest, UpdateOfADroppedTableIsNotFoundAndAFailedChangeChangesNothin
 TEST_F(CatalogTest, IndexStatisticsAddUpMergedDeltasAndNeverGoNegative) {
   auto table = Create(TableWithIndexes("a"));
   ASSERT_NE(table, nullptr);
-  const LiveIndex& gsi = *table->layout()->Find("by-g");
+  auto layout = table->layout();
+  const LiveIndex& gsi = *layout->Find("by-g");
   auto empty = catalog_->IndexStatistics(gsi);
   ASSERT_TRUE(empty.ok());
   EXPECT_EQ(empty->item_count, 0);
@@ -294,8 +299,8 @@ TEST(CatalogOnDiskTest, TablesStatisticsAndFamiliesSurviveAReopen) {
     ASSERT_TRUE(table.ok());
     auto other = catalog.Create("two", SimpleTable("orders"));
     ASSERT_TRUE(other.ok());
-    before = *(*table)->definition();
-    last_family = (*other)->definition()->column_family;
+    before = test_storage::DefinitionOf(*(*table));
+    last_family = test_storage::DefinitionOf(*(*other)).column_family;
     rocksdb::WriteBatch batch;
     batch.Merge(storage->catalog(), (*table)->stats_key(), EncodeStats({2, 100}));
     batch.Merge(storage->catalog(), (*table)->stats_key(), EncodeStats({1, 20}));
@@ -309,7 +314,7 @@ TEST(CatalogOnDiskTest, TablesStatisticsAndFamiliesSurviveAReopen) {
   EXPECT_EQ(catalog.List("two"), std::vector<std::string>{"orders"});
   auto table = catalog.Find("one", "orders");
   ASSERT_NE(table, nullptr);
-  const TableDefinition& after = *table->definition();
+  const TableDefinition& after = test_storage::DefinitionOf(*table);
   EXPECT_EQ(after.table_id, before.table_id);
   EXPECT_EQ(after.creation_ms, before.creation_ms);
   EXPECT_EQ(after.column_family, before.column_family);
@@ -320,13 +325,14 @@ TEST(CatalogOnDiskTest, TablesStatisticsAndFamiliesSurviveAReopen) {
   EXPECT_EQ(table->item_count(), 3);
   EXPECT_EQ(table->size_bytes(), 120);
   ASSERT_NE(table->family(), nullptr);
-  EXPECT_EQ(table->layout()->indexes.size(), 2u);
-  for (const auto& index : table->layout()->indexes) EXPECT_NE(index.family, nullptr);
+  auto layout = table->layout();
+  EXPECT_EQ(layout->indexes.size(), 2u);
+  for (const auto& index : layout->indexes) EXPECT_NE(index.family, nullptr);
 
   // Family numbers continue past every one in use.
   auto created = catalog.Create("one", SimpleTable("next"));
   ASSERT_TRUE(created.ok());
-  EXPECT_GT(catalog_keys::FamilyNumber((*created)->definition()->column_family),
+  EXPECT_GT(catalog_keys::FamilyNumber(test_storage::DefinitionOf(*(*created)).column_family),
             catalog_keys::FamilyNumber(last_family));
 }
 
@@ -346,7 +352,7 @@ TEST(CatalogOnDiskTest, NoNewFamilyTakesTheNumberOfLeftoverStatistics) {
   ASSERT_TRUE(catalog.Load().ok());
   auto created = catalog.Create("ns", SimpleTable("t"));
   ASSERT_TRUE(created.ok());
-  EXPECT_EQ((*created)->definition()->column_family, "table.42");
+  EXPECT_EQ(test_storage::DefinitionOf(*(*created)).column_family, "table.42");
   EXPECT_EQ((*created)->item_count(), 0);
 }
 

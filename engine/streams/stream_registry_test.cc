@@ -66,17 +66,17 @@ class RegistryTest : public ::testing::Test {
   void Write(const std::optional<Item>& old_item, const std::optional<Item>& new_item) {
     const Item absent_key{{"pk", S("a")}};
     const Item& any = new_item ? *new_item : old_item ? *old_item : absent_key;
-    const std::string key = KeyOf(*table_->definition(), any);
+    const std::string key = KeyOf(test_storage::DefinitionOf(*table_), any);
     rocksdb::WriteBatch batch;
-    auto slot = StageRecord(*table_->stream(), *storage_, *table_->definition(), nullptr,
-                            {key, old_item, new_item, false}, batch);
+    auto slot = StageRecord(*table_->stream(), *storage_, test_storage::DefinitionOf(*table_),
+                            nullptr, {key, old_item, new_item, false}, batch);
     ASSERT_TRUE(slot.ok());
     ASSERT_TRUE(storage_->Write(&batch).ok());
     if (*slot) table_->stream()->Release(**slot);
   }
 
   StreamName Name() const {
-    return {"orders", StreamLabel(table_->definition()->latest_stream_ms)};
+    return {"orders", StreamLabel(test_storage::DefinitionOf(*table_).latest_stream_ms)};
   }
   std::string ShardId() {
     auto description = registry_->DescribeStream("ns", {Name(), "arn", 100, std::nullopt});

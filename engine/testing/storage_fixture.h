@@ -57,6 +57,13 @@ inline std::unique_ptr<Storage> OpenStorage(const std::string& path = "") {
 }
 
 // A table keyed by "pk" (S) and, when `with_sort_key`, "sk" (N).
+// Copies of a table's current definition and layout, for a test to read: Table hands out
+// Pinned snapshots that cannot be read as temporaries (engine/base/pinned.h).
+inline TableDefinition DefinitionOf(const Table& table) {
+  auto pinned = table.definition();
+  return *pinned;
+}
+
 inline TableDefinition SimpleTable(const std::string& name, bool with_sort_key = false) {
   TableDefinition t;
   t.name = name;

@@ -57,7 +57,8 @@ namespace {
 // Reads every entry of `table` as of `snapshot`.
 Result<std::vector<ExpiryEntry>> ReadEntriesAt(const Storage& storage, const Table& table,
                                                const rocksdb::Snapshot* snapshot) {
-  const std::string prefix = expiry_keys::TablePrefix(TableNumber(*table.definition()));
+  auto definition = table.definition();
+  const std::string prefix = expiry_keys::TablePrefix(TableNumber(*definition));
   const std::string end = key_codec::PrefixSuccessor(prefix);
   rocksdb::Slice upper(end);
   rocksdb::ReadOptions options;

@@ -25,7 +25,7 @@ class ExpiryIndexTest : public test_storage::StorageTest {
   void Write(const Table& table, const std::string& key, const std::optional<Item>& old_item,
              const std::optional<Item>& new_item) {
     rocksdb::WriteBatch batch;
-    StageExpiryEntry(*storage_, *table.definition(), key, old_item, new_item, batch);
+    StageExpiryEntry(*storage_, test_storage::DefinitionOf(table), key, old_item, new_item, batch);
     if (batch.Count() > 0) {
       ASSERT_TRUE(storage_->Write(&batch).ok());
     }
@@ -80,7 +80,8 @@ TEST_F(ExpiryIndexTest, DeletingATableDropsItsEntriesAndWalkProgressOnly) {
     Write(*t2, "k" + std::to_string(i), std::nullopt, item);
   }
   rocksdb::WriteBatch progress;
-  const std::string walk = catalog_keys::WalkProgressKey(t1->definition()->column_family, "ttl");
+  const std::string walk =
+      catalog_keys::WalkProgressKey(test_storage::DefinitionOf(*t1).column_family, "ttl");
   progress.Put(storage_->catalog(), walk, "k5");
   ASSERT_TRUE(storage_->Write(&progress).ok());
   EXPECT_EQ(AllEntries(), 200u);

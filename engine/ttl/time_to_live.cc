@@ -30,10 +30,10 @@ Result<TimeToLiveSpecification> TimeToLiveControl::Update(const std::string& ns,
   if (!table) return TableNotFound(request.table_name);
   const TimeToLiveSpecification& spec = request.specification;
   const int64_t now_ms = clock_.NowMillis();
-  if (spec.enabled && !table->definition()->time_to_live.enabled) {
+  if (auto before = table->definition(); spec.enabled && !before->time_to_live.enabled) {
     // Entries of a disabled table are leftovers of a crash while disabling: they go
     // before writes maintain the index again.
-    MT_RETURN_IF_ERROR(DropEntries(*table->definition()));
+    MT_RETURN_IF_ERROR(DropEntries(*before));
   }
   MT_RETURN_IF_ERROR(
       catalog_.Update(ns, *table, [&](const TableDefinition& current) -> Result<TableDefinition> {
@@ -64,7 +64,8 @@ Result<TimeToLiveSpecification> TimeToLiveControl::Update(const std::string& ns,
     // with the previous layout finish, then the entries go.
     backfiller_.Stop(*table);
     locks_.Barrier();
-    MT_RETURN_IF_ERROR(DropEntries(*table->definition()));
+    auto after = table->definition();
+    MT_RETURN_IF_ERROR(DropEntries(*after));
   }
   return spec;
 }

@@ -20,7 +20,7 @@ TtlBackfiller::~TtlBackfiller() { runner_.StopAll(); }
 
 void TtlBackfiller::Start(std::string ns, std::shared_ptr<Table> table) {
   std::string key = jobs::JobRunner::KeyOf(table.get());
-  std::string what = "Time to Live backfill of table '" + table->definition()->name + "'";
+  std::string what = "Time to Live backfill of table '" + table->name() + "'";
   runner_.Start(
       std::move(key), std::move(what),
       [this, ns = std::move(ns), table = std::move(table)](const std::atomic<bool>& stop) {

@@ -150,7 +150,8 @@ Result<TransactWriteResult> TransactWriteItems(Transactions& transactions,
     MT_ASSIGN_OR_RETURN(
         planned,
         Plan<PlannedTransactWrite>(request.actions, find_table, [](const PlannedTransactWrite& p) {
-          return ValidatedKey(*p.action, *p.table->definition());
+          auto definition = p.table->definition();
+          return ValidatedKey(*p.action, *definition);
         }));
     Ticket ticket;
     MT_RETURN_IF_ERROR(AdmitTransaction(ticket, planned));
@@ -166,7 +167,8 @@ Result<TransactGetResult> TransactGetItems(Transactions& transactions, const Tab
   auto find_table = [&](const std::string& name) { return tables.Find(name); };
   MT_ASSIGN_OR_RETURN(
       planned, Plan<PlannedTransactGet>(request.gets, find_table, [](const PlannedTransactGet& p) {
-        return ValidateKeyAndBuildKey(*p.table->definition(), p.get->key);
+        auto definition = p.table->definition();
+        return ValidateKeyAndBuildKey(*definition, p.get->key);
       }));
   Ticket ticket;
   MT_RETURN_IF_ERROR(AdmitTransactionReads(ticket, planned));

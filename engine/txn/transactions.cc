@@ -23,7 +23,8 @@ Result<std::optional<Item>> NewImage(const PlannedTransactWrite& write,
     case Kind::kDelete: return std::optional<Item>();
     case Kind::kConditionCheck: return old;
     case Kind::kUpdate: {
-      auto key_names = KeyAttributeNames(*write.table->definition());
+      auto definition = write.table->definition();
+      auto key_names = KeyAttributeNames(*definition);
       return UpdatedImage(action.update, action.item, old, key_names);
     }
   }

@@ -24,6 +24,7 @@
 #include "engine/storage/stored_items.h"
 #include "engine/testing/encoded_items.h"
 #include "engine/testing/in_memory_engine.h"
+#include "engine/testing/storage_fixture.h"
 #include "engine/testing/value_builders.h"
 #include "engine/txn/idempotency_cache.h"
 #include "engine/write/write_path.h"
@@ -396,7 +397,7 @@ class TransactionLocksTest : public ::testing::Test {
   }
 
   std::string Encoded(const std::string& pk) {
-    return *ValidateKeyAndBuildKey(*table_->definition(), Key(pk));
+    return *ValidateKeyAndBuildKey(test_storage::DefinitionOf(*table_), Key(pk));
   }
 
   FakeClock clock_{kStart};
@@ -442,7 +443,7 @@ TEST_F(TransactionLocksTest, TransactionMeetingATransactionIsCancelledForThatIte
 }
 
 TEST_F(TransactionLocksTest, KeysSharingAStripeLockItOnce) {
-  auto [k1, k2] = KeysOnOneStripe(family_, *table_->definition());
+  auto [k1, k2] = KeysOnOneStripe(family_, test_storage::DefinitionOf(*table_));
   ASSERT_EQ(LockTable::IdOf(family_, k1).stripe, LockTable::IdOf(family_, k2).stripe);
   Transactions transactions(storage_.get(), &locks_);
   auto a = b_.Put("T", Key("x"));
@@ -462,7 +463,7 @@ TEST_F(TransactionLocksTest, KeysSharingAStripeLockItOnce) {
 // (single-item or transactional) wait for the stripe instead of failing.
 TEST_F(TransactionLocksTest, OtherItemsOfABusyStripeWaitRatherThanConflict) {
   // Named copies rather than a structured binding: the lambdas below capture them.
-  const auto keys = KeysOnOneStripe(family_, *table_->definition());
+  const auto keys = KeysOnOneStripe(family_, test_storage::DefinitionOf(*table_));
   const std::string& held = keys.first;
   const std::string& other = keys.second;
   auto in_flight = locks_.LockTransaction({LockTable::IdOf(family_, held)});

@@ -23,9 +23,10 @@ namespace {
 using test_values::N;
 using test_values::S;
 
-Item Row(const std::string& pk, int sk, std::vector<std::pair<std::string, AttributeValue>> more) {
+Item Row(const std::string& pk, int sk,
+         const std::vector<std::pair<std::string, AttributeValue>>& more) {
   Item item{{"pk", S(pk)}, {"sk", N(std::to_string(sk))}};
-  for (auto& [name, value] : more) item.emplace(name, std::move(value));
+  for (const auto& [name, value] : more) item.emplace(name, value);
   return item;
 }
 

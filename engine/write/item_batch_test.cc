@@ -36,13 +36,15 @@ class ItemBatchStreamTest : public test_storage::StorageTest {
   void Change(ChangeOrigin origin, const std::optional<Item>& old_item,
               const std::optional<Item>& new_item) {
     ItemBatch batch(*storage_, origin);
-    const std::string key = KeyOf(*table_->definition(), new_item ? *new_item : *old_item);
+    const std::string key =
+        KeyOf(test_storage::DefinitionOf(*table_), new_item ? *new_item : *old_item);
     ASSERT_TRUE(batch.Stage(*table_, key, old_item, new_item).ok());
     ASSERT_TRUE(batch.Commit().ok());
   }
 
   std::vector<StreamRecord> Records() {
-    const StreamName name{"orders", StreamLabel(table_->definition()->latest_stream_ms)};
+    const StreamName name{"orders",
+                          StreamLabel(test_storage::DefinitionOf(*table_).latest_stream_ms)};
     auto description = registry_->DescribeStream("ns", {name, "arn", 100, std::nullopt});
     EXPECT_TRUE(description.ok());
     std::vector<StreamRecord> records;
@@ -86,7 +88,9 @@ TEST_F(ItemBatchStreamTest, ABatchThatIsNotCommittedWritesNoRecord) {
   {
     ItemBatch batch(*storage_);
     const Item item{{"pk", S("dropped")}};
-    ASSERT_TRUE(batch.Stage(*table_, KeyOf(*table_->definition(), item), std::nullopt, item).ok());
+    ASSERT_TRUE(
+        batch.Stage(*table_, KeyOf(test_storage::DefinitionOf(*table_), item), std::nullopt, item)
+            .ok());
   }  // dropped without Commit: its sequence number is released, nothing written
   Change(ChangeOrigin::kUser, std::nullopt, Item{{"pk", S("kept")}});
   const std::vector<StreamRecord> records = Records();

@@ -50,7 +50,8 @@ WritePath::OldImage OldImageFor(const WriteCondition& condition, ReturnValues re
 
 Result<ItemResult> PutItem(WritePath& write_path, Table& table, PutItemRequest request) {
   size_t item_size = 0;
-  MT_ASSIGN_OR_RETURN(key, ValidateItemAndBuildKey(*table.definition(), request.item, &item_size));
+  auto definition = table.definition();
+  MT_ASSIGN_OR_RETURN(key, ValidateItemAndBuildKey(*definition, request.item, &item_size));
   // A Put knows its new item: the estimate is exact unless the old item was larger.
   const double estimate = capacity::WriteUnits(item_size);
   MT_ASSIGN_OR_RETURN(
@@ -70,7 +71,8 @@ Result<ItemResult> PutItem(WritePath& write_path, Table& table, PutItemRequest r
 
 Result<ItemResult> DeleteItem(WritePath& write_path, Table& table,
                               const DeleteItemRequest& request) {
-  MT_ASSIGN_OR_RETURN(key, ValidateKeyAndBuildKey(*table.definition(), request.key));
+  auto definition = table.definition();
+  MT_ASSIGN_OR_RETURN(key, ValidateKeyAndBuildKey(*definition, request.key));
   // The size of the item deleted is unknown until it is read: claim the minimum.
   MT_ASSIGN_OR_RETURN(
       outcome,

@@ -54,7 +54,7 @@ class WritePathBatchTest : public test_storage::StorageTest {
   }
 
   std::string KeyOf(const Table& table, const Item& item) {
-    return test_storage::KeyOf(*table.definition(), item);
+    return test_storage::KeyOf(test_storage::DefinitionOf(table), item);
   }
 
   // Writes `item` (or deletes the item at `key` when nullopt) with Apply.
@@ -70,7 +70,8 @@ class WritePathBatchTest : public test_storage::StorageTest {
   std::string Statistics(const Table& table) {
     std::ostringstream out;
     out << table.item_count() << " items, " << table.size_bytes() << " B";
-    for (const LiveIndex& index : table.layout()->indexes) {
+    auto layout = table.layout();
+    for (const LiveIndex& index : layout->indexes) {
       auto stats = catalog_->IndexStatistics(index);
       EXPECT_TRUE(stats.ok());
       if (stats.ok())

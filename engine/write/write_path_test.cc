@@ -52,7 +52,7 @@ TEST_F(WritePathPresenceTest, TableWithoutDerivedDataGetsPresenceAndExactStatist
   ASSERT_NE(table, nullptr);
   const Item first{{"pk", S("a")}, {"v", N("1")}};
   const Item second{{"pk", S("a")}, {"v", S("a longer value than before")}};
-  const std::string key = test_storage::KeyOf(*table->definition(), first);
+  const std::string key = test_storage::KeyOf(test_storage::DefinitionOf(*table), first);
 
   EXPECT_FALSE(Write(*table, key, first).has_value());  // a new item: none
   EXPECT_EQ(table->item_count(), 1);
@@ -77,7 +77,7 @@ TEST_F(WritePathPresenceTest, TableWithTimeToLiveGetsTheFullOldImage) {
   auto table = Create(std::move(definition));
   ASSERT_NE(table, nullptr);
   const Item first{{"pk", S("a")}, {"expires", N("1700000000")}};
-  const std::string key = test_storage::KeyOf(*table->definition(), first);
+  const std::string key = test_storage::KeyOf(test_storage::DefinitionOf(*table), first);
   Write(*table, key, first);
   // The expiry index must delete the old entry: the old image comes whole.
   const std::optional<Item> old = Write(*table, key, Item{{"pk", S("a")}});

@@ -52,7 +52,8 @@ Result<SweepCounts> TtlSweeper::SweepOnce() {
   SweepCounts total;
   for (const auto& [ns, table] : catalog_.All()) {
     if (Stopping()) break;
-    if (!table->definition()->time_to_live.enabled) continue;
+    auto definition = table->definition();
+    if (!definition->time_to_live.enabled) continue;
     const auto started = std::chrono::steady_clock::now();
     MT_ASSIGN_OR_RETURN(counts, SweepTable(ns, table, clock_.NowMillis()));
     if (counts.deleted > 0) {
@@ -60,9 +61,8 @@ Result<SweepCounts> TtlSweeper::SweepOnce() {
                           std::chrono::steady_clock::now() - started)
                           .count();
       log::Info("Time to Live deleted " + std::to_string(counts.deleted) +
-                " expired items of table '" + table->definition()->name + "' in " +
-                std::to_string(us / 1000) + " ms (" +
-                std::to_string(us > 0 ? counts.deleted * 1000000 / us : 0) + " items/s)");
+                " expired items of table '" + table->name() + "' in " + std::to_string(us / 1000) +
+                " ms (" + std::to_string(us > 0 ? counts.deleted * 1000000 / us : 0) + " items/s)");
     }
     total.deleted += counts.deleted;
     total.skipped += counts.skipped;
@@ -74,7 +74,8 @@ Result<SweepCounts> TtlSweeper::SweepTable(const std::string& ns,
                                            const std::shared_ptr<Table>& table, int64_t now_ms) {
   SweepCounts counts;
   const DueSeconds due = DueAt(now_ms);
-  const uint64_t number = TableNumber(*table->definition());
+  const auto at_start = table->definition();
+  const uint64_t number = TableNumber(*at_start);
   std::string lower = expiry_keys::Bound(number, due.first);
   const std::string upper = expiry_keys::Bound(number, due.last + 1);
   const ComputeNewImage delete_if_due =
@@ -127,7 +128,7 @@ Result<SweepCounts> TtlSweeper::SweepTable(const std::string& ns,
     YieldToForeground(std::chrono::steady_clock::now() - chunk_started);
     lower = keys.back();
     lower.push_back('\0');  // the next key after the last one read
-    if (Stopping() || catalog_.Find(ns, table->definition()->name) != table) break;
+    if (Stopping() || catalog_.Find(ns, table->name()) != table) break;
   }
   return counts;
 }
