@@ -59,6 +59,35 @@ class EngineTransientTest : public ::testing::Test {
     return put.ok() ? monotable::Status::Ok() : put.status();
   }
 
+  // An UpdateTable that changes deletion protection alone.
+  Result<TableDescription> Protect(bool on) {
+    UpdateTableRequest r;
+    r.table_name = "t";
+    r.deletion_protection = on;
+    return engine_->UpdateTable(ctx_, r);
+  }
+
+  Result<TableDescription> ChangeIndex(UpdateTableRequest::IndexUpdate::Action action,
+                                       const std::string& name) {
+    UpdateTableRequest r;
+    r.table_name = "t";
+    UpdateTableRequest::IndexUpdate change;
+    change.action = action;
+    change.index.name = name;
+    if (action == UpdateTableRequest::IndexUpdate::Action::kCreate) {
+      r.attribute_definitions = {{"g", AttributeType::kS}};
+      change.index.key_schema = {{"g", KeyType::kHash}};
+    }
+    r.index_updates.push_back(change);
+    return engine_->UpdateTable(ctx_, r);
+  }
+
+  std::vector<std::string> Listed() {
+    auto listed = engine_->ListTables(ctx_, ListTablesRequest{});
+    EXPECT_TRUE(listed.ok()) << listed.status().message();
+    return listed.ok() ? listed->table_names : std::vector<std::string>{};
+  }
+
   FakeClock* clock_ = nullptr;
   std::unique_ptr<Engine> engine_;
   RequestContext ctx_{"AKID:us-east-1"};
@@ -134,6 +163,74 @@ TEST_F(EngineTransientTest, ADeletedTableIsDeletingUntilItsDelayPasses) {
   clock_->Advance(2000);
   EXPECT_EQ(Status(), std::nullopt);
   EXPECT_TRUE(Create().ok());  // the name is free again
+}
+
+TEST_F(EngineTransientTest, ADeletingTableIsListedAndDeletingItAgainAnswersItsDescription) {
+  ASSERT_TRUE(Create().ok());
+  clock_->Advance(2000);
+  ASSERT_TRUE(engine_->DeleteTable(ctx_, "t").ok());
+  EXPECT_EQ(Listed(), std::vector<std::string>{"t"});
+  // "If table is already in the DELETING state, no error is returned."
+  auto again = engine_->DeleteTable(ctx_, "t");
+  ASSERT_TRUE(again.ok()) << again.status().message();
+  EXPECT_EQ(again->definition.status, TableStatus::kDeleting);
+  clock_->Advance(1999);
+  EXPECT_EQ(Listed(), std::vector<std::string>{"t"});
+  clock_->Advance(1);
+  EXPECT_TRUE(Listed().empty());
+  EXPECT_EQ(engine_->DeleteTable(ctx_, "t").status().code(), ErrorCode::kResourceNotFound);
+}
+
+TEST_F(EngineTransientTest, ATableUpdatingRefusesAnotherUpdateAndDeletionUntilItsDelayPasses) {
+  ASSERT_TRUE(Create().ok());
+  clock_->Advance(2000);
+  ASSERT_TRUE(Protect(true).ok());
+  const std::string in_use =
+      "Attempt to change a resource which is still in use: Table is being updated: t";
+  auto refused = Protect(false);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.status().code(), ErrorCode::kResourceInUse);
+  EXPECT_EQ(refused.status().message(), in_use);
+  auto not_deleted = engine_->DeleteTable(ctx_, "t");
+  ASSERT_FALSE(not_deleted.ok());
+  EXPECT_EQ(not_deleted.status().code(), ErrorCode::kResourceInUse);
+  EXPECT_EQ(not_deleted.status().message(), in_use);
+  EXPECT_TRUE(Put().ok());  // items are served while UPDATING
+  clock_->Advance(999);
+  EXPECT_EQ(Protect(false).status().code(), ErrorCode::kResourceInUse);
+  clock_->Advance(1);
+  EXPECT_TRUE(Protect(false).ok());
+}
+
+TEST_F(EngineTransientTest, AnIndexShownCreatingOrDeletingHoldsBackTheNextIndexChange) {
+  using Action = UpdateTableRequest::IndexUpdate::Action;
+  ASSERT_TRUE(Create().ok());
+  clock_->Advance(2000);
+  ASSERT_TRUE(ChangeIndex(Action::kCreate, "byG").ok());
+  clock_->Advance(1000);  // the table's own UPDATING is over; byG is still CREATING
+  // "After the index begins backfilling, you can use UpdateTable to perform other
+  // operations", but not a second online index change.
+  EXPECT_TRUE(Protect(true).ok());
+  clock_->Advance(1000);
+  auto second = ChangeIndex(Action::kCreate, "byG2");
+  ASSERT_FALSE(second.ok());
+  EXPECT_EQ(second.status().code(), ErrorCode::kLimitExceeded);
+  clock_->Advance(3000);            // byG's CREATING delay is over
+  for (int i = 0; i < 1000; ++i) {  // its backfill, of an empty table, on its own thread
+    auto shown = engine_->DescribeTable(ctx_, "t");
+    ASSERT_TRUE(shown.ok()) << shown.status().message();
+    const auto& indexes = shown->definition.global_secondary_indexes;
+    if (indexes.size() == 1 && indexes[0].status == IndexStatus::kActive) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  ASSERT_TRUE(ChangeIndex(Action::kDelete, "byG").ok());
+  clock_->Advance(1000);  // UpdateTable's delay is over; byG is DELETING for one more second
+  auto while_deleting = Protect(false);
+  ASSERT_FALSE(while_deleting.ok());
+  EXPECT_EQ(while_deleting.status().message(),
+            "Attempt to change a resource which is still in use: Table is being updated: t");
+  clock_->Advance(1000);
+  EXPECT_TRUE(Protect(false).ok());
 }
 
 }  // namespace monotable::engine_transient_test

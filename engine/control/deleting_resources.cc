@@ -24,6 +24,20 @@ std::optional<TableDescription> DeletingResources::Table(const std::string& ns,
   return it->second.first;
 }
 
+std::vector<std::string> DeletingResources::TableNames(const std::string& ns, int64_t now_ms) {
+  std::lock_guard lock(mutex_);
+  std::vector<std::string> names;
+  for (auto it = tables_.lower_bound(Key{ns, ""}); it != tables_.end() && it->first.first == ns;) {
+    if (now_ms >= it->second.second) {
+      it = tables_.erase(it);
+      continue;
+    }
+    names.push_back(it->first.second);
+    ++it;
+  }
+  return names;
+}
+
 void DeletingResources::IndexesDeleted(const std::string& ns, const std::string& table,
                                        std::vector<SecondaryIndexDefinition> indexes,
                                        int64_t until_ms) {
@@ -34,6 +48,15 @@ void DeletingResources::IndexesDeleted(const std::string& ns, const std::string&
     index.backfilling = false;
     deleted.push_back({std::move(index), until_ms});
   }
+}
+
+bool DeletingResources::HasDeletingIndexes(const std::string& ns, const std::string& table,
+                                           int64_t now_ms) {
+  std::lock_guard lock(mutex_);
+  auto it = indexes_.find(Key{ns, table});
+  if (it == indexes_.end()) return false;
+  return std::any_of(it->second.begin(), it->second.end(),
+                     [&](const DeletedIndex& d) { return now_ms < d.until_ms; });
 }
 
 void DeletingResources::ShowDeletingIndexes(const std::string& ns, TableDefinition& shown,

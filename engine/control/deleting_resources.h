@@ -26,10 +26,15 @@ class DeletingResources {
   // The description of a table deleted and still DELETING at `now_ms`, if any.
   std::optional<TableDescription> Table(const std::string& ns, const std::string& name,
                                         int64_t now_ms);
+  // The names of `ns`'s tables still DELETING at `now_ms`, in name order (ListTables
+  // lists them, as DynamoDB lists a table until its deletion completes).
+  std::vector<std::string> TableNames(const std::string& ns, int64_t now_ms);
 
   // `indexes` of table `table` show DELETING until `until_ms`.
   void IndexesDeleted(const std::string& ns, const std::string& table,
                       std::vector<SecondaryIndexDefinition> indexes, int64_t until_ms);
+  // True while one of table `table`'s deleted GSIs is still shown DELETING at `now_ms`.
+  bool HasDeletingIndexes(const std::string& ns, const std::string& table, int64_t now_ms);
   // Adds to `shown` (the table's definition as described) its GSIs still DELETING.
   void ShowDeletingIndexes(const std::string& ns, TableDefinition& shown, int64_t now_ms);
 

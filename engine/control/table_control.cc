@@ -1,6 +1,7 @@
 #include "engine/control/table_control.h"
 
 #include <algorithm>
+#include <iterator>
 
 #include "engine/base/not_found.h"
 #include "engine/schema/table_rules.h"
@@ -18,6 +19,18 @@ Status RefuseWhileCreating(const TableDefinition& table, int64_t now_ms) {
   return Status(
       ErrorCode::kResourceInUse,
       "Attempt to change a resource which is still in use: Table is being created: " + table.name);
+}
+
+// "While it's UPDATING, you can't issue another UpdateTable request" (API Reference,
+// UpdateTable), nor delete it ("If a table is in CREATING or UPDATING states, then
+// DynamoDB returns a ResourceInUseException", DeleteTable). The text is DynamoDB's
+// (sebdah/dynamic-dynamodb#36, a second throughput change while UPDATING). A GSI's
+// backfill alone does not count: "After the index begins backfilling, you can use
+// UpdateTable to perform other operations".
+Status RefuseWhileUpdating(const std::string& name) {
+  return Status(
+      ErrorCode::kResourceInUse,
+      "Attempt to change a resource which is still in use: Table is being updated: " + name);
 }
 
 // A table still DELETING takes no new table of its name (the text is modelled on the
@@ -97,9 +110,28 @@ std::shared_ptr<const TableDefinition> TableControl::SharedDefinition(std::strin
   return table->definition();
 }
 
+bool TableControl::ShownUpdating(const std::string& ns, const TableDefinition& table,
+                                 int64_t now_ms) {
+  if (!delays_.any()) return false;
+  return now_ms < table.updating_until_ms || deleting_.HasDeletingIndexes(ns, table.name, now_ms);
+}
+
 Result<ListTablesResult> TableControl::ListTables(const std::string& ns,
                                                   const ListTablesRequest& request) {
   std::vector<std::string> names = catalog_.List(ns);
+  if (delays_.delete_table_ms > 0) {
+    // A deleted table is listed while it is DELETING, as DynamoDB lists a table until
+    // its deletion completes (dynalite, which follows DynamoDB, lists it too). Its name
+    // is taken by no live table meanwhile (CreateTable refuses it).
+    std::vector<std::string> deleting = deleting_.TableNames(ns, clock_.NowMillis());
+    if (!deleting.empty()) {
+      std::vector<std::string> all;
+      all.reserve(names.size() + deleting.size());
+      std::set_union(names.begin(), names.end(), deleting.begin(), deleting.end(),
+                     std::back_inserter(all));
+      names = std::move(all);
+    }
+  }
   auto begin = names.begin();
   if (request.exclusive_start_table_name) {
     begin = std::upper_bound(names.begin(), names.end(), *request.exclusive_start_table_name);
@@ -122,6 +154,7 @@ Result<TableDescription> TableControl::UpdateTable(const std::string& ns,
   const int64_t now_ms = clock_.NowMillis();
   const auto before = table->definition();
   MT_RETURN_IF_ERROR(RefuseWhileCreating(*before, now_ms));
+  if (ShownUpdating(ns, *before, now_ms)) return RefuseWhileUpdating(table->name());
   MT_RETURN_IF_ERROR(
       catalog_.Update(ns, *table, [&](const TableDefinition& current) -> Result<TableDefinition> {
         MT_ASSIGN_OR_RETURN(next, ApplyTableUpdate(current, request, now_ms));
@@ -175,8 +208,13 @@ Result<TableDescription> TableControl::DeleteTable(const std::string& ns, const 
                                                    const BeforeDrop& before_drop) {
   const int64_t now_ms = clock_.NowMillis();
   auto existing = catalog_.Find(ns, name);
+  if (!existing && delays_.any()) {
+    // "If table is already in the DELETING state, no error is returned" (API Reference).
+    if (auto deleting = deleting_.Table(ns, name, now_ms)) return *deleting;
+  }
   const auto before = existing ? existing->definition() : Pinned<TableDefinition>();
   if (existing) MT_RETURN_IF_ERROR(RefuseWhileCreating(*before, now_ms));
+  if (existing && ShownUpdating(ns, *before, now_ms)) return RefuseWhileUpdating(name);
   if (existing && before->deletion_protection) {
     return Status::Validation(
         "Resource cannot be deleted as it is currently protected against "

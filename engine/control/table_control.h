@@ -46,16 +46,20 @@ class TableControl {
   // The definition the table holds now, not copied; null when there is no such table.
   std::shared_ptr<const TableDefinition> SharedDefinition(std::string_view ns,
                                                           std::string_view name);
-  // Never fails today; a Result for the engine's uniform signature.
+  // Lists tables still shown DELETING too. Never fails today; a Result for the engine's
+  // uniform signature.
   Result<ListTablesResult> ListTables(const std::string& ns, const ListTablesRequest& request);
   // Errors: kResourceNotFound, kResourceInUse "Attempt to change a resource which is
-  // still in use: Table is being created: <name>" (a restore still loading it),
-  // kValidation and kLimitExceeded (table_rules.h, index_update_rules.h), kInternal.
+  // still in use: Table is being created: <name>" (a restore still loading it, or its
+  // CREATING delay), "... Table is being updated: <name>" (its UPDATING delay, or a GSI
+  // still shown DELETING), kValidation and kLimitExceeded (table_rules.h, index_update_rules.h),
+  // kInternal.
   Result<TableDescription> UpdateTable(const std::string& ns, const UpdateTableRequest& request);
   // Runs after DeleteTable's checks, before the table is dropped (a SYSTEM backup).
   using BeforeDrop = std::function<Status(const Table&)>;
   // Returns the description with status DELETING; the table is gone afterwards, its
-  // stream (if any) disabled. Errors: kResourceInUse (being created, as UpdateTable),
+  // stream (if any) disabled. A table still shown DELETING answers its description
+  // again. Errors: kResourceInUse (being created or updated, as UpdateTable),
   // kValidation (deletion protection), kResourceNotFound, `before_drop`'s, kInternal.
   Result<TableDescription> DeleteTable(const std::string& ns, const std::string& name,
                                        const BeforeDrop& before_drop = nullptr);
@@ -67,6 +71,8 @@ class TableControl {
 
  private:
   TableDescription Describe(const std::string& ns, const Table& table);
+  // True while `table` is UPDATING by a delay: its UpdateTable's, or a GSI's deletion.
+  bool ShownUpdating(const std::string& ns, const TableDefinition& table, int64_t now_ms);
   // Remembers the GSIs `table`'s update marked DELETING, to show them for the delay.
   void KeepDeletingIndexes(const std::string& ns, const Table& table, int64_t now_ms);
 

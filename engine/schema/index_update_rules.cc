@@ -5,6 +5,7 @@
 #include "engine/base/limits.h"
 #include "engine/base/not_found.h"
 #include "engine/schema/definition_rules.h"
+#include "engine/schema/transient_status.h"
 
 namespace monotable {
 namespace {
@@ -115,9 +116,12 @@ Status ApplyIndexUpdates(const UpdateTableRequest& request, int64_t now_ms, Tabl
                                     [](const auto& u) { return u.action != Action::kUpdate; });
   if (request.index_updates.empty()) return Status::Ok();
   if (online > 1) return OnlineIndexLimit();
+  // An index still shown CREATING by its delay (transient_status.h) is in progress too.
   const bool in_progress =
       std::any_of(next.global_secondary_indexes.begin(), next.global_secondary_indexes.end(),
-                  [](const auto& index) { return index.status != IndexStatus::kActive; });
+                  [&](const auto& index) {
+                    return index.status != IndexStatus::kActive || ShownCreating(index, now_ms);
+                  });
   if (online > 0 && in_progress) return OnlineIndexLimit();
   for (const auto& update : request.index_updates) {
     switch (update.action) {

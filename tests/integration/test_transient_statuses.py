@@ -1,6 +1,7 @@
 """Transient statuses (docs/REALISM.md) with boto3: a table CREATING for its delay,
 refusing item requests with ResourceNotFoundException, then ACTIVE, with the SDK's
-table_exists waiter waiting through it; DELETING until gone (table_not_exists); a GSI
+table_exists waiter waiting through it; DELETING until gone (table_not_exists), listed
+meanwhile; UPDATING, refusing a second UpdateTable; a GSI
 CREATING and Backfilling, unreadable, then ACTIVE; the production profile and DynamoDB
 Local's -delayTransientStatuses. Each test starts its own server with its delays."""
 
@@ -54,10 +55,40 @@ def test_deleting_until_gone(server_factory):
     assert status(ddb, name) == "DELETING"
     with pytest.raises(ddb.exceptions.ResourceInUseException):
         create_table(ddb, name)
+    # Listed while DELETING, as DynamoDB lists it until its deletion completes; a second
+    # DeleteTable is no error ("If table is already in the DELETING state, no error is
+    # returned").
+    assert name in ddb.list_tables()["TableNames"]
+    again = ddb.delete_table(TableName=name)
+    assert again["TableDescription"]["TableStatus"] == "DELETING"
     ddb.get_waiter("table_not_exists").wait(TableName=name, WaiterConfig=FAST_WAITER)
     with pytest.raises(ddb.exceptions.ResourceNotFoundException):
         ddb.describe_table(TableName=name)
+    assert name not in ddb.list_tables()["TableNames"]
     create_table(ddb, name)  # the name is free again
+
+
+def test_updating_refuses_a_second_update(server_factory):
+    srv = server_factory(in_memory=True, extra=["--update-table-delay", "1.5"])
+    ddb = make_client(srv.endpoint)
+    name = unique_name("updating")
+    create_table(ddb, name)
+    answer = ddb.update_table(TableName=name, ProvisionedThroughput={
+        "ReadCapacityUnits": 6, "WriteCapacityUnits": 5})
+    assert answer["TableDescription"]["TableStatus"] == "UPDATING"
+    in_use = f"Attempt to change a resource which is still in use: Table is being updated: {name}"
+    # "While it's UPDATING, you can't issue another UpdateTable request."
+    with pytest.raises(ddb.exceptions.ResourceInUseException) as e:
+        ddb.update_table(TableName=name, ProvisionedThroughput={
+            "ReadCapacityUnits": 7, "WriteCapacityUnits": 5})
+    assert e.value.response["Error"]["Message"] == in_use
+    with pytest.raises(ddb.exceptions.ResourceInUseException) as e:
+        ddb.delete_table(TableName=name)
+    assert e.value.response["Error"]["Message"] == in_use
+    ddb.put_item(TableName=name, Item={"PK": {"S": "a"}, "SK": {"S": "b"}})  # still served
+    ddb.get_waiter("table_exists").wait(TableName=name, WaiterConfig=FAST_WAITER)  # ACTIVE
+    ddb.update_table(TableName=name, ProvisionedThroughput={
+        "ReadCapacityUnits": 7, "WriteCapacityUnits": 5})
 
 
 def test_a_new_index_is_creating_and_backfilling(server_factory):
