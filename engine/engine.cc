@@ -252,7 +252,7 @@ Result<ItemResult> Engine::GetItem(const RequestContext& ctx, const GetItemReque
   if (impl_->staleness && !request.consistent_read) {
     auto definition = table->definition();
     const staleness::StateRef state =
-        impl_->staleness->ForTableRead(Impl::OwnDelay(*definition, staleness::kEventualDelayTag));
+        impl_->staleness->ForTableRead(staleness::OwnDelay(*definition, staleness::kEventualDelayTag));
     return monotable::GetItem(*impl_->storage, *table, request, state.get());
   }
   return monotable::GetItem(*impl_->storage, *table, request);
@@ -287,7 +287,7 @@ Result<BatchGetResult> Engine::BatchGetItem(const RequestContext& ctx,
     }
     auto definition = (*table)->definition();
     held.push_back(
-        impl_->staleness->ForTableRead(Impl::OwnDelay(*definition, staleness::kEventualDelayTag)));
+        impl_->staleness->ForTableRead(staleness::OwnDelay(*definition, staleness::kEventualDelayTag)));
     states.push_back(held.back().get());
   }
   return monotable::BatchGetItem(*impl_->storage, lookup, request, states);
@@ -326,6 +326,17 @@ Status Engine::MaintainStreams() { return impl_->streams->MaintainAll(); }
 
 Result<ReadPage> Engine::Query(const RequestContext& ctx, const QueryRequest& request) {
   MT_ASSIGN_OR_RETURN(table, impl_->Lookup(ctx).Find(request.table_name));
+  if (impl_->staleness) {
+    if (const auto family = Impl::GsiFamily(*table, request)) {
+      // A GSI lags per index partition: the state is the Query's partition's.
+      staleness::Staleness* lag = impl_->staleness.get();
+      const PartitionState by_partition = [lag, id = *family](uint64_t partition) {
+        return lag->ForIndexPartition(id, partition);
+      };
+      return QueryPage(*impl_->storage, *table, request, impl_->clock.get(), nullptr,
+                       &by_partition);
+    }
+  }
   const staleness::StateRef state = impl_->StateForPage(*table, request);
   return QueryPage(*impl_->storage, *table, request, impl_->clock.get(), state.get());
 }

@@ -84,27 +84,24 @@ struct Engine::Impl {
     return table ? streams->Sync(ctx.ns, *table) : Status::Ok();
   }
 
-  // The state of the database a Query or Scan page reads (null: the latest): a GSI's
-  // lagged state, or an eventually consistent table or LSI read's stale one.
+  // The state of the database a Query or Scan page reads (null: the latest): an
+  // eventually consistent table or LSI read's stale one; for a GSI Scan, its lagged
+  // state (a GSI Query's is chosen by partition, in Engine::Query).
   staleness::StateRef StateForPage(const Table& table, const ReadPageRequest& request) const {
     if (!staleness) return nullptr;
-    const auto definition = table.definition();
-    if (request.index_name) {
-      const SecondaryIndexDefinition* index = definition->FindIndex(*request.index_name);
-      if (index != nullptr && definition->IsGlobal(*index)) {
-        return staleness->ForIndexRead(OwnDelay(*definition, staleness::kGsiLagTag));
-      }
-    }
+    if (const auto family = GsiFamily(table, request)) return staleness->ForIndexScan(*family);
     if (request.consistent_read) return nullptr;
-    return staleness->ForTableRead(OwnDelay(*definition, staleness::kEventualDelayTag));
+    return staleness->ForTableRead(
+        staleness::OwnDelay(*table.definition(), staleness::kEventualDelayTag));
   }
-  // The delay a table's tag `key` sets for its reads, if any (staleness.h).
-  static std::optional<DelayRange> OwnDelay(const TableDefinition& definition,
-                                            std::string_view key) {
-    for (const Tag& tag : definition.tags) {
-      if (tag.key == key) return ParseDelayRange(tag.value);
-    }
-    return std::nullopt;
+  // The column family id of the GSI a page reads (nullopt: a table or LSI read, or
+  // none).
+  static std::optional<uint32_t> GsiFamily(const Table& table, const ReadPageRequest& request) {
+    if (!request.index_name) return std::nullopt;
+    const auto layout = table.layout();
+    const LiveIndex* index = layout->Find(*request.index_name);
+    if (index == nullptr || !index->global) return std::nullopt;
+    return index->family->GetID();
   }
 
   // Fills DescribeTable's WarmThroughput (engine.cc).

@@ -6,6 +6,7 @@
 
 #include "engine/base/limits.h"
 #include "engine/format/item_codec.h"
+#include "engine/format/key_codec.h"
 #include "engine/format/stats_record.h"
 #include "engine/schema/key_validation.h"
 #include "engine/storage/rocks_status.h"
@@ -69,7 +70,8 @@ Result<IndexWrites> StageIndexEntries(const Storage& storage, const TableLayout&
                                       const std::optional<Item>& old_item,
                                       const std::optional<Item>& new_item,
                                       rocksdb::WriteBatch& batch, IndexStatsDeltas* stats,
-                                      ItemCollectionDeltas* collections) {
+                                      ItemCollectionDeltas* collections,
+                                      std::vector<IndexTouch>* touches) {
   const TableDefinition& table = *layout.definition;
   // The indexes of this layout only (a backfill stages one index: an item out of another
   // index, as that one's backfill left it, still goes into this one). An index still
@@ -125,6 +127,15 @@ Result<IndexWrites> StageIndexEntries(const Storage& storage, const TableLayout&
       delta.bytes += size;
     }
     if (same_key) change.deleted_bytes.reset();  // rewritten in place
+    if (touches != nullptr && index.global) {
+      const uint32_t family_id = index.family->GetID();
+      if (old_entry && !same_key) {
+        touches->push_back({family_id, key_codec::HashOfKey(old_entry->key), std::nullopt});
+      }
+      if (new_entry) {
+        touches->push_back({family_id, key_codec::HashOfKey(new_entry->key), std::nullopt});
+      }
+    }
     if (stats == nullptr) {
       batch.Merge(storage.catalog(), index.stats_key, EncodeStats(delta));
     } else {

@@ -40,7 +40,9 @@ using ItemCollectionDeltas = std::vector<std::pair<std::string, int64_t>>;
 // it. When `layout` has LSIs it also tracks the size of the item's collection, counting
 // the changes in `collections` (when given) and adding this one there. Errors:
 // CheckIndexKeyValues's on the new image, for each index of `layout` that is not
-// backfilling (nothing is staged then);
+// backfilling (nothing is staged then); with `touches`, each GSI partition an entry is
+// deleted from or written to is added there (for GSI lag, storage.h's IndexTouch;
+// own_lag left empty for the caller);
 // kItemCollectionSizeLimitExceeded "Collection size exceeded." (a write that grows a
 // collection past 10 GB); kInternal (I/O).
 Result<IndexWrites> StageIndexEntries(const Storage& storage, const TableLayout& layout,
@@ -48,6 +50,7 @@ Result<IndexWrites> StageIndexEntries(const Storage& storage, const TableLayout&
                                       const std::optional<Item>& old_item,
                                       const std::optional<Item>& new_item,
                                       rocksdb::WriteBatch& batch, IndexStatsDeltas* stats = nullptr,
-                                      ItemCollectionDeltas* collections = nullptr);
+                                      ItemCollectionDeltas* collections = nullptr,
+                                      std::vector<IndexTouch>* touches = nullptr);
 
 }  // namespace monotable

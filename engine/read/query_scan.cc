@@ -129,7 +129,8 @@ Result<ReadPage> AdmittedPage(const Table& table, const ReadTarget& target, uint
 }  // namespace
 
 Result<ReadPage> QueryPage(const Storage& storage, const Table& table, const QueryRequest& request,
-                           const Clock* clock, const rocksdb::Snapshot* state) {
+                           const Clock* clock, const rocksdb::Snapshot* state,
+                           const PartitionState* by_partition) {
   MT_ASSIGN_OR_RETURN(target, ResolveReadTarget(table, request, clock));
   const TableDefinition& definition = target.table();
   const std::string& hash_name = target.key_schema[0].name;
@@ -144,6 +145,11 @@ Result<ReadPage> QueryPage(const Storage& storage, const Table& table, const Que
   MT_RETURN_IF_ERROR(CheckFilterHasNoKeys(request, target));
 
   const std::string prefix = key_codec::PartitionPrefix(key_condition.partition_value);
+  std::shared_ptr<const rocksdb::Snapshot> partition_state;  // held for the page
+  if (by_partition != nullptr) {
+    partition_state = (*by_partition)(key_codec::HashOfKey(prefix));
+    state = partition_state.get();
+  }
   const SortKeyRange sort_range(key_condition.sort, target.sort_key_is_last());
   std::string skip_key;
   if (request.exclusive_start_key) {

@@ -21,7 +21,7 @@ StateRef SnapshotRing::Take() const {
   return StateRef(db->GetSnapshot(), [db](const rocksdb::Snapshot* s) { db->ReleaseSnapshot(s); });
 }
 
-void SnapshotRing::BeforeWrite() {
+void SnapshotRing::BeforeWrite(std::span<const IndexTouch> /*touches*/) {
   const int64_t now = clock_.NowMillis();
   std::lock_guard lock(mu_);
   if (!live_captured_ && now - entries_.back().taken_ms >= interval_ms_) {

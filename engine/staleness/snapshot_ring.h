@@ -23,6 +23,7 @@
 #include <deque>
 #include <memory>
 #include <mutex>
+#include <span>
 
 #include "engine/base/clock.h"
 #include "engine/storage/storage.h"
@@ -37,7 +38,7 @@ class SnapshotRing final : public WriteObserver {
   // `db` and `clock` must outlive the ring and every StateRef it hands out.
   SnapshotRing(rocksdb::DB* db, const Clock& clock, int64_t keep_ms, int64_t interval_ms);
 
-  void BeforeWrite() override;
+  void BeforeWrite(std::span<const IndexTouch> touches) override;
   void AfterWrite() override;
 
   // The state the database was in at `at_ms` (epoch milliseconds): null when nothing

@@ -5,24 +5,18 @@
 
 #include <optional>
 #include <set>
+#include <span>
 #include <string>
 
 #include "engine/base/clock.h"
 #include "engine/staleness/staleness.h"
-#include "engine/testing/storage_fixture.h"
+#include "engine/staleness/staleness_test_fixture.h"
 
 namespace monotable::staleness {
 namespace {
 
-constexpr int64_t kStart = 1'700'000'000'000;
-
-class SnapshotRingTest : public ::testing::Test {
+class SnapshotRingTest : public StalenessStorageTest {
  protected:
-  void SetUp() override {
-    storage_ = test_storage::OpenStorage();
-    ASSERT_NE(storage_, nullptr);
-  }
-
   void Put(const std::string& value) {
     rocksdb::WriteBatch batch;
     batch.Put(storage_->catalog(), "k", value);
@@ -30,18 +24,7 @@ class SnapshotRingTest : public ::testing::Test {
   }
 
   // The value of "k" in `state` (null: the latest); nullopt when absent.
-  std::optional<std::string> Read(const StateRef& state) const {
-    rocksdb::ReadOptions options;
-    options.snapshot = state.get();
-    std::string value;
-    rocksdb::Status s = storage_->db()->Get(options, storage_->catalog(), "k", &value);
-    if (s.IsNotFound()) return std::nullopt;
-    EXPECT_TRUE(s.ok()) << s.ToString();
-    return value;
-  }
-
-  FakeClock clock_{kStart};
-  std::unique_ptr<Storage> storage_;
+  std::optional<std::string> Read(const StateRef& state) const { return ValueIn(state, "k"); }
 };
 
 TEST_F(SnapshotRingTest, ServesTheStateOfAMomentInThePast) {
@@ -156,22 +139,32 @@ TEST_F(SnapshotRingTest, StalenessIsOffWithoutADelay) {
   EXPECT_EQ(Staleness::Attach(*storage_, clock_, StalenessOptions{}), nullptr);
 }
 
-TEST_F(SnapshotRingTest, StalenessServesTableAndIndexReadsEachWithItsDelay) {
+TEST_F(SnapshotRingTest, StalenessServesTableReadsByTheirDelayAndIndexReadsByTheirWrites) {
   StalenessOptions options;
   options.eventual_reads = {100, 100};
   options.gsi_lag = {1000, 1000};
   auto staleness = Staleness::Attach(*storage_, clock_, options);
   ASSERT_NE(staleness, nullptr);
-  Put("v1");
+  EXPECT_TRUE(storage_->WantsIndexTouches());
+  const IndexTouch touch{7, 42, std::nullopt};
+  auto put_touching = [&](const std::string& value) {
+    rocksdb::WriteBatch batch;
+    batch.Put(storage_->catalog(), "k", value);
+    ASSERT_TRUE(storage_->Write(&batch, std::span<const IndexTouch>(&touch, 1)).ok());
+  };
+  put_touching("v1");
   clock_.Advance(500);
-  Put("v2");
+  put_touching("v2");
   clock_.Advance(200);
-  EXPECT_EQ(Read(staleness->ForTableRead()), "v2");          // 100 ms behind: after v2
-  EXPECT_EQ(Read(staleness->ForIndexRead()), std::nullopt);  // 1 s behind: before v1
-  clock_.Advance(400);
-  EXPECT_EQ(Read(staleness->ForIndexRead()), "v1");
-  clock_.Advance(1000);
-  EXPECT_EQ(staleness->ForIndexRead(), nullptr);  // caught up: the latest
+  EXPECT_EQ(Read(staleness->ForTableRead()), "v2");                    // 100 ms behind: after v2
+  EXPECT_EQ(Read(staleness->ForIndexPartition(7, 42)), std::nullopt);  // v1 due at +1000
+  EXPECT_EQ(staleness->ForIndexPartition(7, 43), nullptr);             // another partition: no lag
+  clock_.Advance(300);
+  EXPECT_EQ(Read(staleness->ForIndexPartition(7, 42)), "v1");
+  EXPECT_EQ(Read(staleness->ForIndexScan(7)), "v1");
+  clock_.Advance(500);
+  EXPECT_EQ(staleness->ForIndexPartition(7, 42), nullptr);  // caught up: the latest
+  EXPECT_EQ(staleness->index_lag().pending(), 0u);
 }
 
 }  // namespace

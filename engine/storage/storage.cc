@@ -258,11 +258,11 @@ Status Storage::DropColumnFamily(const ColumnFamilyRef& handle) {
   return FromRocks(db_->DropColumnFamily(handle.get()), "dropping a column family");
 }
 
-Status Storage::Write(rocksdb::WriteBatch* batch) {
+Status Storage::Write(rocksdb::WriteBatch* batch, std::span<const IndexTouch> touches) {
   QuietPerfCounters();
   // So that a resume can always replace the WAL, should this write find the disk full.
   no_space_recovery_.KeepSentinel(db_.get());
-  if (write_observer_ != nullptr) write_observer_->BeforeWrite();
+  if (write_observer_ != nullptr) write_observer_->BeforeWrite(touches);
   rocksdb::Status s = db_->Write(write_options_, batch);
   // A write refused for lack of space was not applied: once DB::Resume() has brought
   // writes back (space was freed), it is retried once.

@@ -10,11 +10,15 @@
 #include <rocksdb/env.h>
 #include <rocksdb/statistics.h>
 
+#include <cstdint>
 #include <memory>
 #include <mutex>
+#include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
+#include "engine/base/delay_range.h"
 #include "engine/base/status.h"
 #include "engine/storage/no_space_recovery.h"
 
@@ -34,14 +38,28 @@ struct StorageOptions {
 // table dropped while a request still reads it stays valid for that request.
 using ColumnFamilyRef = std::shared_ptr<rocksdb::ColumnFamilyHandle>;
 
-// Told of every write of Storage::Write, just before it is applied and just after it
-// succeeded (engine/staleness keeps its ring of recent states with it). Called on the
-// writing thread, concurrently from several: an implementation is thread-safe.
+// A partition of a GSI that a write changes (for GSI lag, engine/staleness/index_lag.h):
+// the index's column family and the 64-bit hash that starts its keys there (one index
+// partition key value), with the lag its table's tag sets, if any.
+struct IndexTouch {
+  uint32_t family_id = 0;
+  uint64_t partition = 0;
+  std::optional<DelayRange> own_lag;
+  bool operator==(const IndexTouch&) const = default;
+};
+
+// Told of every write of Storage::Write, just before it is applied (with the GSI
+// partitions it changes, when the observer WantsIndexTouches and the writer names them)
+// and just after it succeeded (engine/staleness keeps its recent states with it).
+// Called on the writing thread, concurrently from several: an implementation is
+// thread-safe.
 class WriteObserver {
  public:
   virtual ~WriteObserver() = default;
-  virtual void BeforeWrite() = 0;
+  virtual void BeforeWrite(std::span<const IndexTouch> touches) = 0;
   virtual void AfterWrite() = 0;
+  // Whether BeforeWrite wants `touches`: writers gather them only then.
+  virtual bool WantsIndexTouches() const { return false; }
 };
 
 class Storage {
@@ -77,7 +95,12 @@ class Storage {
 
   // Errors: kInternal with RocksDB's reason; on a full disk the batch is not applied,
   // and a later write resumes writing once space is freed (no_space_recovery.h).
-  Status Write(rocksdb::WriteBatch* batch);
+  // `touches`: the GSI partitions the batch changes, for the observer (see WriteObserver).
+  Status Write(rocksdb::WriteBatch* batch, std::span<const IndexTouch> touches = {});
+  // Whether writers should name the GSI partitions they change (GSI lag is on).
+  bool WantsIndexTouches() const {
+    return write_observer_ != nullptr && write_observer_->WantsIndexTouches();
+  }
   // The observer of every write from now on (null: none, the default). Not thread-safe:
   // set before any write may run on another thread, cleared after the last; the
   // observer must stay alive while set.

@@ -3,6 +3,7 @@
 #include "engine/admission/table_throughput.h"
 #include "engine/format/item_codec.h"
 #include "engine/history/change_history.h"
+#include "engine/staleness/staleness.h"
 #include "engine/streams/record_staging.h"
 #include "engine/ttl/expiry_index.h"
 
@@ -28,8 +29,16 @@ Result<IndexWrites> ItemBatch::Stage(Table& table, const std::string& key,
   const TableWriteState& table_state = state ? *state : read_here;
   // Index entries first: on an index key error nothing of this item is staged.
   const std::shared_ptr<const TableLayout>& layout = table_state.layout;
-  MT_ASSIGN_OR_RETURN(index_writes, StageIndexEntries(storage_, *layout, key, old_item, new_item,
-                                                      batch_, &index_deltas_, &collection_deltas_));
+  const size_t touched_before = touches_.size();
+  MT_ASSIGN_OR_RETURN(
+      index_writes,
+      StageIndexEntries(storage_, *layout, key, old_item, new_item, batch_, &index_deltas_,
+                        &collection_deltas_, storage_.WantsIndexTouches() ? &touches_ : nullptr));
+  if (touches_.size() > touched_before) {
+    // The table's own GSI lag (its tag) goes with its writes.
+    const auto own = staleness::OwnDelay(*layout->definition, staleness::kGsiLagTag);
+    for (size_t i = touched_before; i < touches_.size(); ++i) touches_[i].own_lag = own;
+  }
   // The expiry index (Time to Live) follows the item in the same batch.
   ttl::StageExpiryEntry(storage_, *layout->definition, key, old_item, new_item, batch_);
   // Point-in-time recovery: the image before the change goes to the table's history.
@@ -80,7 +89,7 @@ Status ItemBatch::Commit() {
       batch_.Merge(storage_.catalog(), stats_key, EncodeStats(delta));
     }
   }
-  Status written = storage_.Write(&batch_);
+  Status written = storage_.Write(&batch_, touches_);
   ReleaseStreamSlots();
   MT_RETURN_IF_ERROR(written);
   for (const auto& [table, delta] : deltas_) table->AddStats(delta);

@@ -94,6 +94,9 @@ class ItemBatch {
   // Sequence numbers taken for the staged stream records: released once the batch is
   // written (or dropped), so that readers see a shard up to them.
   std::vector<std::pair<std::shared_ptr<streams::Stream>, streams::Stream::Slot>> stream_slots_;
+  // The GSI partitions the staged changes touch, gathered only while the storage's
+  // observer wants them (GSI lag, engine/staleness).
+  std::vector<IndexTouch> touches_;
   void ReleaseStreamSlots();
 };
 

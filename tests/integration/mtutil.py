@@ -454,3 +454,15 @@ def loaded_table(ddb, prefix, items, **create_kwargs):
         yield name
     finally:
         delete_table_quietly(ddb, name)
+
+
+def poll(fn, timeout=20, interval=0.1):
+    """fn()'s first truthy value, asked every `interval` s; fails after `timeout` s
+    (bounded polls for what lags: eventually consistent reads, GSIs)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = fn()
+        if value:
+            return value
+        assert time.monotonic() < deadline, f"still not seen after {timeout} s"
+        time.sleep(interval)

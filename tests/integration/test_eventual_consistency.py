@@ -7,26 +7,11 @@ their delay. Each test starts its own server. The delays are constant and genero
 
 import time
 
-import pytest
-
 from mtutil import (create_indexed_table, create_table, http_get, index_spec, make_client,
-                    S, unique_name)
+                    poll, S, unique_name)
 from streams_common import create_streamed_table, shards_of, streams_client
 
 LAG_MS = "2000"
-POLL_TIMEOUT = 20  # seconds: far beyond the lag, never reached unless broken
-
-
-def poll(fn):
-    """fn()'s first truthy value, asked every 100 ms."""
-    deadline = time.monotonic() + POLL_TIMEOUT
-    while True:
-        value = fn()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            pytest.fail("still not seen after %d s" % POLL_TIMEOUT)
-        time.sleep(0.1)
 
 
 def key(pk):
@@ -103,6 +88,31 @@ def test_a_gsi_query_misses_a_fresh_write_and_sees_it_later(server_factory):
     scanned = ddb.scan(TableName=name, IndexName="byG")["Items"]
     assert [item["g"] for item in scanned] == [S("x")]
     poll(lambda: on_index("y") and not on_index("x"))
+
+
+def test_a_gsi_partition_shows_its_writes_in_write_order(server_factory):
+    # Each write draws its own lag (0-1000 ms), yet none overtakes the one before it in
+    # its index partition: a Query sees the item's versions in the order they were
+    # written, never an older one after a newer (with a lag drawn per read, it did).
+    srv = server_factory(in_memory=True, extra=["--gsi-lag", "0-1000",
+                                                "--staleness-seed", "35"])
+    ddb = make_client(srv.endpoint)
+    name = unique_name("order")
+    create_indexed_table(ddb, name, {"PK": "S", "SK": "S", "g": "S"},
+                         gsis=[index_spec("byG", "g")])
+
+    def version():
+        items = ddb.query(TableName=name, IndexName="byG", KeyConditionExpression="g = :g",
+                          ExpressionAttributeValues={":g": S("x")})["Items"]
+        return int(items[0]["v"]["N"]) if items else 0
+
+    seen = []
+    for v in range(1, 41):
+        ddb.put_item(TableName=name, Item={**key("a"), "g": S("x"), "v": {"N": str(v)}})
+        seen.append(version())
+        time.sleep(0.02)
+    assert seen == sorted(seen), f"an older version after a newer one: {seen}"
+    poll(lambda: version() == 40)
 
 
 def test_stream_records_are_readable_after_their_delay(server_factory):

@@ -14,12 +14,11 @@ import time
 
 import pytest
 
-from mtutil import create_indexed_table, index_spec, make_client, S, unique_name
+from mtutil import create_indexed_table, index_spec, make_client, poll, S, unique_name
 
 SEED = "35"
 TRIES = 30
 WAITER = {"Delay": 1, "MaxAttempts": 30}
-POLL_TIMEOUT = 20  # seconds: far beyond the profile's longest delay (500 ms)
 READ_DELAY_MAX_S = 0.1  # the profile's eventual-consistency delay is 0-100 ms
 
 
@@ -28,17 +27,6 @@ def ddb(server_factory):
     srv = server_factory(in_memory=True, extra=["--profile", "production",
                                                 "--staleness-seed", SEED])
     return make_client(srv.endpoint)
-
-
-def poll(fn):
-    """fn()'s first truthy value, asked every 50 ms, within POLL_TIMEOUT."""
-    deadline = time.monotonic() + POLL_TIMEOUT
-    while True:
-        value = fn()
-        if value:
-            return value
-        assert time.monotonic() < deadline, f"still not seen after {POLL_TIMEOUT} s"
-        time.sleep(0.05)
 
 
 def key(pk):
@@ -96,7 +84,7 @@ def test_an_eventually_consistent_read_may_be_the_old_version(ddb):
         assert eventual in (v - 1, v)  # a real state: this write's or the one before
         stale += eventual == v - 1
     assert stale >= 1, f"no stale read in {TRIES} tries"
-    poll(lambda: version(False) == TRIES)  # and the read catches up
+    poll(lambda: version(False) == TRIES, interval=0.05)  # and the read catches up
 
 
 def test_a_gsi_query_lags_and_catches_up(ddb):
@@ -116,5 +104,5 @@ def test_a_gsi_query_lags_and_catches_up(ddb):
         missed += on_index(g) == []
         assert ddb.get_item(TableName=name, Key=key(f"p{i}"),
                             ConsistentRead=True)["Item"]["g"] == S(g)
-        poll(lambda: on_index(g))
+        poll(lambda: on_index(g), interval=0.05)
     assert missed >= 1, "no GSI query missed a fresh write"
