@@ -251,8 +251,8 @@ Result<ItemResult> Engine::GetItem(const RequestContext& ctx, const GetItemReque
   MT_ASSIGN_OR_RETURN(table, impl_->Lookup(ctx).Find(request.table_name));
   if (impl_->staleness && !request.consistent_read) {
     auto definition = table->definition();
-    const staleness::StateRef state =
-        impl_->staleness->ForTableRead(staleness::OwnDelay(*definition, staleness::kEventualDelayTag));
+    const staleness::StateRef state = impl_->staleness->ForTableRead(
+        staleness::OwnDelay(*definition, staleness::kEventualDelayTag));
     return monotable::GetItem(*impl_->storage, *table, request, state.get());
   }
   return monotable::GetItem(*impl_->storage, *table, request);
@@ -286,8 +286,8 @@ Result<BatchGetResult> Engine::BatchGetItem(const RequestContext& ctx,
       continue;
     }
     auto definition = (*table)->definition();
-    held.push_back(
-        impl_->staleness->ForTableRead(staleness::OwnDelay(*definition, staleness::kEventualDelayTag)));
+    held.push_back(impl_->staleness->ForTableRead(
+        staleness::OwnDelay(*definition, staleness::kEventualDelayTag)));
     states.push_back(held.back().get());
   }
   return monotable::BatchGetItem(*impl_->storage, lookup, request, states);

@@ -91,8 +91,8 @@ struct Engine::Impl {
     if (!staleness) return nullptr;
     if (const auto family = GsiFamily(table, request)) return staleness->ForIndexScan(*family);
     if (request.consistent_read) return nullptr;
-    return staleness->ForTableRead(
-        staleness::OwnDelay(*table.definition(), staleness::kEventualDelayTag));
+    auto definition = table.definition();
+    return staleness->ForTableRead(staleness::OwnDelay(*definition, staleness::kEventualDelayTag));
   }
   // The column family id of the GSI a page reads (nullopt: a table or LSI read, or
   // none).
