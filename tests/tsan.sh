@@ -28,6 +28,8 @@ reports=$(mktemp -d /tmp/monotable-tsan-XXXXXX)
 export MONOTABLE_BIN=$tree/monotable
 # A TSan server recovers a large data directory several times slower than a release one.
 export MONOTABLE_START_TIMEOUT=${MONOTABLE_START_TIMEOUT:-60} MONOTABLE_STOP_TIMEOUT=${MONOTABLE_STOP_TIMEOUT:-60}
+# ...and sweeps that many times slower: the TTL tests' waits (ttl_common.wait_until) scale.
+export MONOTABLE_WAIT_SCALE=${MONOTABLE_WAIT_SCALE:-5}
 # tsan.supp: RocksDB's write-group hand-offs, invisible to TSan (the file says why).
 # detect_deadlocks=0: a transaction holds up to 100 lock-table stripes at once by design
 # (ascending stripe order, engine/lock/lock_table.h), and TSan's lock-order detector

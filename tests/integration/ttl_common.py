@@ -1,5 +1,6 @@
 """Helpers shared by the Time to Live test modules (test_ttl*.py)."""
 
+import os
 import time
 from concurrent.futures import ThreadPoolExecutor
 
@@ -8,6 +9,9 @@ from mtutil import create_indexed_table, index_spec, make_client, unique_name
 # A fast server: sweeps every 0.2 s and lets TTL be changed again at once.
 FAST_FLAGS = ("--ttl-sweep-interval", "0.2", "--ttl-cooldown", "0")
 YEAR = 365 * 24 * 3600
+# A sanitizer build (tests/tsan.sh) runs the server several times slower: the TTL tests'
+# waits are bounds on a sweep's progress, not assertions of speed, so they stretch.
+WAIT_SCALE = float(os.environ.get("MONOTABLE_WAIT_SCALE", "1"))
 
 
 def now_s():
@@ -68,12 +72,12 @@ def scan_count(client, table, index=None):
 
 
 def wait_until(predicate, timeout, interval=0.05, what="condition"):
-    deadline = time.monotonic() + timeout
+    deadline = time.monotonic() + timeout * WAIT_SCALE
     while time.monotonic() < deadline:
         if predicate():
             return time.monotonic()
         time.sleep(interval)
-    raise AssertionError(f"{what} not reached within {timeout} s")
+    raise AssertionError(f"{what} not reached within {timeout * WAIT_SCALE} s")
 
 
 def load_items(endpoint, table, items, threads=4):
