@@ -150,18 +150,27 @@ export async function view(path, text = false) {
   return text ? response.text() : response.json();
 }
 
-// The current namespace as the monitoring views name it: "AKID:region", or "shared"
-// when the server runs with --shared-db (seen in what /monotable/tables reports).
-let sharedDb = false;
-let sharedDbKnown;
+// How the server names namespaces, from what /monotable/tables reports: "shared" with
+// --shared-db; "ACCOUNT:region" with --iam, whose account owns every table whatever the
+// access key (the answer's "Account"); "AKID:region" otherwise.
+let namespaceRule = { shared: false, account: '' };
+let namespaceRuleKnown;
 // The views wait for the first listing of namespaces, so none asks for the wrong one.
-const sharedDbReady = new Promise((resolve) => { sharedDbKnown = resolve; });
-export function setSharedDb(shared) { sharedDb = shared; sharedDbKnown(); }
-export function namespaceName() { return sharedDb ? 'shared' : `${state.accessKey}:${state.region}`; }
+const namespaceRuleReady = new Promise((resolve) => { namespaceRuleKnown = resolve; });
+export function setNamespaceRule({ shared = false, account = '' } = {}) {
+  namespaceRule = { shared, account };
+  namespaceRuleKnown();
+}
+// Under --iam the namespace's first part is the account, not an access key: choosing
+// that namespace chooses only its region (the access key stays the principal's).
+export const namespacesByAccount = () => Boolean(namespaceRule.account);
+export function namespaceName() {
+  return namespaceRule.shared ? 'shared' : `${namespaceRule.account || state.accessKey}:${state.region}`;
+}
 
 // A monitoring view of one table in the current namespace, e.g. tableView(t, 'partitions', 'seconds=60').
 export async function tableView(table, name, query = '') {
-  await sharedDbReady;
+  await namespaceRuleReady;
   const ns = encodeURIComponent(namespaceName());
   return view(`/monotable/tables/${encodeURIComponent(table)}/${name}?namespace=${ns}` +
               (query ? `&${query}` : ''));

@@ -3,7 +3,7 @@
 // #rehearsal: a `monotable rehearse` report loaded from a file). Each view
 // module exports mount(element, params) and may return a function that stops it (its
 // polling ends when another view is shown).
-import { credentials, hasSecretKey, loadSavedCredentials, onCredentialsChange, setCredentials, setSecretKey, setSharedDb, view } from './api.js';
+import { credentials, hasSecretKey, loadSavedCredentials, namespaceName, namespacesByAccount, onCredentialsChange, setCredentials, setNamespaceRule, setSecretKey, view } from './api.js';
 import { clear, setOptions, field, h, select } from './dom.js';
 import * as items from './items.js';
 import * as metrics from './metrics.js';
@@ -26,13 +26,14 @@ const region = h('input', { id: 'region', size: 12, title: 'region' });
 const secret = h('input', { id: 'secret-key', type: 'password', size: 12, autocomplete: 'off',
   placeholder: 'only to sign', title: 'secret access key: requests are signed (SigV4) when given' });
 
-// Namespaces with tables, from GET /monotable/tables ("AKID:region" or "shared").
+// Namespaces with tables, from GET /monotable/tables ("AKID:region", "ACCOUNT:region"
+// under --iam, or "shared").
 async function refreshNamespaces() {
-  const { Tables } = await view('/monotable/tables');
+  const { Tables, Account } = await view('/monotable/tables');
   const counts = new Map();
   for (const t of Tables) counts.set(t.Namespace, (counts.get(t.Namespace) || 0) + 1);
-  setSharedDb(counts.has('shared'));
-  const current = `${credentials().accessKey}:${credentials().region}`;
+  setNamespaceRule({ shared: counts.has('shared'), account: Account || '' });
+  const current = namespaceName();
   const options = [['', counts.size ? 'namespaces…' : 'no tables yet']];
   for (const [ns, n] of counts) options.push([ns, `${ns} (${n} table${n === 1 ? '' : 's'})`]);
   setOptions(namespaces, options);
@@ -40,10 +41,13 @@ async function refreshNamespaces() {
   return counts;
 }
 
-namespaces.addEventListener('change', () => {
-  const [ak, rg] = namespaces.value.split(':');
-  if (ak && rg) setCredentials(ak, rg);
-});
+// Choosing "AKID:region" chooses that access key; "ACCOUNT:region" only the region.
+function chooseNamespace(ns) {
+  const [ak, rg] = ns.split(':');
+  if (ak && rg) setCredentials(namespacesByAccount() ? credentials().accessKey : ak, rg);
+}
+
+namespaces.addEventListener('change', () => chooseNamespace(namespaces.value));
 
 function showCredentials() {
   accessKey.value = credentials().accessKey;
@@ -66,7 +70,7 @@ async function start() {
   if (params.get('accessKey') && params.get('region')) setCredentials(params.get('accessKey'), params.get('region'));
   const namespacesListed = refreshNamespaces().catch((e) => {
     console.warn(e);
-    setSharedDb(false);  // unknown: the views ask for the access key's namespace
+    setNamespaceRule();  // unknown: the views ask for the access key's namespace
     return new Map();
   });
   // First visit: the only namespace with tables, if there is one. Otherwise the view
@@ -74,7 +78,7 @@ async function start() {
   if (!localStorage.getItem('monotable.credentials')) {
     const counts = await namespacesListed;
     const [ns] = counts.keys();
-    if (counts.size === 1 && ns !== 'shared') setCredentials(...ns.split(':'));
+    if (counts.size === 1 && ns !== 'shared') chooseNamespace(ns);
   }
   showCredentials();
   secret.value = hasSecretKey() ? '********' : '';

@@ -84,9 +84,11 @@ std::string ErrorJson(std::string_view message) {
   return w.Take();
 }
 
-std::string TablesJson(const EngineStats& stats) {
+std::string TablesJson(const EngineStats& stats, std::string_view iam_account) {
   JsonWriter w(1024);
-  w.BeginObject().Key("Tables").BeginArray();
+  w.BeginObject();
+  if (!iam_account.empty()) w.Key("Account").String(iam_account);
+  w.Key("Tables").BeginArray();
   for (const TableStats& table : stats.tables) {
     w.BeginObject().Key("Namespace").String(table.ns).Key("TableName").String(table.name);
     w.EndObject();

@@ -16,8 +16,10 @@ namespace monotable::server {
 std::string ErrorJson(std::string_view message);
 
 // GET /monotable/tables: every table with its namespace, so a console can offer the
-// namespaces (access key and region, or "shared") that hold tables.
-std::string TablesJson(const EngineStats& stats);
+// namespaces (access key and region, or "shared") that hold tables. `iam_account`
+// (--iam; empty otherwise) is the account that owns every table: a namespace is then
+// "ACCOUNT:region" whatever the access key, and the answer says so as "Account".
+std::string TablesJson(const EngineStats& stats, std::string_view iam_account = {});
 
 // GET /monotable/tables/{name}/partitions: `seconds` is the window of each partition's
 // per-second series.

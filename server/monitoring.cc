@@ -66,7 +66,7 @@ void JsonError(HttpReply& reply, unsigned status, std::string_view message) {
 
 bool ServeMonitoring(const MonitoringSource& engine, const RequestMetrics& requests,
                      const FaultInjector* faults, std::string_view target, MonitoringAccess access,
-                     HttpReply& reply) {
+                     std::string_view iam_account, HttpReply& reply) {
   const size_t question = target.find('?');
   const std::string_view path = target.substr(0, question);
   const std::string_view query =
@@ -80,7 +80,7 @@ bool ServeMonitoring(const MonitoringSource& engine, const RequestMetrics& reque
     return true;
   }
   if (path == "/monotable/tables") {
-    Answer(reply, 200, kJsonContentType, TablesJson(engine.Stats(StatsOptions{})));
+    Answer(reply, 200, kJsonContentType, TablesJson(engine.Stats(StatsOptions{}), iam_account));
     return true;
   }
   if (path.substr(0, kTablesPrefix.size()) != kTablesPrefix) return false;

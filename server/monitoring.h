@@ -25,8 +25,9 @@ enum class MonitoringAccess { kFull, kWithoutKeyValues };
 
 // Answers `target` (path and query) into `reply`; false when the path is not one of
 // the views (the caller answers 404). `faults` (may be null): its rules go to /metrics.
+// `iam_account`: the account owning every table under --iam, empty otherwise (TablesJson).
 bool ServeMonitoring(const MonitoringSource& engine, const RequestMetrics& requests,
                      const FaultInjector* faults, std::string_view target, MonitoringAccess access,
-                     HttpReply& reply);
+                     std::string_view iam_account, HttpReply& reply);
 
 }  // namespace monotable::server

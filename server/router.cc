@@ -241,7 +241,7 @@ void Router::HandleGet(const HttpRequest& request, HttpReply& reply) {
   // Contributor Insights' key values are item data: not for an unsigned scraper.
   const MonitoringAccess access =
       open_metrics && verifier_ ? MonitoringAccess::kWithoutKeyValues : MonitoringAccess::kFull;
-  if (!ServeMonitoring(*monitoring_, metrics_, &faults_, target, access, reply)) {
+  if (!ServeMonitoring(*monitoring_, metrics_, &faults_, target, access, iam_account_, reply)) {
     // A fixed body: the raw request path is not echoed back, so a crafted link cannot
     // make the server reflect markup or script (a body a browser might render).
     reply.status = 404;

@@ -58,6 +58,11 @@ class Router {
   // 200 `healthy: ...`. Call before serving: not synchronized with Handle().
   void AnswerRootAsDynamoDbLocal(bool on) { dynamodb_local_root_ = on; }
 
+  // --iam: `account_id` owns every table, so a namespace is "ACCOUNT:region" whatever the
+  // access key; GET /monotable/tables says so, and the console names namespaces by it.
+  // Call before serving: not synchronized with Handle().
+  void NameNamespacesByAccount(std::string account_id) { iam_account_ = std::move(account_id); }
+
   // From now on every DynamoDB request, and every GET or HEAD but the health check and
   // the console's files, must carry a signature `verifier` accepts (--require-signature):
   // the monitoring views show table names and Contributor Insights' key values, i.e.
@@ -108,6 +113,7 @@ class Router {
   std::shared_ptr<const auth::SignatureVerifier> verifier_;  // null: signatures not checked
   bool public_metrics_ = false;
   bool dynamodb_local_root_ = false;
+  std::string iam_account_;  // NameNamespacesByAccount; empty without --iam
   static constexpr size_t kRequestIdPrefixLength = 39;
   static constexpr size_t kRequestIdCounterDigits = 13;  // 36^13 > 2^64
   std::atomic<uint64_t> request_counter_{0};

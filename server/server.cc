@@ -129,6 +129,7 @@ Result<std::unique_ptr<Server>> Server::Create(const Config& config) {
                                config.log_requests, ConsoleEnabled(config));
 
   server->router_->AnswerRootAsDynamoDbLocal(config.dynamodb_local);
+  if (principals) server->router_->NameNamespacesByAccount(principals->account_id);
   server->router_->faults().SetSeed(config.faults_seed);
   if (!config.faults_file.empty()) {
     MT_RETURN_IF_ERROR(LoadFaultFile(server->router_->faults(), config.faults_file));

@@ -1,6 +1,7 @@
 """The web console in a real headless Chromium against the real server: listing tables,
 a Query, editing an item, a refused write, the partitions heat map after a hot-key load,
 a stream record tailed live, and a rehearsal's report loaded from a file. Screenshots go to <build>/console-screenshots/."""
+import contextlib
 import json
 import subprocess
 
@@ -449,6 +450,24 @@ def test_rehearsal_view_draws_a_report_loaded_from_a_file(browser, console_serve
         f"k0: {round(top['count'])} requests")
 
 
+@contextlib.contextmanager
+def iam_server_with_shop(d, principals):
+    """A server with --require-signature --iam (`principals`, the first creating the
+    on-demand table Shop): yields it and the first principal's client."""
+    iam = d / "iam.json"
+    iam.write_text(json.dumps({"principals": principals}))
+    srv = start_with_fresh_port(
+        lambda p: server_args(p, in_memory=True, extra=["--require-signature", "--iam", str(iam)]),
+        d / "logs")
+    try:
+        client = make_client(srv.endpoint, access_key=principals[0]["accessKeyId"],
+                             secret_key=principals[0]["secretAccessKey"])
+        create_table(client, "Shop", billing="PAY_PER_REQUEST")
+        yield srv, client
+    finally:
+        srv.stop()
+
+
 def test_a_principal_that_may_not_list_tables_opens_one_by_name(browser, tmp_path_factory):
     """--iam: ListTables refused, the tables view says so and opens a table by name
     (DescribeTable); the items view then queries the principal's own partition and shows
@@ -460,15 +479,7 @@ def test_a_principal_that_may_not_list_tables_opens_one_by_name(browser, tmp_pat
     tenant["policies"][0]["Statement"].append({
         "Effect": "Allow", "Action": "dynamodb:DescribeTable",
         "Resource": "arn:aws:dynamodb:*:123456789012:table/Shop"})
-    iam = d / "iam.json"
-    iam.write_text(json.dumps({"principals": [admin, tenant]}))
-    srv = start_with_fresh_port(
-        lambda p: server_args(p, in_memory=True, extra=["--require-signature", "--iam", str(iam)]),
-        d / "logs")
-    try:
-        client = make_client(srv.endpoint, access_key=admin["accessKeyId"],
-                             secret_key=admin["secretAccessKey"])
-        create_table(client, "Shop", billing="PAY_PER_REQUEST")
+    with iam_server_with_shop(d, [admin, tenant]) as (srv, client):
         client.put_item(TableName="Shop", Item={"PK": {"S": "tenant-a"}, "SK": {"S": "1"}})
         browser.open(srv, "tables", tenant["accessKeyId"], REGION)
         use_credentials(browser, tenant["accessKeyId"], tenant["secretAccessKey"])
@@ -482,5 +493,23 @@ def test_a_principal_that_may_not_list_tables_opens_one_by_name(browser, tmp_pat
         browser.click("#items-run")
         assert "dynamodb:Query" in browser.wait_text("#items-error", "AccessDeniedException")
         browser.screenshot("iam-limited")
-    finally:
-        srv.stop()
+
+
+def test_under_iam_a_namespace_is_the_accounts(browser, tmp_path_factory):
+    """--iam: every table is the account's ("123456789012:us-east-1") whatever the access
+    key. The picker shows that namespace as the current one; choosing it keeps the
+    principal's access key (only the region is chosen), and the partitions view, which
+    names the namespace, finds the table."""
+    from iam_policies import ACCOUNT, PRINCIPALS
+    admin = PRINCIPALS["admin"]
+    with iam_server_with_shop(tmp_path_factory.mktemp("iam-namespaces"), [admin]) as (srv, _):
+        browser.open(srv, "tables", admin["accessKeyId"], REGION)
+        use_credentials(browser, admin["accessKeyId"], admin["secretAccessKey"])
+        namespace = f"{ACCOUNT}:{REGION}"
+        browser.wait(lambda b: b.find("#namespace-list").get_attribute("value") == namespace,
+                     f"{namespace} shown as the current namespace")
+        browser.set_value("#namespace-list", namespace)
+        browser.wait_text('#table-list tr[data-table="Shop"]', "ACTIVE")
+        assert browser.find("#access-key").get_attribute("value") == admin["accessKeyId"]
+        browser.open(srv, "partitions?table=Shop", admin["accessKeyId"], REGION)
+        browser.wait_text("#partition-count", "4 partitions")
