@@ -216,17 +216,18 @@ Result<std::vector<Tag>> Engine::ListTagsOfResource(const RequestContext& ctx,
 }
 Result<std::string> Engine::PutResourcePolicy(const RequestContext& ctx,
                                               const PutResourcePolicyRequest& request) {
-  return PutTablePolicy(*impl_->catalog, *impl_->clock, ctx.ns, request);
+  return PutTablePolicy(*impl_->catalog, *impl_->streams, *impl_->clock, ctx.ns, request);
 }
 Result<ResourcePolicy> Engine::GetResourcePolicy(const RequestContext& ctx,
                                                  const std::string& table_name,
                                                  const std::string& resource_arn,
                                                  const std::optional<std::string>& stream_label) {
-  return GetTablePolicy(*impl_->catalog, ctx.ns, table_name, resource_arn, stream_label);
+  return GetTablePolicy(*impl_->catalog, *impl_->streams, ctx.ns, table_name, resource_arn,
+                        stream_label);
 }
 Result<std::optional<std::string>> Engine::DeleteResourcePolicy(
     const RequestContext& ctx, const DeleteResourcePolicyRequest& request) {
-  return DeleteTablePolicy(*impl_->catalog, ctx.ns, request);
+  return DeleteTablePolicy(*impl_->catalog, *impl_->streams, ctx.ns, request);
 }
 
 Result<ContributorInsightsInfo> Engine::UpdateContributorInsights(
@@ -321,6 +322,11 @@ Result<GetRecordsResult> Engine::GetRecords(const RequestContext& ctx,
 }
 std::optional<StreamName> Engine::StreamOfIterator(std::string_view shard_iterator) const {
   return impl_->streams->StreamOfIterator(shard_iterator);
+}
+std::optional<ResourcePolicy> Engine::StreamPolicy(const RequestContext& ctx,
+                                                   const StreamName& stream) const {
+  auto policy = impl_->streams->PolicyOf(ctx.ns, stream);
+  return policy.ok() ? *policy : std::nullopt;
 }
 Status Engine::MaintainStreams() { return impl_->streams->MaintainAll(); }
 

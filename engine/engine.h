@@ -201,6 +201,11 @@ class Engine : public MonitoringSource {
   // authorized on that stream; nullopt for a token this server did not issue or a stream
   // it no longer keeps. Thread-safe.
   std::optional<StreamName> StreamOfIterator(std::string_view shard_iterator) const;
+  // The resource-based policy of a stream, its table there or deleted, so that the
+  // Streams actions are decided by it (control/resource_policies.h); nullopt when the
+  // stream has none or is not kept here. Thread-safe.
+  std::optional<ResourcePolicy> StreamPolicy(const RequestContext& ctx,
+                                             const StreamName& stream) const;
   // One pass of stream trimming and rollover now (tests; a thread runs it every
   // stream_maintenance_interval_ms). Errors: kInternal.
   Status MaintainStreams();

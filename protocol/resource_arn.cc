@@ -2,6 +2,8 @@
 
 #include <vector>
 
+#include "engine/base/not_found.h"
+
 namespace monotable::protocol {
 namespace {
 
@@ -69,8 +71,7 @@ Result<ArnTable> ResolveTableArn(std::string_view arn, std::string_view region,
     }
     if (use == ArnUse::kResourcePolicy)
       return ArnTable{std::string(table), std::string(rest.substr(7))};
-    return Status::NotFound("Requested resource not found: Stream: " + std::string(rest.substr(7)) +
-                            " not found for Table: " + std::string(table));
+    return StreamNotFound(rest.substr(7), table);
   }
   return Invalid("Provided Arn is not a DynamoDB resource arn: ", arn);
 }

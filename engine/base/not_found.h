@@ -1,6 +1,6 @@
 #pragma once
-// DynamoDB's ResourceNotFoundException texts for tables and indexes, written once so
-// that every operation answers the same words.
+// DynamoDB's ResourceNotFoundException texts for tables, indexes and streams, written
+// once so that every operation answers the same words.
 //
 // Thread-safe (stateless). Each returns kResourceNotFound with the text in its comment.
 
@@ -30,6 +30,13 @@ inline Status IndexNotFound(std::string_view index) {
 inline Status IndexNotFound(std::string_view index, std::string_view table) {
   return Status::NotFound("Requested resource not found: Index: " + std::string(index) +
                           " not found for table: " + std::string(table));
+}
+
+// "Requested resource not found: Stream: <label> not found for Table: <table>" (a
+// stream ARN of the resource-policy and tag operations that names no stream kept here)
+inline Status StreamNotFound(std::string_view label, std::string_view table) {
+  return Status::NotFound("Requested resource not found: Stream: " + std::string(label) +
+                          " not found for Table: " + std::string(table));
 }
 
 }  // namespace monotable

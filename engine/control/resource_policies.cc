@@ -2,9 +2,9 @@
 
 #include <algorithm>
 #include <charconv>
+#include <functional>
 
 #include "engine/base/not_found.h"
-#include "engine/schema/stream_label.h"
 
 namespace monotable {
 namespace {
@@ -46,45 +46,32 @@ std::string NextRevision(const std::optional<ResourcePolicy>& current, int64_t n
   return std::to_string(std::max(now_ms, previous + 1));
 }
 
-// Whether `label` names the table's latest stream, the only one a policy is kept for.
-bool IsLatestStream(const TableDefinition& table, const std::string& label) {
-  return table.latest_stream_id != 0 && StreamLabel(table.latest_stream_ms) == label;
-}
+using PolicyChange = std::function<Status(std::optional<ResourcePolicy>& policy)>;
 
-Status StreamNotFound(const TableDefinition& table, const std::string& label) {
-  return Status::NotFound("Requested resource not found: Stream: " + label +
-                          " not found for Table: " + table.name);
-}
-
-// Applies `change` under the catalog lock to the table's policy, or (`stream_label`
-// set) its stream's. Errors: whatever `change` returns, kResourceNotFound, kInternal.
-template <typename Change>
-Status ChangePolicy(Catalog& catalog, const std::string& ns, const std::string& table_name,
-                    const std::optional<std::string>& stream_label, Change change) {
+// Applies `change` to the table's policy under the catalog lock, or (`stream_label`
+// set) to that stream's, kept in the stream's own record under the stream's lock, its
+// table there or not. Errors: whatever `change` returns, kResourceNotFound, kInternal.
+Status ChangePolicy(Catalog& catalog, streams::StreamRegistry& streams, const std::string& ns,
+                    const std::string& table_name, const std::optional<std::string>& stream_label,
+                    const PolicyChange& change) {
+  if (stream_label) return streams.ChangePolicy(ns, {table_name, *stream_label}, change);
   auto table = catalog.Find(ns, table_name);
   if (!table) return TableNotFound(table_name);
   return catalog.Update(ns, *table, [&](const TableDefinition& current) -> Result<TableDefinition> {
     TableDefinition next = current;
-    if (!stream_label) {
-      MT_RETURN_IF_ERROR(change(next.resource_policy));
-      return next;
-    }
-    if (!IsLatestStream(next, *stream_label)) return StreamNotFound(next, *stream_label);
-    // A policy kept for an older stream is not this stream's.
-    if (next.stream_policy_label != *stream_label) next.stream_policy.reset();
-    MT_RETURN_IF_ERROR(change(next.stream_policy));
-    next.stream_policy_label = next.stream_policy ? *stream_label : std::string();
+    MT_RETURN_IF_ERROR(change(next.resource_policy));
     return next;
   });
 }
 
 }  // namespace
 
-Result<std::string> PutTablePolicy(Catalog& catalog, const Clock& clock, const std::string& ns,
+Result<std::string> PutTablePolicy(Catalog& catalog, streams::StreamRegistry& streams,
+                                   const Clock& clock, const std::string& ns,
                                    const PutResourcePolicyRequest& request) {
   std::string revision;
   MT_RETURN_IF_ERROR(ChangePolicy(
-      catalog, ns, request.table_name, request.stream_label,
+      catalog, streams, ns, request.table_name, request.stream_label,
       [&](std::optional<ResourcePolicy>& policy) -> Status {
         MT_RETURN_IF_ERROR(CheckExpectedRevision(policy, request.expected_revision_id,
                                                  request.table_name, request.resource_arn));
@@ -97,28 +84,31 @@ Result<std::string> PutTablePolicy(Catalog& catalog, const Clock& clock, const s
   return revision;
 }
 
-Result<ResourcePolicy> GetTablePolicy(const Catalog& catalog, const std::string& ns,
+Result<ResourcePolicy> GetTablePolicy(const Catalog& catalog,
+                                      const streams::StreamRegistry& streams, const std::string& ns,
                                       const std::string& table_name,
                                       const std::string& resource_arn,
                                       const std::optional<std::string>& stream_label) {
-  auto table = catalog.Find(ns, table_name);
-  if (!table) return TableNotFound(table_name);
-  auto definition = table->definition();  // held while read: another may be published
-  if (stream_label && !IsLatestStream(*definition, *stream_label)) {
-    return StreamNotFound(*definition, *stream_label);
+  std::optional<ResourcePolicy> policy;
+  if (stream_label) {
+    MT_ASSIGN_OR_RETURN(kept, streams.PolicyOf(ns, {table_name, *stream_label}));
+    policy = std::move(kept);
+  } else {
+    auto table = catalog.Find(ns, table_name);
+    if (!table) return TableNotFound(table_name);
+    auto definition = table->definition();  // held while read: another may be published
+    policy = definition->resource_policy;
   }
-  const auto& policy = !stream_label ? definition->resource_policy
-                       : definition->stream_policy_label == *stream_label
-                           ? definition->stream_policy
-                           : std::optional<ResourcePolicy>();
   if (!policy) return PolicyNotFound(resource_arn);
-  return *policy;
+  return *std::move(policy);
 }
 
-Result<std::optional<std::string>> DeleteTablePolicy(Catalog& catalog, const std::string& ns,
+Result<std::optional<std::string>> DeleteTablePolicy(Catalog& catalog,
+                                                     streams::StreamRegistry& streams,
+                                                     const std::string& ns,
                                                      const DeleteResourcePolicyRequest& request) {
   std::optional<std::string> removed;
-  MT_RETURN_IF_ERROR(ChangePolicy(catalog, ns, request.table_name, request.stream_label,
+  MT_RETURN_IF_ERROR(ChangePolicy(catalog, streams, ns, request.table_name, request.stream_label,
                                   [&](std::optional<ResourcePolicy>& policy) -> Status {
                                     // "NO_POLICY" only makes sense for a Put; a Delete then finds
                                     // nothing to match.

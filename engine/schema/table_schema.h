@@ -171,11 +171,7 @@ struct TableDefinition {
   std::string column_family;
   std::vector<Tag> tags;  // in the order their keys were first added
   std::optional<ResourcePolicy> resource_policy;
-  // The policy of one of the table's streams, the one labelled `stream_policy_label`
-  // (rbac-attach-resource-policy-streams: only the latest stream, enabled or not,
-  // can be given one here; a policy of an older stream is one no stream has).
-  std::optional<ResourcePolicy> stream_policy;
-  std::string stream_policy_label;
+  // A stream's policy is kept with the stream (streams/stream_info.h), not here.
   // DynamoDB Streams: the view type while a stream is enabled (nullopt: none). The
   // latest stream, enabled or not, is `latest_stream_id` (0: never had one), created at
   // `latest_stream_ms`, whose ISO-8601 form is its label (schema/stream_label.h).

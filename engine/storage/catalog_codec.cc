@@ -197,11 +197,6 @@ std::string Encode(const TableDefinition& t) {
     item.emplace("policy", Map({{"d", Str(t.resource_policy->document)},
                                 {"r", Str(t.resource_policy->revision_id)}}));
   }
-  if (t.stream_policy) {
-    item.emplace("spolicy", Map({{"d", Str(t.stream_policy->document)},
-                                 {"r", Str(t.stream_policy->revision_id)},
-                                 {"l", Str(t.stream_policy_label)}}));
-  }
   // Streams: the view type while enabled, and the latest stream (absent: never had one).
   if (t.stream_view_type) item.emplace("sv", Int(static_cast<int>(*t.stream_view_type)));
   if (t.latest_stream_id) {
@@ -271,12 +266,8 @@ Result<TableDefinition> Decode(std::string_view bytes) {
     t.resource_policy = ResourcePolicy{pr.String("d"), pr.String("r")};
     if (!pr.ok()) r.Fail();
   }
-  if (r.Has("spolicy")) {
-    FieldReader pr(r.Map("spolicy"));
-    t.stream_policy = ResourcePolicy{pr.String("d"), pr.String("r")};
-    t.stream_policy_label = pr.String("l");
-    if (!pr.ok()) r.Fail();
-  }
+  // "spolicy", a stream's policy as the table record kept it for a day before streams
+  // kept their own (issue 36), is not read: no release wrote it.
   if (r.Has("sv")) t.stream_view_type = static_cast<StreamViewType>(r.Int("sv"));
   if (r.Has("sid")) {
     t.latest_stream_id = static_cast<uint64_t>(r.Int("sid"));

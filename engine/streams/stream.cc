@@ -276,6 +276,27 @@ StreamInfo Stream::Info() const {
   return info_;
 }
 
+std::optional<ResourcePolicy> Stream::Policy() const {
+  std::lock_guard lock(mu_);
+  return info_.policy;
+}
+
+Result<bool> Stream::ChangePolicy(
+    const std::function<Status(std::optional<ResourcePolicy>& policy)>& change) {
+  std::lock_guard lock(mu_);
+  // Maintain() deletes the record of such a stream outside the lock: persisting it
+  // again would bring the stream back at the next start.
+  if (!info_.enabled && info_.shards.empty()) return false;
+  std::optional<ResourcePolicy> policy = info_.policy;
+  MT_RETURN_IF_ERROR(change(policy));
+  if (policy == info_.policy) return true;
+  std::swap(policy, info_.policy);
+  Status persisted = PersistLocked();
+  if (!persisted.ok()) info_.policy = std::move(policy);
+  MT_RETURN_IF_ERROR(persisted);
+  return true;
+}
+
 std::optional<Stream::ShardView> Stream::FindShard(std::string_view shard_id) const {
   std::lock_guard lock(mu_);
   for (const auto& shard : info_.shards) {

@@ -21,6 +21,7 @@
 // Errors: as each method says.
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -96,6 +97,14 @@ class Stream {
   Result<bool> Maintain();
 
   StreamInfo Info() const;
+  // The stream's resource policy (nullopt: none).
+  std::optional<ResourcePolicy> Policy() const;
+  // Applies `change` to the stream's policy under the stream's lock and persists the
+  // stream's record if it changed (the old policy stays if that fails). Returns false,
+  // changing nothing, once the stream is past retention (disabled, no shard left): its
+  // record is being deleted. Errors: whatever `change` returns, kInternal.
+  Result<bool> ChangePolicy(
+      const std::function<Status(std::optional<ResourcePolicy>& policy)>& change);
   std::optional<ShardView> FindShard(std::string_view shard_id) const;
   std::optional<ShardView> FindShard(uint32_t number) const;
 

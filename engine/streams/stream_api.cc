@@ -23,7 +23,7 @@ StreamName NameOf(const StreamInfo& info) {
   return {info.table_name, StreamLabel(info.created_ms)};
 }
 
-Status StreamNotFound(const std::string& arn) {
+Status StreamArnNotFound(const std::string& arn) {
   return Status::NotFound("Requested resource not found: Stream: " + arn + " not found");
 }
 
@@ -96,7 +96,7 @@ Result<ListStreamsResult> StreamRegistry::ListStreams(const std::string& ns,
 Result<StreamDescription> StreamRegistry::DescribeStream(const std::string& ns,
                                                          const DescribeStreamRequest& request) {
   std::shared_ptr<Stream> stream = Find(ns, request.stream);
-  if (!stream) return StreamNotFound(request.stream_arn);
+  if (!stream) return StreamArnNotFound(request.stream_arn);
   const StreamInfo info = stream->Info();
   StreamDescription description;
   description.stream = NameOf(info);
@@ -130,7 +130,7 @@ Result<StreamDescription> StreamRegistry::DescribeStream(const std::string& ns,
 Result<std::string> StreamRegistry::GetShardIterator(const std::string& ns,
                                                      const GetShardIteratorRequest& request) {
   std::shared_ptr<Stream> stream = Find(ns, request.stream);
-  if (!stream) return StreamNotFound(request.stream_arn);
+  if (!stream) return StreamArnNotFound(request.stream_arn);
   std::optional<Stream::ShardView> shard = stream->FindShard(request.shard_id);
   if (!shard) {
     return Status::NotFound("Requested resource not found: Shard does not exist");

@@ -86,6 +86,10 @@ std::string EncodeStreamInfo(const StreamInfo& info) {
             {"disabled", SignedNum(info.disabled_ms)},
             {"next_shard", Num(info.next_shard)},
             {"shards", AttributeValue::ListOf(std::move(shards))}};
+  if (info.policy) {
+    item.emplace("policy", AttributeValue::MapOf({{"d", Str(info.policy->document)},
+                                                  {"r", Str(info.policy->revision_id)}}));
+  }
   return item_codec::Encode(item);
 }
 
@@ -126,6 +130,11 @@ Result<StreamInfo> DecodeStreamInfo(std::string_view bytes) {
     }
     ok &= sr.ok();
     info.shards.push_back(std::move(shard));
+  }
+  if (auto policy = item.find("policy"); policy != item.end()) {
+    Reader pr(policy->second.map);
+    info.policy = ResourcePolicy{pr.String("d"), pr.String("r")};
+    ok &= pr.ok() && policy->second.type == AttributeType::kM;
   }
   if (!ok || !r.ok() || view < 1 || view > 4) return Status::Internal("stream record is corrupt");
   return info;

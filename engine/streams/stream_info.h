@@ -1,8 +1,9 @@
 #pragma once
 // What the catalog keeps of a DynamoDB stream (the 'S' record, catalog_keys.h): its
-// table, view type, status and every shard not yet past retention. Written whenever a
-// shard opens or closes, before any record goes to a new shard, so that a restart
-// finds every record's shard. Plain data and pure codec functions; thread-compatible.
+// table, view type, status, resource policy and every shard not yet past retention.
+// Written whenever a shard opens or closes, before any record goes to a new shard, so
+// that a restart finds every record's shard. Plain data and pure codec functions;
+// thread-compatible.
 
 #include <cstdint>
 #include <optional>
@@ -43,6 +44,11 @@ struct StreamInfo {
   int64_t disabled_ms = 0;
   uint32_t next_shard = 1;
   std::vector<ShardInfo> shards;  // in creation order: parents before children
+  // The stream's own resource-based policy (PutResourcePolicy on its ARN). Kept here,
+  // not with the table, because it outlives the table and the stream's disabling
+  // (rbac-attach-resource-policy-streams: "you can modify or delete a policy after a
+  // table is deleted. You can also modify or delete the policy of a disabled stream").
+  std::optional<ResourcePolicy> policy;
 };
 
 std::string EncodeStreamInfo(const StreamInfo& info);

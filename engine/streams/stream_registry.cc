@@ -5,6 +5,7 @@
 #include <chrono>
 
 #include "engine/admission/table_throughput.h"
+#include "engine/base/not_found.h"
 #include "engine/format/catalog_keys.h"
 #include "engine/storage/rocks_status.h"
 
@@ -84,6 +85,23 @@ std::shared_ptr<Stream> StreamRegistry::FindById(uint64_t id) const {
   std::lock_guard lock(mu_);
   auto it = streams_.find(id);
   return it == streams_.end() ? nullptr : it->second;
+}
+
+Status StreamRegistry::ChangePolicy(
+    const std::string& ns, const StreamName& name,
+    const std::function<Status(std::optional<ResourcePolicy>& policy)>& change) {
+  std::shared_ptr<Stream> stream = Find(ns, name);
+  if (!stream) return StreamNotFound(name.label, name.table_name);
+  MT_ASSIGN_OR_RETURN(kept, stream->ChangePolicy(change));
+  if (!kept) return StreamNotFound(name.label, name.table_name);
+  return Status::Ok();
+}
+
+Result<std::optional<ResourcePolicy>> StreamRegistry::PolicyOf(const std::string& ns,
+                                                               const StreamName& name) const {
+  std::shared_ptr<Stream> stream = Find(ns, name);
+  if (!stream) return StreamNotFound(name.label, name.table_name);
+  return stream->Policy();
 }
 
 Status StreamRegistry::MaintainAll() {

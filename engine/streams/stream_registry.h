@@ -13,6 +13,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -72,6 +73,18 @@ class StreamRegistry {
   // The table and label of the stream `token` reads; nullopt when it is not an iterator
   // of this server or its stream is gone.
   std::optional<StreamName> StreamOfIterator(std::string_view token) const;
+
+  // Resource-based policies of streams (control/resource_policies.h), kept in each
+  // stream's record: any stream the registry keeps, enabled or disabled, its table
+  // there or deleted, until its retention ends. ChangePolicy applies `change` to the
+  // stream's policy (Stream::ChangePolicy); PolicyOf reads it (nullopt: none).
+  // Errors: kResourceNotFound "Requested resource not found: Stream: <label> not found
+  // for Table: <name>" (no such stream, or one past retention), whatever `change`
+  // returns, kInternal.
+  Status ChangePolicy(const std::string& ns, const StreamName& name,
+                      const std::function<Status(std::optional<ResourcePolicy>& policy)>& change);
+  Result<std::optional<ResourcePolicy>> PolicyOf(const std::string& ns,
+                                                 const StreamName& name) const;
 
  private:
   std::shared_ptr<Stream> Find(const std::string& ns, const StreamName& name) const;

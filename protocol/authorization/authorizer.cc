@@ -39,8 +39,6 @@ constexpr size_t kRecentEntries = 8;
 
 std::atomic<uint64_t> next_authorizer_id{1};
 
-const std::optional<ResourcePolicy> kNoPolicy;
-
 }  // namespace
 
 // What a keyed item request on one table asks, made once per principal, action and
@@ -260,17 +258,17 @@ AuthorizationOutcome Authorizer::Authorize(std::string_view operation, JsonObjec
   for (auto& check : checks) {
     std::shared_ptr<const iam::Policy> resource_policy;
     std::vector<iam::ContextKey> tag_keys;
-    if (!check.table.empty()) {
+    if (!check.stream_label.empty()) {
+      // The stream's own policy, kept with the stream: it still decides once the stream
+      // is disabled or its table deleted.
+      auto policy = engine.StreamPolicy(ns, {check.table, check.stream_label});
+      if (policy) resource_policy = ResourcePolicy(policy->document);
+    } else if (!check.table.empty()) {
       if (const TableDefinition* table = tables.Find(check.table)) {
-        const std::optional<monotable::ResourcePolicy>& policy =
-            check.stream_label.empty()                         ? table->resource_policy
-            : table->stream_policy_label == check.stream_label ? table->stream_policy
-                                                               : kNoPolicy;
-        if (policy) resource_policy = ResourcePolicy(policy->document);
-        if (check.stream_label.empty()) {
-          for (const auto& tag : table->tags) {
-            tag_keys.push_back({"aws:ResourceTag/" + tag.key, {tag.value}});
-          }
+        if (table->resource_policy)
+          resource_policy = ResourcePolicy(table->resource_policy->document);
+        for (const auto& tag : table->tags) {
+          tag_keys.push_back({"aws:ResourceTag/" + tag.key, {tag.value}});
         }
       }
     }

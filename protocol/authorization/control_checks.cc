@@ -124,7 +124,8 @@ AccessCheck ControlCheck(std::string_view operation, ResourceFrom from, JsonObje
       }
       return TableCheck(action, table, "", scope);
     }
-    case ResourceFrom::kResourceArn: return ArnCheck(action, Member(request, "ResourceArn"));
+    // A stream's ARN (the resource-policy operations take one): the stream's policy.
+    case ResourceFrom::kResourceArn: return StreamCheck(action, Member(request, "ResourceArn"));
     case ResourceFrom::kStreamArn: return StreamCheck(action, Member(request, "StreamArn"));
     case ResourceFrom::kBackupArn: return ArnCheck(action, Member(request, "BackupArn"));
     case ResourceFrom::kTableArn: return ArnCheck(action, Member(request, "TableArn"));

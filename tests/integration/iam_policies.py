@@ -106,11 +106,11 @@ PRINCIPALS["streamer"] = {
                           "Resource": f"arn:aws:dynamodb:*:{ACCOUNT}:table/Feed/stream/*"})]}
 
 
-def partner_stream_reads(stream_arn):
+def partner_stream_reads(stream_arn, actions=("DescribeStream", "GetRecords",
+                                               "GetShardIterator")):
     """rbac-examples, "Resource-based policy for a stream", for the partner's account."""
     return json.dumps(_policy({
         "Sid": "PartnerStreamReads", "Effect": "Allow",
         "Principal": {"AWS": f"arn:aws:iam::{OTHER_ACCOUNT}:root"},
-        "Action": ["dynamodb:DescribeStream", "dynamodb:GetRecords",
-                   "dynamodb:GetShardIterator"],
+        "Action": [f"dynamodb:{a}" for a in actions],
         "Resource": stream_arn}))

@@ -257,3 +257,72 @@ def test_stream_resource_policy_admits_another_account(srv, feed_stream):
     r = signed(srv, "admin", "GetResourcePolicy", {"ResourceArn": other})
     assert r.status == 400 and json.loads(r.body)["message"] == (
         "Requested resource not found: Stream: 2020-01-01T00:00:00.000 not found for Table: Feed")
+
+
+def policy_call(srv, operation, arn, **members):
+    """A resource-policy operation by admin: (HTTP status, the answer's JSON)."""
+    r = signed(srv, "admin", operation, {"ResourceArn": arn, **members})
+    return r.status, json.loads(r.body)
+
+
+def test_stream_policy_outlives_the_streams_disabling_and_its_table(srv):
+    """rbac-attach-resource-policy-streams: "you can modify or delete a policy after a
+    table is deleted. You can also modify or delete the policy of a disabled stream";
+    the stream's own policy still decides who reads it."""
+    admin = client(srv, "admin")
+    arn = admin.create_table(
+        TableName="Ledger", BillingMode="PAY_PER_REQUEST",
+        AttributeDefinitions=[{"AttributeName": "PK", "AttributeType": "S"}],
+        KeySchema=[{"AttributeName": "PK", "KeyType": "HASH"}],
+        StreamSpecification={"StreamEnabled": True, "StreamViewType": "KEYS_ONLY"},
+    )["TableDescription"]["LatestStreamArn"]
+    admin.put_item(TableName="Ledger", Item={"PK": {"S": "entry"}})
+    partner = client(srv, "partner", "dynamodbstreams")
+    policy = partner_stream_reads(arn)
+    status, put = policy_call(srv, "PutResourcePolicy", arn, Policy=policy)
+    assert status == 200, put
+
+    admin.update_table(TableName="Ledger", StreamSpecification={"StreamEnabled": False})
+    status, got = policy_call(srv, "GetResourcePolicy", arn)
+    assert status == 200 and got["RevisionId"] == put["RevisionId"], got
+    admin.delete_table(TableName="Ledger")
+    admin.get_waiter("table_not_exists").wait(TableName="Ledger",
+                                              WaiterConfig={"Delay": 1, "MaxAttempts": 30})
+
+    table_arn = arn.split("/stream/")[0]
+    status, table = policy_call(srv, "GetResourcePolicy", table_arn)
+    assert (status, table["message"]) == (400, "Requested resource not found: Table: Ledger "
+                                               "not found"), table
+    status, got = policy_call(srv, "GetResourcePolicy", arn)
+    assert status == 200 and json.loads(got["Policy"]) == json.loads(policy), got
+    description = partner.describe_stream(StreamArn=arn)["StreamDescription"]
+    assert description["StreamStatus"] == "DISABLED"
+    assert [r["dynamodb"]["Keys"] for r in read_stream(partner, arn)] == [{"PK": {"S": "entry"}}]
+
+    # Changed after the table is gone, the stream's policy decides GetRecords.
+    narrower = partner_stream_reads(arn, actions=("DescribeStream", "GetShardIterator"))
+    status, changed = policy_call(srv, "PutResourcePolicy", arn, Policy=narrower,
+                                  ExpectedRevisionId=put["RevisionId"])
+    assert status == 200 and changed["RevisionId"] != put["RevisionId"], changed
+    iterator = first_iterator(partner, arn)
+    expect_error(partner.get_records, "AccessDeniedException",
+                 f"User: {PRINCIPALS['partner']['arn']} is not authorized to perform: "
+                 f"dynamodb:GetRecords on resource: {arn} because no resource-based policy "
+                 "allows the dynamodb:GetRecords action", ShardIterator=iterator)
+
+    status, deleted = policy_call(srv, "DeleteResourcePolicy", arn)
+    assert status == 200 and deleted["RevisionId"] == changed["RevisionId"], deleted
+    status, none = policy_call(srv, "GetResourcePolicy", arn)
+    assert (status, none["__type"].split("#")[-1], none["message"]) == (
+        400, "PolicyNotFoundException",
+        f"Resource-based policy not found for the provided ResourceArn: {arn}"), none
+    expect_error(partner.describe_stream, "AccessDeniedException", StreamArn=arn)
+
+    # A stream that never was, of a table that never was, is named as the stream.
+    never = "arn:aws:dynamodb:us-east-1:123456789012:table/Nowhere/stream/2020-01-01T00:00:00.000"
+    for operation, members in (("GetResourcePolicy", {}), ("DeleteResourcePolicy", {}),
+                               ("PutResourcePolicy", {"Policy": partner_stream_reads(never)})):
+        status, answer = policy_call(srv, operation, never, **members)
+        assert (status, answer["__type"].split("#")[-1], answer["message"]) == (
+            400, "ResourceNotFoundException", "Requested resource not found: Stream: "
+            "2020-01-01T00:00:00.000 not found for Table: Nowhere"), (operation, answer)
