@@ -93,7 +93,7 @@ void AddPathHeads(std::string_view expression, std::optional<JsonObject> names,
   }
 }
 
-std::optional<std::string> KeyValueText(JsonElement value) {
+std::optional<std::string_view> KeyValueView(JsonElement value) {
   JsonObject object;
   if (value.get_object().get(object)) return std::nullopt;
   // One pass over the members (a key value has one), not one lookup per type.
@@ -101,10 +101,16 @@ std::optional<std::string> KeyValueText(JsonElement value) {
     std::string_view text;
     if ((field.key == "S" || field.key == "N" || field.key == "B") &&
         !field.value.get_string().get(text)) {
-      return std::string(text);
+      return text;
     }
   }
   return std::nullopt;
+}
+
+std::optional<std::string> KeyValueText(JsonElement value) {
+  auto view = KeyValueView(value);
+  if (!view) return std::nullopt;
+  return std::string(*view);
 }
 
 std::optional<std::string> KeyConditionValue(std::string_view expression, std::string_view key_name,

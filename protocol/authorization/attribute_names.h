@@ -31,5 +31,7 @@ std::optional<std::string> KeyConditionValue(std::string_view expression, std::s
 // An attribute value's text for IAM: {"S":"x"} -> "x", {"N":"1"} -> "1", {"B":"..."}
 // -> the base64 as sent; nullopt for other types.
 std::optional<std::string> KeyValueText(JsonElement value);
+// The same text as a view into the parsed document (valid while it lives): no copy.
+std::optional<std::string_view> KeyValueView(JsonElement value);
 
 }  // namespace monotable::protocol::authorization

@@ -68,17 +68,20 @@ ItemFacts KeyedItemFacts(JsonObject o, std::string_view key_member, const TableD
   return facts;
 }
 
-std::optional<std::string> PartitionValueOf(JsonObject key_or_item, const TableDefinition& table) {
+std::optional<std::string_view> PartitionValueOf(JsonObject key_or_item,
+                                                 const TableDefinition& table) {
   JsonElement value;
   if (key_or_item[table.hash_key()].get(value)) return std::nullopt;
-  return KeyValueText(value);
+  return KeyValueView(value);
 }
 
 std::optional<std::string> LeadingKeyOf(JsonObject o, std::string_view key_member,
                                         const TableDefinition& table) {
   JsonObject key;
   if (o[key_member].get_object().get(key)) return std::nullopt;
-  return PartitionValueOf(key, table);
+  auto value = PartitionValueOf(key, table);
+  if (!value) return std::nullopt;
+  return std::string(*value);
 }
 
 bool HasProjection(JsonObject o) {

@@ -40,8 +40,10 @@ void AddLeadingKey(JsonObject o, std::string_view member, const TableDefinition*
 // ConditionCheck): its key's partition value, and the key's, item's and expressions'
 // names. `key_member`: "Key" or "Item".
 ItemFacts KeyedItemFacts(JsonObject o, std::string_view key_member, const TableDefinition* table);
-// The partition key value of a Key or Item map, as IAM sees it (KeyValueText).
-std::optional<std::string> PartitionValueOf(JsonObject key_or_item, const TableDefinition& table);
+// The partition key value of a Key or Item map, as IAM sees it (KeyValueView: a view
+// into the parsed document, valid while it lives).
+std::optional<std::string_view> PartitionValueOf(JsonObject key_or_item,
+                                                 const TableDefinition& table);
 // The partition key value alone, as IAM sees it (attribute_names.h's KeyValueText);
 // nullopt when the key or item lacks it.
 std::optional<std::string> LeadingKeyOf(JsonObject o, std::string_view key_member,

@@ -51,10 +51,14 @@ std::optional<iam::KeyValues> ItemKeys::Find(std::string_view name) const {
   using iam::EqualsIgnoreCase;
   if (EqualsIgnoreCase(name, "dynamodb:LeadingKeys")) {
     return Lazily(leading_keys_, [&](LazyValues& v) {
-      // One key names one partition: no list to build.
-      if (auto key = key_ ? PartitionValueOf(*key_, table_)
-                          : LeadingKeyOf(request_, key_member_, table_)) {
-        v.Set(std::move(*key));
+      // One key names one partition: no list to build, and the value is copied once.
+      std::optional<JsonObject> key = key_;
+      JsonObject found;
+      if (!key && !request_[key_member_].get_object().get(found)) key = found;
+      std::optional<std::string_view> value;
+      if (key) value = PartitionValueOf(*key, table_);
+      if (value) {
+        v.SetText(*value);
       } else {
         v.Set(std::vector<std::string>{});
       }

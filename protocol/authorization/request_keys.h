@@ -37,6 +37,12 @@ struct LazyValues {
     one = std::move(value);
     single = present = true;
   }
+  // One value copied straight in (not built elsewhere and moved: two copies of a
+  // short string).
+  void SetText(std::string_view value) {
+    one.assign(value);
+    single = present = true;
+  }
   void Set(std::vector<std::string> values) {
     many = std::move(values);
     present = true;
