@@ -16,9 +16,11 @@ build_packages=(g++ cmake make python3 librocksdb-dev libsimdjson-dev libboost-d
                 prometheus-cpp-dev)
 # chromium, chromium-driver and python3-selenium: the web console's browser tests
 # (tests/integration/test_console.py) in a real headless Chromium. python3-venv: the
-# tests' virtual environment of pinned Python clients (tests/python/venv.sh).
+# tests' virtual environment of pinned Python clients (tests/python/venv.sh). valgrind:
+# bench/'s callgrind scripts, and the header monotable_authorization_bench builds with.
 test_packages=(python3 python3-pytest python3-boto3 python3-prometheus-client python3-venv
-               awscli curl clang-format clang-tidy chromium chromium-driver python3-selenium)
+               awscli curl clang-format clang-tidy chromium chromium-driver python3-selenium
+               valgrind)
 # The long-form fuzzing (fuzz/run.sh) builds the harnesses with clang and libFuzzer; the
 # test command only replays their corpora, with the ordinary compiler.
 fuzz_packages=(clang libclang-rt-14-dev)
