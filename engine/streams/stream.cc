@@ -43,6 +43,8 @@ Stream::Stream(StreamInfo info, Storage& storage, const Clock& clock, const Stre
     : id_(info.id),
       view_type_(info.view_type),
       ns_(info.ns),
+      table_name_(info.table_name),
+      created_ms_(info.created_ms),
       storage_(storage),
       clock_(clock),
       options_(options),

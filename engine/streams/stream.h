@@ -71,6 +71,10 @@ class Stream {
   uint64_t id() const { return id_; }
   StreamViewType view_type() const { return view_type_; }
   const std::string& ns() const { return ns_; }
+  // Its table's name and its creation time (its label), fixed for its life: the
+  // registry's lookups by name read them without copying the shards.
+  const std::string& table_name() const { return table_name_; }
+  int64_t created_ms() const { return created_ms_; }
   int64_t NowMillis() const { return clock_.NowMillis(); }
 
   // A new stream: opens one shard per partition of `partitions` (null: one shard for
@@ -131,6 +135,8 @@ class Stream {
   const uint64_t id_;
   const StreamViewType view_type_;
   const std::string ns_;
+  const std::string table_name_;
+  const int64_t created_ms_;
   Storage& storage_;
   const Clock& clock_;
   const StreamOptions options_;

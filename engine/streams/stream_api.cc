@@ -52,9 +52,10 @@ std::shared_ptr<Stream> StreamRegistry::Find(const std::string& ns, const Stream
   if (!created) return nullptr;
   std::lock_guard lock(mu_);
   for (const auto& [id, stream] : streams_) {
-    if (stream->ns() != ns) continue;
-    StreamInfo info = stream->Info();
-    if (info.table_name == name.table_name && info.created_ms == *created) return stream;
+    if (stream->ns() == ns && stream->created_ms() == *created &&
+        stream->table_name() == name.table_name) {
+      return stream;
+    }
   }
   return nullptr;
 }
