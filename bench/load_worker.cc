@@ -440,8 +440,8 @@ class Connection {
     if (Clock::now() + kReconnectDelay >= stop) return Finish();
     // Delay so that a server that is down does not turn this into a busy loop.
     timer_.expires_after(kReconnectDelay);
-    timer_.async_wait([this](const error_code& ec) {
-      if (ec || finished_) return;
+    timer_.async_wait([this](const error_code& wait_error) {
+      if (wait_error || finished_) return;
       Connect();
     });
   }

@@ -286,9 +286,9 @@ int64_t Workload::duration_seconds() const {
   return total;
 }
 
-const TableConfig* Workload::FindTable(std::string_view name) const {
+const TableConfig* Workload::FindTable(std::string_view table) const {
   for (const TableConfig& t : tables) {
-    if (t.name == name) return &t;
+    if (t.name == table) return &t;
   }
   return nullptr;
 }

@@ -120,7 +120,7 @@ struct Workload {
   std::vector<Phase> phases;  // may be empty when a trace is replayed
 
   int64_t duration_seconds() const;
-  const TableConfig* FindTable(std::string_view name) const;
+  const TableConfig* FindTable(std::string_view table) const;
 };
 
 Result<Workload> ParseWorkload(std::string_view json);

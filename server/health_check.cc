@@ -51,19 +51,25 @@ class Probe {
 
   void OnResolve(error_code ec, const tcp::resolver::results_type& results) {
     if (ec) return Finish(Status::Internal("cannot resolve " + url_.host + ": " + ec.message()));
-    asio::async_connect(socket_, results, [this](error_code ec, const tcp::endpoint&) {
-      if (ec) return Finish(Status::Internal("cannot connect to " + Where() + ": " + ec.message()));
+    asio::async_connect(socket_, results, [this](error_code connect_error, const tcp::endpoint&) {
+      if (connect_error) {
+        return Finish(
+            Status::Internal("cannot connect to " + Where() + ": " + connect_error.message()));
+      }
       request_ = {http::verb::get, url_.target, 11};
       request_.set(http::field::host, url_.host);
       request_.set(http::field::connection, "close");
-      http::async_write(socket_, request_, [this](error_code ec, size_t) { OnWrite(ec); });
+      http::async_write(socket_, request_,
+                        [this](error_code write_error, size_t) { OnWrite(write_error); });
     });
   }
 
   void OnWrite(error_code ec) {
     if (ec) return Finish(Status::Internal("cannot send to " + Where() + ": " + ec.message()));
-    http::async_read(socket_, buffer_, response_, [this](error_code ec, size_t) {
-      if (ec) return Finish(Status::Internal("no answer from " + Where() + ": " + ec.message()));
+    http::async_read(socket_, buffer_, response_, [this](error_code read_error, size_t) {
+      if (read_error) {
+        return Finish(Status::Internal("no answer from " + Where() + ": " + read_error.message()));
+      }
       unsigned status = response_.result_int();
       // DynamoDB Local's 400 to a bare GET / (the container's --dynamodb-local) is an
       // answering server too.

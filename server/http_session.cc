@@ -178,9 +178,11 @@ void BasicHttpSession<Stream>::OnReadable(beast::error_code ec) {
   // The header section nearly always came whole with the first read.
   ec = ParseBuffered(*parser_, buffer_, [](const RequestParser& p) { return p.is_header_done(); });
   if (ec || parser_->is_header_done()) return OnHeader(ec);
-  http::async_read_header(stream_, buffer_, *parser_,
-                          [self = this->shared_from_this()](
-                              beast::error_code ec, size_t /*bytes*/) { self->OnHeader(ec); });
+  http::async_read_header(
+      stream_, buffer_, *parser_,
+      [self = this->shared_from_this()](beast::error_code read_error, size_t /*bytes*/) {
+        self->OnHeader(read_error);
+      });
 }
 
 template <class Stream>
@@ -212,8 +214,8 @@ void BasicHttpSession<Stream>::OnHeader(beast::error_code ec) {
       beast::iequals(beast::string_view(expect.data(), expect.size()), "100-continue")) {
     return boost::asio::async_write(
         stream_, boost::asio::buffer(kContinue),
-        [self = this->shared_from_this()](beast::error_code ec, size_t) {
-          if (ec) return self->Close();
+        [self = this->shared_from_this()](beast::error_code write_error, size_t) {
+          if (write_error) return self->Close();
           self->ReadBody();
         });
   }

@@ -12,14 +12,19 @@ unity build (the default) with that of the unity batch that includes it, which c
 its batch-mates too. A changed header is checked through the .cc file of its name, and
 through any checked file that includes it (.clang-tidy's HeaderFilterRegex). A file the
 tree does not compile (a fuzz harness outside a fuzz tree) is named and skipped.
+GCC-only flags of the compile commands (`--param`, which the unity build passes to every
+file of the tree, batched or not) are dropped before clang-tidy reads them: clang reports
+them as errors (clang-diagnostic-unused-command-line-argument).
 
 Exit status: 0 when clang-tidy reports nothing, 1 when it reports (its findings are
 printed) or fails, 2 when the change cannot be listed.
 """
 import json
 import os
+import shlex
 import subprocess
 import sys
+import tempfile
 
 
 def git(*args):
@@ -30,6 +35,35 @@ def changed_files(base):
     names = set(git("diff", "--name-only", "--diff-filter=d", base, "--").split())
     names |= set(git("ls-files", "--others", "--exclude-standard").split())
     return sorted(n for n in names if n.endswith((".cc", ".h")) and os.path.exists(n))
+
+
+def without_gcc_only_flags(command):
+    """The compile command without the flags clang does not take (`--param=X` and
+    `--param X`)."""
+    args, kept, skip_next = shlex.split(command), [], False
+    for arg in args:
+        if skip_next:
+            skip_next = False
+        elif arg == "--param":
+            skip_next = True
+        elif not arg.startswith("--param="):
+            kept.append(arg)
+    return shlex.join(kept)
+
+
+def clang_compile_commands(build, into):
+    """Writes BUILD's compile_commands.json, GCC-only flags dropped, into the folder
+    INTO; returns the compiled files' real paths."""
+    with open(os.path.join(build, "compile_commands.json")) as f:
+        commands = json.load(f)
+    for c in commands:
+        if "command" in c:
+            c["command"] = without_gcc_only_flags(c["command"])
+        if "arguments" in c:
+            c["arguments"] = shlex.split(without_gcc_only_flags(shlex.join(c["arguments"])))
+    with open(os.path.join(into, "compile_commands.json"), "w") as f:
+        json.dump(commands, f)
+    return {os.path.realpath(os.path.join(c["directory"], c["file"])) for c in commands}
 
 
 def main():
@@ -51,8 +85,12 @@ def main():
         print(f"clang_tidy: cannot list the change against {base}: {e.stderr.strip()}",
               file=sys.stderr)
         return 2
-    with open(os.path.join(build, "compile_commands.json")) as f:
-        compiled = {os.path.realpath(c["file"]) for c in json.load(f)}
+    with tempfile.TemporaryDirectory(prefix="clang_tidy_") as commands_dir:
+        return check(clang_tidy, build, base, root, files, commands_dir)
+
+
+def check(clang_tidy, build, base, root, files, commands_dir):
+    compiled = clang_compile_commands(build, commands_dir)
     # Unity batches: each includes its sources by absolute path.
     batch_of = {}
     for c in compiled:
@@ -79,13 +117,11 @@ def main():
     failed = False
     for target in sorted(targets):
         print(f"clang_tidy: {os.path.relpath(target, root)}", flush=True)
-        command = [clang_tidy, "--quiet", "-p", build, target]
+        command = [clang_tidy, "--quiet", "-p", commands_dir, target]
         if "/Unity/unity_" in target:
             # A unity batch is a file of #includes of .cc files: that is its design, not
-            # the mistake bugprone-suspicious-include looks for. GCC's --param, which
-            # the unity build passes, means nothing to clang.
-            command[1:1] = ["--checks=-bugprone-suspicious-include",
-                            "--extra-arg=-Wno-unused-command-line-argument"]
+            # the mistake bugprone-suspicious-include looks for.
+            command[1:1] = ["--checks=-bugprone-suspicious-include"]
         run = subprocess.run(command, capture_output=True, text=True)
         # clang-tidy counts the warnings of headers it does not show on stderr; what it
         # reports is on stdout.

@@ -126,17 +126,24 @@ class [[nodiscard]] Result {
 
 }  // namespace monotable
 
+// `name` and `var` name declarations, so they cannot be parenthesised.
+// NOLINTBEGIN(bugprone-macro-parentheses)
+
 // Returns early from the enclosing function when `expr` (a Status) is not ok.
-#define MT_RETURN_IF_ERROR(expr)             \
-  do {                                       \
-    ::monotable::Status mt_status_ = (expr); \
-    if (!mt_status_.ok()) return mt_status_; \
+// The local's name is unique per use (__COUNTER__): `expr` may hold a lambda that uses
+// the macro itself, and one fixed name would shadow the outer one (-Wshadow).
+#define MT_RETURN_IF_ERROR(expr) \
+  MT_RETURN_IF_ERROR_NAMED_(MT_CONCAT_(mt_status_, __COUNTER__), expr)
+#define MT_CONCAT_INNER_(a, b) a##b
+#define MT_CONCAT_(a, b) MT_CONCAT_INNER_(a, b)
+#define MT_RETURN_IF_ERROR_NAMED_(name, expr) \
+  do {                                        \
+    ::monotable::Status name = (expr);        \
+    if (!name.ok()) return name;              \
   } while (0)
 
 // Declares `var` as a reference to the value of `expr` (a Result<T>), or returns its
 // Status from the enclosing function.
-// `var` names a declaration, so it cannot be parenthesised.
-// NOLINTBEGIN(bugprone-macro-parentheses)
 #define MT_ASSIGN_OR_RETURN(var, expr)                  \
   auto var##_result = (expr);                           \
   if (!var##_result.ok()) return var##_result.status(); \

@@ -69,8 +69,8 @@ Result<ReadPage> ReadOnePage(rocksdb::Iterator& it, bool forward, const RangeCla
       ++page.count;
       if (keep_items) page.items.emplace_back(bytes);
       if (page_full()) {
-        MT_ASSIGN_OR_RETURN(key, item_codec::DecodeAttributes(bytes, source.key_names));
-        last_item_key = std::move(key);
+        MT_ASSIGN_OR_RETURN(item_key, item_codec::DecodeAttributes(bytes, source.key_names));
+        last_item_key = std::move(item_key);
         stopped_early = true;
         break;
       }

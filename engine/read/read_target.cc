@@ -95,7 +95,7 @@ Result<ReadTarget> ResolveReadTarget(const Table& table, const ReadPageRequest& 
     const auto missing = NotProjected(target, request.projection->TopLevelAttributes());
     if (!missing.empty()) {
       std::string list;
-      for (const auto& name : missing) list += (list.empty() ? "" : ", ") + name;
+      for (const auto& attribute : missing) list += (list.empty() ? "" : ", ") + attribute;
       return Status::Validation(std::string(kInvalid) + "Global secondary index " + name +
                                 " does not project [" + list + "]");
     }

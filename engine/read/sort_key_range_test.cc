@@ -139,7 +139,7 @@ TEST_P(SortKeyRangeTest, LowerBoundsStartAtTheValueOrThePartition) {
 }
 
 INSTANTIATE_TEST_SUITE_P(KeyForms, SortKeyRangeTest, ::testing::Values(true, false),
-                         [](const auto& info) { return info.param ? "TableKey" : "IndexKey"; });
+                         [](const auto& param) { return param.param ? "TableKey" : "IndexKey"; });
 
 TEST(SortKeyRangeFormsTest, InclusiveUpperBoundsDifferByForm) {
   const std::string prefix = key_codec::PartitionPrefix(S("p"));

@@ -36,11 +36,11 @@ std::string EventId(uint64_t stream, uint32_t shard, uint64_t sequence) {
   };
   const uint64_t hi = mix(stream * 0x9E3779B97F4A7C15ull ^ shard);
   const uint64_t lo = mix(hi ^ sequence);
-  static constexpr char kHex[] = "0123456789abcdef";
+  static constexpr char kDigits[] = "0123456789abcdef";
   std::string id(32, '0');
   for (int i = 0; i < 16; ++i) {
-    id[i] = kHex[(hi >> (60 - 4 * i)) & 0xF];
-    id[16 + i] = kHex[(lo >> (60 - 4 * i)) & 0xF];
+    id[i] = kDigits[(hi >> (60 - 4 * i)) & 0xF];
+    id[16 + i] = kDigits[(lo >> (60 - 4 * i)) & 0xF];
   }
   return id;
 }

@@ -27,9 +27,9 @@ enum class InsightsMode : uint8_t { kDisabled, kAccessedAndThrottled, kThrottled
 // the encoded key bytes that Contributor Insights reports.
 struct KeyRef {
   KeyRef() = default;
-  KeyRef(uint64_t hash, std::string_view partition_key = {},  // NOLINT: implicit on purpose
-         std::string_view sort_key = {})
-      : hash(hash), partition_key(partition_key), sort_key(sort_key) {}
+  KeyRef(uint64_t key_hash, std::string_view partition = {},  // NOLINT: implicit on purpose
+         std::string_view sort = {})
+      : hash(key_hash), partition_key(partition), sort_key(sort) {}
 
   uint64_t hash = 0;
   std::string_view partition_key;  // empty when insights are not wanted
