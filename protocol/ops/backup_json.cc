@@ -1,5 +1,8 @@
 #include "protocol/ops/backup_json.h"
 
+#include <algorithm>
+#include <cmath>
+
 #include "protocol/ops/table_schema_json.h"
 #include "protocol/resource_arn.h"
 #include "protocol/table_description_json.h"
@@ -144,7 +147,12 @@ Result<std::optional<int64_t>> OptionalEpochMillis(JsonObject object, std::strin
   if (field.value_unsafe().get_double().get(seconds)) {
     return WrongJsonType(field.value_unsafe(), "Timestamp");
   }
-  return std::optional<int64_t>(static_cast<int64_t>(seconds * 1000.0 + 0.5));
+  // Round to the nearest millisecond, half away from zero: a cast of (x + 0.5) would
+  // round a negative time towards zero. Clamped first: llround of a value out of
+  // int64_t's range is unspecified, and such a date is out of every range anyway.
+  constexpr double kMaxMillis = 9.0e18;
+  const double millis = std::clamp(seconds * 1000.0, -kMaxMillis, kMaxMillis);
+  return std::optional<int64_t>(std::llround(millis));
 }
 
 Result<RestoreOverrides> DecodeRestoreOverrides(JsonObject request) {
