@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "engine/admission/ticket.h"
 #include "engine/engine_impl.h"
 #include "engine/throughput/dynamodb_limits.h"
 
@@ -244,9 +245,36 @@ Result<ListContributorInsightsResult> Engine::ListContributorInsights(
   return impl_->insights->List(ctx.ns, request);
 }
 
+namespace {
+
+// --log-requests: records the one item a single-item operation touched, once it is
+// done; a throttled one with its size and units unknown (0), since the rehearsal
+// replays refused requests too. Other failures touched nothing worth replaying.
+void Touched(const RequestContext& ctx, const Table& table, const Item& key, bool write,
+             const Result<ItemResult>& result) {
+  if (ctx.touches == nullptr) return;
+  if (!result.ok() && !IsThrottled(result.status())) return;
+  const auto definition = table.definition();  // held while Record reads it
+  if (!result.ok()) {
+    ctx.touches->Record(*definition, key, write, 0, 0);
+    return;
+  }
+  const ItemResult& r = *result;
+  ctx.touches->Record(*definition, key, write, r.item_bytes,
+                      write ? r.consumed.table.write_units : r.consumed.table.read_units);
+}
+
+}  // namespace
+
 Result<ItemResult> Engine::PutItem(const RequestContext& ctx, PutItemRequest request) {
   MT_ASSIGN_OR_RETURN(table, impl_->Lookup(ctx).Find(request.table_name));
-  return monotable::PutItem(*impl_->write_path, *table, std::move(request));
+  if (ctx.touches == nullptr) {
+    return monotable::PutItem(*impl_->write_path, *table, std::move(request));
+  }
+  const Item item = request.item;  // the Put moves it: copied only with logging on
+  auto result = monotable::PutItem(*impl_->write_path, *table, std::move(request));
+  Touched(ctx, *table, item, true, result);
+  return result;
 }
 Result<ItemResult> Engine::GetItem(const RequestContext& ctx, const GetItemRequest& request) {
   MT_ASSIGN_OR_RETURN(table, impl_->Lookup(ctx).Find(request.table_name));
@@ -254,27 +282,35 @@ Result<ItemResult> Engine::GetItem(const RequestContext& ctx, const GetItemReque
     auto definition = table->definition();
     const staleness::StateRef state = impl_->staleness->ForTableRead(
         staleness::OwnDelay(*definition, staleness::kEventualDelayTag));
-    return monotable::GetItem(*impl_->storage, *table, request, state.get());
+    auto result = monotable::GetItem(*impl_->storage, *table, request, state.get());
+    Touched(ctx, *table, request.key, false, result);
+    return result;
   }
-  return monotable::GetItem(*impl_->storage, *table, request);
+  auto result = monotable::GetItem(*impl_->storage, *table, request);
+  Touched(ctx, *table, request.key, false, result);
+  return result;
 }
 Result<ItemResult> Engine::DeleteItem(const RequestContext& ctx, const DeleteItemRequest& request) {
   MT_ASSIGN_OR_RETURN(table, impl_->Lookup(ctx).Find(request.table_name));
-  return monotable::DeleteItem(*impl_->write_path, *table, request);
+  auto result = monotable::DeleteItem(*impl_->write_path, *table, request);
+  Touched(ctx, *table, request.key, true, result);
+  return result;
 }
 Result<ItemResult> Engine::UpdateItem(const RequestContext& ctx, const UpdateItemRequest& request) {
   MT_ASSIGN_OR_RETURN(table, impl_->Lookup(ctx).Find(request.table_name));
-  return monotable::UpdateItem(*impl_->write_path, *table, request);
+  auto result = monotable::UpdateItem(*impl_->write_path, *table, request);
+  Touched(ctx, *table, request.key, true, result);
+  return result;
 }
 
 Result<BatchWriteResult> Engine::BatchWriteItem(const RequestContext& ctx,
                                                 const BatchWriteRequest& request) {
-  return monotable::BatchWriteItem(*impl_->write_path, impl_->Lookup(ctx), request);
+  return monotable::BatchWriteItem(*impl_->write_path, impl_->Lookup(ctx), request, ctx.touches);
 }
 Result<BatchGetResult> Engine::BatchGetItem(const RequestContext& ctx,
                                             const BatchGetRequest& request) {
   if (!impl_->staleness)
-    return monotable::BatchGetItem(*impl_->storage, impl_->Lookup(ctx), request);
+    return monotable::BatchGetItem(*impl_->storage, impl_->Lookup(ctx), request, {}, ctx.touches);
   // Each table read without ConsistentRead at its own stale state (its tags' delay or
   // the server's); a table not found is left to BatchGetItem to report.
   std::vector<staleness::StateRef> held;
@@ -291,7 +327,7 @@ Result<BatchGetResult> Engine::BatchGetItem(const RequestContext& ctx,
         staleness::OwnDelay(*definition, staleness::kEventualDelayTag)));
     states.push_back(held.back().get());
   }
-  return monotable::BatchGetItem(*impl_->storage, lookup, request, states);
+  return monotable::BatchGetItem(*impl_->storage, lookup, request, states, ctx.touches);
 }
 
 Result<TransactWriteResult> Engine::TransactWriteItems(const RequestContext& ctx,
@@ -339,12 +375,13 @@ Result<ReadPage> Engine::Query(const RequestContext& ctx, const QueryRequest& re
       const PartitionState by_partition = [lag, id = *family](uint64_t partition) {
         return lag->ForIndexPartition(id, partition);
       };
-      return QueryPage(*impl_->storage, *table, request, impl_->clock.get(), nullptr,
-                       &by_partition);
+      return QueryPage(*impl_->storage, *table, request, impl_->clock.get(), nullptr, &by_partition,
+                       ctx.touches);
     }
   }
   const staleness::StateRef state = impl_->StateForPage(*table, request);
-  return QueryPage(*impl_->storage, *table, request, impl_->clock.get(), state.get());
+  return QueryPage(*impl_->storage, *table, request, impl_->clock.get(), state.get(), nullptr,
+                   ctx.touches);
 }
 Result<ReadPage> Engine::Scan(const RequestContext& ctx, const ScanRequest& request) {
   MT_ASSIGN_OR_RETURN(table, impl_->Lookup(ctx).Find(request.table_name));

@@ -112,11 +112,11 @@ Protocol::Protocol(Engine* engine, ProtocolOptions options)
 
 Response Protocol::Handle(std::string_view operation, std::string_view body,
                           const CallerIdentity& caller, JsonParser& parser,
-                          std::string_view* table_name) const {
+                          std::string_view* table_name, ItemTouches* touches) const {
   Response response;
   // A try block costs nothing until something throws.
   Status thrown =
-      CatchAll([&] { response = Dispatch(operation, body, caller, parser, table_name); });
+      CatchAll([&] { response = Dispatch(operation, body, caller, parser, table_name, touches); });
   if (!thrown.ok()) {
     log::Error(std::string(operation) + " threw an exception: " + thrown.message());
     // The exception's text is for the log only; the client gets DynamoDB's wording.
@@ -139,7 +139,7 @@ bool Protocol::RunsOnWorker(std::string_view operation) const {
 
 Response Protocol::Dispatch(std::string_view operation, std::string_view body,
                             const CallerIdentity& caller, JsonParser& parser,
-                            std::string_view* table_name) const {
+                            std::string_view* table_name, ItemTouches* touches) const {
   const Route* route = Find(operation);
   const int route_index = route ? static_cast<int>(route - routes_.data()) : -1;
   if (!route) {
@@ -169,7 +169,8 @@ Response Protocol::Dispatch(std::string_view operation, std::string_view body,
     return ErrorResponse(valid, {caller.region, options_.account_id}, route_index);
   }
 
-  OperationContext ctx{*engine_, {}, caller.region, options_.account_id};
+  OperationContext ctx{*engine_, RequestContext{std::string(), touches}, caller.region,
+                       options_.account_id};
   if (options_.shared_db) {
     ctx.request.ns = "shared";
   } else if (options_.authorizer) {

@@ -71,9 +71,11 @@ class Protocol {
   // operation: the whole target, "DynamoDBStreams_20120810.GetRecords"). When
   // `table_name` is not null it receives the request's top-level TableName, for request
   // logs (empty when absent): a lookup in the parsed body, no second parse. It stays
-  // valid until `parser` parses again.
+  // valid until `parser` parses again. When `touches` is not null it receives the items
+  // the request touched (engine/api/item_touches.h), for the same logs.
   Response Handle(std::string_view operation, std::string_view body, const CallerIdentity& caller,
-                  JsonParser& parser, std::string_view* table_name = nullptr) const;
+                  JsonParser& parser, std::string_view* table_name = nullptr,
+                  ItemTouches* touches = nullptr) const;
 
   // The operations served, in the order of Response::route.
   std::span<const Route> routes() const { return routes_; }
@@ -84,7 +86,7 @@ class Protocol {
  private:
   const Route* Find(std::string_view operation) const;
   Response Dispatch(std::string_view operation, std::string_view body, const CallerIdentity& caller,
-                    JsonParser& parser, std::string_view* table_name) const;
+                    JsonParser& parser, std::string_view* table_name, ItemTouches* touches) const;
 
   Engine* engine_;
   ProtocolOptions options_;

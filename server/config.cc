@@ -147,7 +147,8 @@ options:
   --log-level LEVEL      trace, debug, info, warn, error or off (default info); the
                          log goes to stderr
   --log-requests         log one line per request at info: operation, table, HTTP
-                         status, error type and latency in microseconds
+                         status, error type, latency in microseconds and the items
+                         touched (for monotable rehearse --trace)
   --throughput MODE      DynamoDB's per-partition capacity model: off (no accounting),
                          observe (count, never throttle; the default) or enforce
                          (throttle as DynamoDB does, with its errors)

@@ -7,11 +7,13 @@
 #include <chrono>
 #include <cstring>
 #include <ctime>
+#include <optional>
 #include <random>
 
 #include "auth/authorization.h"
 #include "engine/base/limits.h"
 #include "protocol/errors.h"
+#include "protocol/touched_items.h"
 #include "server/console.h"
 #include "server/crc32.h"
 #include "server/dynamodb_local.h"
@@ -293,8 +295,12 @@ std::optional<Router::Served> Router::InjectFault(std::string_view operation,
 void Router::HandleTimed(HttpRequest& request, protocol::JsonParser& parser, HttpReply& reply) {
   const auto start = std::chrono::steady_clock::now();
   std::string_view table;
-  // Request logging costs the table name's lookup only when it is on.
-  const Served served = HandleDynamoDb(request, parser, reply, log_requests_ ? &table : nullptr);
+  // Request logging costs the table name's lookup and the items' record only when it is
+  // on: without it the engine gets no collector and records nothing.
+  std::optional<ItemTouches> touches;
+  if (log_requests_) touches.emplace();
+  const Served served = HandleDynamoDb(request, parser, reply, log_requests_ ? &table : nullptr,
+                                       touches ? &*touches : nullptr);
   const auto nanos =
       std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start)
           .count();
@@ -305,20 +311,25 @@ void Router::HandleTimed(HttpRequest& request, protocol::JsonParser& parser, Htt
   std::string type = protocol::ErrorType(served.error);
   std::string_view short_type = type;
   short_type.remove_prefix(std::min(short_type.size(), short_type.find('#') + 1));
+  // The items touched (protocol/touched_items.h), for `monotable rehearse --trace`;
+  // no field when the request touched none.
+  std::string items = protocol::EncodeTouchedItems(touches->items());
+  if (!items.empty()) items.insert(0, " items=");
   if (!served.authorization.empty()) {
     // With --iam: the statement that decided ("deny by identity[0] DenyDeletes (...)").
-    spdlog::info("request op={} table={} status={} error={} latency_us={} iam=\"{}\"",
+    spdlog::info("request op={} table={} status={} error={} latency_us={}{} iam=\"{}\"",
                  operation.empty() ? "-" : operation, table.empty() ? "-" : table, reply.status,
-                 short_type.empty() ? "-" : short_type, nanos / 1000, served.authorization);
+                 short_type.empty() ? "-" : short_type, nanos / 1000, items, served.authorization);
     return;
   }
-  spdlog::info("request op={} table={} status={} error={} latency_us={}",
+  spdlog::info("request op={} table={} status={} error={} latency_us={}{}",
                operation.empty() ? "-" : operation, table.empty() ? "-" : table, reply.status,
-               short_type.empty() ? "-" : short_type, nanos / 1000);
+               short_type.empty() ? "-" : short_type, nanos / 1000, items);
 }
 
 Router::Served Router::HandleDynamoDb(HttpRequest& request, protocol::JsonParser& parser,
-                                      HttpReply& reply, std::string_view* table_name) {
+                                      HttpReply& reply, std::string_view* table_name,
+                                      ItemTouches* touches) {
   auto error = [&](ErrorCode code, std::string message) {
     auto e = protocol::EncodeError(Status(code, std::move(message)));
     Json(e.http_status, std::move(e.body), reply);
@@ -358,7 +369,8 @@ Router::Served Router::HandleDynamoDb(HttpRequest& request, protocol::JsonParser
   // request parser reserved it already, so this allocates nothing).
   static_assert(simdjson::SIMDJSON_PADDING <= kBodyPadding);
   body.reserve(body.size() + simdjson::SIMDJSON_PADDING);
-  protocol::Response response = protocol_->Handle(*operation, body, caller, parser, table_name);
+  protocol::Response response =
+      protocol_->Handle(*operation, body, caller, parser, table_name, touches);
   Json(response.http_status, std::move(response.body), reply);
   return {response.error, response.route, std::move(response.authorization)};
 }

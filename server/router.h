@@ -83,9 +83,9 @@ class Router {
     int route = -1;
     std::string authorization{};  // with --iam: the deciding statement
   };
-  // `table_name`: see Protocol::Handle.
+  // `table_name` and `touches`: see Protocol::Handle.
   Served HandleDynamoDb(HttpRequest& request, protocol::JsonParser& parser, HttpReply& reply,
-                        std::string_view* table_name);
+                        std::string_view* table_name, ItemTouches* touches);
   // HandleDynamoDb, timed, counted and (with request logging) logged.
   void HandleTimed(HttpRequest& request, protocol::JsonParser& parser, HttpReply& reply);
   // GET and HEAD: the health check, the console, the monitoring views, or 404.

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/api/item_touches.h"
 #include "engine/base/attribute_value.h"
 #include "engine/capacity/capacity.h"
 #include "engine/expr/expression.h"
@@ -20,6 +21,9 @@ namespace monotable {
 // shared namespace with --shared-db).
 struct RequestContext {
   std::string ns;
+  // --log-requests: receives the items the request touched (item_touches.h); null
+  // otherwise, and then nothing is recorded.
+  ItemTouches* touches = nullptr;
 };
 
 enum class ReturnValues { kNone, kAllOld, kUpdatedOld, kAllNew, kUpdatedNew };
@@ -194,6 +198,8 @@ struct ItemResult {
   // response without being decoded.
   std::optional<item_codec::EncodedItem> item_encoded;
   ConsumedCapacity consumed;
+  // GetItem: the size of the item read; a write: the larger of its old and new image.
+  uint64_t item_bytes = 0;
   // Writes to tables with LSIs: the partition key and the size of the item collection
   // (for ReturnItemCollectionMetrics=SIZE).
   std::optional<Item> item_collection_key;

@@ -20,7 +20,7 @@ Result<std::optional<item_codec::EncodedItem>> AdmittedRead(const Storage& stora
                                                             const Table& table,
                                                             const std::string& key, bool consistent,
                                                             const rocksdb::Snapshot* state,
-                                                            double& units) {
+                                                            double& units, size_t* bytes) {
   Ticket ticket;
   const int claim = ticket.Claim(table, "", std::string_view(key), throughput::Op::kRead,
                                  capacity::ReadUnits(0, consistent));
@@ -32,6 +32,7 @@ Result<std::optional<item_codec::EncodedItem>> AdmittedRead(const Storage& stora
     size = stored_size;
   }
   units = capacity::ReadUnits(size, consistent);
+  *bytes = size;
   ticket.SetActual(claim, units);
   return item;
 }
@@ -43,8 +44,10 @@ Result<ItemResult> GetItem(const Storage& storage, const Table& table,
   auto definition = table.definition();
   MT_ASSIGN_OR_RETURN(key, ValidateKeyAndBuildKey(*definition, request.key));
   ItemResult result;
+  size_t bytes = 0;
   MT_ASSIGN_OR_RETURN(item, AdmittedRead(storage, table, key, request.consistent_read, state,
-                                         result.consumed.table.read_units));
+                                         result.consumed.table.read_units, &bytes));
+  result.item_bytes = bytes;
   result.consumed.table_name = request.table_name;
   if (item) {
     MT_ASSIGN_OR_RETURN(returned, ProjectEncodedItem(std::move(*item), request.projection));
@@ -55,7 +58,8 @@ Result<ItemResult> GetItem(const Storage& storage, const Table& table,
 
 Result<BatchGetResult> BatchGetItem(const Storage& storage, const TableLookup& tables,
                                     const BatchGetRequest& request,
-                                    std::span<const rocksdb::Snapshot* const> states) {
+                                    std::span<const rocksdb::Snapshot* const> states,
+                                    ItemTouches* touches) {
   struct Planned {
     std::shared_ptr<Table> table;
     std::vector<std::string> keys;
@@ -92,17 +96,27 @@ Result<BatchGetResult> BatchGetItem(const Storage& storage, const TableLookup& t
       }
       // Each key is charged as its own GetItem (rounded up per item).
       double units = 0;
+      size_t bytes = 0;
       ++keys;
       auto item = AdmittedRead(storage, *planned[t].table, planned[t].keys[k],
                                request.tables[t].consistent_read,
-                               t < states.size() ? states[t] : nullptr, units);
+                               t < states.size() ? states[t] : nullptr, units, &bytes);
       if (!item.ok() && IsThrottled(item.status())) {
+        // Recorded as refused (size and units unknown): the rehearsal replays it too.
+        if (touches != nullptr) {
+          const auto definition = planned[t].table->definition();  // held while Record reads it
+          touches->Record(*definition, request.tables[t].keys[k], false, 0, 0);
+        }
         if (throttled++ == 0) first_throttle = item.status();
         result.unprocessed[t].push_back(k);
         continue;
       }
       if (!item.ok()) return item.status();
       result.consumed[t].table.read_units += units;
+      if (touches != nullptr) {
+        const auto definition = planned[t].table->definition();  // held while Record reads it
+        touches->Record(*definition, request.tables[t].keys[k], false, bytes, units);
+      }
       if (!*item) continue;
       MT_ASSIGN_OR_RETURN(returned, ProjectEncodedItem(std::move(**item), projection));
       MT_ASSIGN_OR_RETURN(returned_size, item_codec::EncodedItemSize(returned));

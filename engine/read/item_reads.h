@@ -19,9 +19,11 @@ Result<ItemResult> GetItem(const Storage& storage, const Table& table,
 // Answers at most 16 MB of items; the rest is reported as unprocessed. Errors:
 // kValidation ("Provided list of item keys contains duplicates", key errors),
 // kResourceNotFound, kInternal. `states`, when not empty, holds the state each request
-// table (in order) is read at (null: the latest).
+// table (in order) is read at (null: the latest). `touches`, when not null, receives
+// every key read, and those throttled with size and units 0 (unknown).
 Result<BatchGetResult> BatchGetItem(const Storage& storage, const TableLookup& tables,
                                     const BatchGetRequest& request,
-                                    std::span<const rocksdb::Snapshot* const> states = {});
+                                    std::span<const rocksdb::Snapshot* const> states = {},
+                                    ItemTouches* touches = nullptr);
 
 }  // namespace monotable

@@ -106,23 +106,30 @@ PageSource SourceOf(const Storage& storage, const Table& table, const ReadTarget
 // Reads one page under admission: the minimum read is claimed before the page on the
 // partition of `hash` of what the page reads (a GSI, or the table, which an LSI shares),
 // and settled with what the page consumed there.
+// The name of the GSI a page reads; empty for the table or an LSI (which shares the
+// table's capacity).
+std::string ChargedIndex(const ReadTarget& target) {
+  const bool global = target.index && target.index->global;
+  return global ? target.index->definition->name : std::string();
+}
+
+// What a page consumed where it is charged (ChargedIndex).
+double ChargedUnits(const ReadPage& page, const std::string& index) {
+  if (index.empty()) return page.consumed.Total().read_units;
+  auto it = page.consumed.global_secondary_indexes.find(index);
+  return it == page.consumed.global_secondary_indexes.end() ? 0 : it->second.read_units;
+}
+
 template <typename ReadPageFn>
 Result<ReadPage> AdmittedPage(const Table& table, const ReadTarget& target, uint64_t hash,
                               bool consistent, ReadPageFn read_page) {
-  const bool global = target.index && target.index->global;
-  const std::string index = global ? target.index->definition->name : std::string();
+  const std::string index = ChargedIndex(target);
   Ticket ticket;
   const int claim =
       ticket.Claim(table, index, hash, throughput::Op::kRead, capacity::ReadUnits(0, consistent));
   MT_RETURN_IF_ERROR(ticket.Admit());
   MT_ASSIGN_OR_RETURN(page, read_page());
-  if (claim >= 0) {
-    auto it = page.consumed.global_secondary_indexes.find(index);
-    ticket.SetActual(claim, !global ? page.consumed.Total().read_units
-                            : it == page.consumed.global_secondary_indexes.end()
-                                ? 0
-                                : it->second.read_units);
-  }
+  if (claim >= 0) ticket.SetActual(claim, ChargedUnits(page, index));
   return std::move(page);
 }
 
@@ -130,7 +137,7 @@ Result<ReadPage> AdmittedPage(const Table& table, const ReadTarget& target, uint
 
 Result<ReadPage> QueryPage(const Storage& storage, const Table& table, const QueryRequest& request,
                            const Clock* clock, const rocksdb::Snapshot* state,
-                           const PartitionState* by_partition) {
+                           const PartitionState* by_partition, ItemTouches* touches) {
   MT_ASSIGN_OR_RETURN(target, ResolveReadTarget(table, request, clock));
   const TableDefinition& definition = target.table();
   const std::string& hash_name = target.key_schema[0].name;
@@ -183,10 +190,28 @@ Result<ReadPage> QueryPage(const Storage& storage, const Table& table, const Que
     }
     return sort_range.Classify(SortComponent(target, key.substr(prefix.size())));
   };
-  return AdmittedPage(table, target, key_codec::HashOfKey(prefix), request.consistent_read, [&] {
-    return ReadOnePage(*it, request.scan_forward, classify, skip_key,
-                       SourceOf(storage, table, target, request, state), request);
-  });
+  Result<ReadPage> page =
+      AdmittedPage(table, target, key_codec::HashOfKey(prefix), request.consistent_read, [&] {
+        return ReadOnePage(*it, request.scan_forward, classify, skip_key,
+                           SourceOf(storage, table, target, request, state), request);
+      });
+  // --log-requests: the page as one read of its item collection (charged once, on the
+  // partition of its key); a throttled page with what it was refused, unknown (0).
+  if (touches != nullptr && (page.ok() || IsThrottled(page.status()))) {
+    ItemTouch touch{definition.name,
+                    ChargedIndex(target),
+                    false,
+                    key_condition.partition_value,
+                    std::nullopt,
+                    0,
+                    0};
+    if (page.ok()) {
+      touch.bytes = page->bytes_read;
+      touch.units = ChargedUnits(*page, touch.index);
+    }
+    touches->Add(std::move(touch));
+  }
+  return page;
 }
 
 Result<ReadPage> ScanPage(const Storage& storage, const Table& table, const ScanRequest& request,

@@ -24,7 +24,8 @@ using PartitionState = std::function<std::shared_ptr<const rocksdb::Snapshot>(ui
 // a filter on key attributes), kInternal.
 Result<ReadPage> QueryPage(const Storage& storage, const Table& table, const QueryRequest& request,
                            const Clock* clock = nullptr, const rocksdb::Snapshot* state = nullptr,
-                           const PartitionState* by_partition = nullptr);
+                           const PartitionState* by_partition = nullptr,
+                           ItemTouches* touches = nullptr);
 
 // Errors: kValidation (ExclusiveStartKey outside the segment, IndexName), kInternal.
 Result<ReadPage> ScanPage(const Storage& storage, const Table& table, const ScanRequest& request,

@@ -32,7 +32,7 @@ void AddItemCollection(BatchWriteResult& result, const std::string& table_name,
 }  // namespace
 
 Result<BatchWriteResult> BatchWriteItem(WritePath& write_path, const TableLookup& tables,
-                                        const BatchWriteRequest& request) {
+                                        const BatchWriteRequest& request, ItemTouches* touches) {
   struct Planned {
     std::shared_ptr<Table> table;
     std::string key;
@@ -71,6 +71,11 @@ Result<BatchWriteResult> BatchWriteItem(WritePath& write_path, const TableLookup
     if (!table_admitted.ok()) {
       if (!IsThrottled(table_admitted)) return table_admitted;
       if (first_throttle.ok()) first_throttle = std::move(table_admitted);
+      // Recorded as refused (size and units unknown): the rehearsal replays it too.
+      if (touches != nullptr) {
+        const auto definition = planned[i].table->definition();  // held while Record reads it
+        touches->Record(*definition, entry.item, true, 0, 0);
+      }
       result.unprocessed.push_back(i);
       continue;
     }
@@ -107,7 +112,14 @@ Result<BatchWriteResult> BatchWriteItem(WritePath& write_path, const TableLookup
     // Each write is charged on its own, as the single-item write it stands for.
     const std::string& table_name = request.entries[i].table_name;
     AddItemCollection(result, table_name, outcome.index_writes);
-    capacity::AddPerTable(result.consumed, capacity::ForWrite(table_name, outcome));
+    ConsumedCapacity consumed = capacity::ForWrite(table_name, outcome);
+    if (touches != nullptr) {
+      const auto definition = planned[i].table->definition();  // held while Record reads it
+      touches->Record(*definition, request.entries[i].item, true,
+                      std::max(outcome.sizes.old_size, outcome.sizes.new_size),
+                      consumed.table.write_units);
+    }
+    capacity::AddPerTable(result.consumed, consumed);
   }
   std::sort(result.unprocessed.begin(), result.unprocessed.end());
   if (!planned.empty() && result.unprocessed.size() == planned.size()) return first_throttle;

@@ -16,7 +16,10 @@ namespace monotable {
 // written: kValidation ("Provided list of item keys contains duplicates", key and item
 // errors), kResourceNotFound, kItemCollectionSizeLimitExceeded, kInternal; the
 // throttling error of the first write refused when every write was refused.
+// `touches`, when not null, receives every item written, and those throttled at their
+// table with size and units 0 (unknown).
 Result<BatchWriteResult> BatchWriteItem(WritePath& write_path, const TableLookup& tables,
-                                        const BatchWriteRequest& request);
+                                        const BatchWriteRequest& request,
+                                        ItemTouches* touches = nullptr);
 
 }  // namespace monotable

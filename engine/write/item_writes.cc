@@ -1,5 +1,7 @@
 #include "engine/write/item_writes.h"
 
+#include <algorithm>
+
 #include "engine/schema/key_validation.h"
 #include "engine/write/admitted_write.h"
 #include "engine/write/item_changes.h"
@@ -31,6 +33,7 @@ std::optional<Item> UpdateReturnValues(const UpdateItemRequest& request, WriteOu
 ItemResult WriteResultFor(const std::string& table_name, const WriteOutcome& outcome) {
   ItemResult result;
   result.consumed = capacity::ForWrite(table_name, outcome);
+  result.item_bytes = std::max(outcome.sizes.old_size, outcome.sizes.new_size);
   if (outcome.index_writes.item_collection) {
     result.item_collection_key = outcome.index_writes.item_collection->key;
     result.item_collection_bytes = outcome.index_writes.item_collection->bytes;

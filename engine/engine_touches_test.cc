@@ -1,0 +1,134 @@
+// The items a request touched (api/item_touches.h), recorded for --log-requests only
+// when the request context carries a collector.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "engine/engine.h"
+#include "engine/expr/expression.h"
+#include "engine/testing/in_memory_engine.h"
+#include "engine/testing/value_builders.h"
+
+namespace monotable {
+namespace {
+
+using test_values::N;
+using test_values::S;
+
+class EngineTouchesTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    engine_ = test_engine::OpenInMemory(std::make_unique<FakeClock>(1732000000000));
+    ASSERT_NE(engine_, nullptr);
+    CreateTableRequest r;
+    r.table_name = "t";
+    r.attribute_definitions = {
+        {"pk", AttributeType::kS}, {"sk", AttributeType::kN}, {"g", AttributeType::kS}};
+    r.key_schema = {{"pk", KeyType::kHash}, {"sk", KeyType::kRange}};
+    SecondaryIndexDefinition gsi;
+    gsi.name = "byG";
+    gsi.key_schema = {{"g", KeyType::kHash}};
+    gsi.projection.type = ProjectionType::kAll;
+    r.global_secondary_indexes.push_back(gsi);
+    r.billing_mode = BillingMode::kPayPerRequest;
+    ASSERT_TRUE(engine_->CreateTable(ctx_, r).ok());
+    ctx_.touches = &touches_;
+  }
+
+  Item Key(const std::string& pk, int sk) { return {{"pk", S(pk)}, {"sk", N(std::to_string(sk))}}; }
+
+  std::unique_ptr<Engine> engine_;
+  RequestContext ctx_{"ns"};
+  ItemTouches touches_;
+};
+
+TEST_F(EngineTouchesTest, EachItemOperationRecordsItsItemsKeySizeAndUnits) {
+  PutItemRequest put;
+  put.table_name = "t";
+  put.item = Key("a", 1);
+  put.item["g"] = S("x");
+  put.item["pad"] = S(std::string(1500, 'p'));
+  ASSERT_TRUE(engine_->PutItem(ctx_, put).ok());
+  GetItemRequest get;
+  get.table_name = "t";
+  get.key = Key("a", 1);
+  ASSERT_TRUE(engine_->GetItem(ctx_, get).ok());
+  BatchGetRequest batch;
+  batch.tables.push_back({"t", {Key("a", 1), Key("b", 2)}, std::nullopt, true});
+  ASSERT_TRUE(engine_->BatchGetItem(ctx_, batch).ok());
+
+  const auto& items = touches_.items();
+  ASSERT_EQ(items.size(), 4u);
+  const size_t bytes = 2 + 1 + 2 + 2 + 1 + 1 + 3 + 1500;  // pk a, sk 1, g x, pad
+  EXPECT_EQ(items[0].table, "t");
+  EXPECT_EQ(items[0].index, "");
+  EXPECT_TRUE(items[0].write);
+  EXPECT_EQ(items[0].partition_key, S("a"));
+  ASSERT_TRUE(items[0].sort_key.has_value());
+  EXPECT_EQ(*items[0].sort_key, N("1"));
+  EXPECT_EQ(items[0].bytes, bytes);
+  EXPECT_EQ(items[0].units, 2.0);  // the table's share: the GSI's is not in it
+  EXPECT_FALSE(items[1].write);
+  EXPECT_EQ(items[1].bytes, bytes);
+  EXPECT_EQ(items[1].units, 0.5);             // eventually consistent
+  EXPECT_EQ(items[2].units, 1.0);             // strongly consistent
+  EXPECT_EQ(items[3].partition_key, S("b"));  // a missing item costs as an empty one
+  EXPECT_EQ(items[3].bytes, 0u);
+  EXPECT_EQ(items[3].units, 1.0);
+}
+
+TEST_F(EngineTouchesTest, WritesOfABatchAndAQueryPageAreRecorded) {
+  BatchWriteRequest batch;
+  batch.entries.push_back({"t", true, {{"pk", S("a")}, {"sk", N("1")}, {"g", S("x")}}});
+  batch.entries.push_back({"t", false, Key("b", 2)});
+  ASSERT_TRUE(engine_->BatchWriteItem(ctx_, batch).ok());
+  DeleteItemRequest del;
+  del.table_name = "t";
+  del.key = Key("a", 1);
+
+  QueryRequest query;
+  query.table_name = "t";
+  query.index_name = "byG";
+  const expr::ExpressionAttributeValues values{{":g", S("x")}};  // outlives the condition
+  expr::Placeholders placeholders(nullptr, &values);
+  auto condition =
+      expr::Condition::Parse("g = :g", expr::ExpressionKind::kKeyCondition, placeholders);
+  ASSERT_TRUE(condition.ok()) << condition.status().message();
+  query.key_condition = std::move(*condition);
+  auto page = engine_->Query(ctx_, query);
+  ASSERT_TRUE(page.ok()) << page.status().message();
+  ASSERT_EQ(page->count, 1);
+  ASSERT_TRUE(engine_->DeleteItem(ctx_, del).ok());
+
+  const auto& items = touches_.items();
+  ASSERT_EQ(items.size(), 4u);
+  EXPECT_TRUE(items[0].write);
+  EXPECT_EQ(items[0].units, 1.0);
+  EXPECT_TRUE(items[1].write);  // a delete of nothing: one unit
+  EXPECT_EQ(items[1].partition_key, S("b"));
+  EXPECT_EQ(items[1].units, 1.0);
+  // The Query page: on the GSI, by its partition key, charged once for what it read.
+  EXPECT_EQ(items[2].index, "byG");
+  EXPECT_FALSE(items[2].write);
+  EXPECT_EQ(items[2].partition_key, S("x"));
+  EXPECT_FALSE(items[2].sort_key.has_value());
+  EXPECT_EQ(items[2].bytes, page->bytes_read);
+  EXPECT_EQ(items[2].units, 0.5);
+  EXPECT_TRUE(items[3].write);
+  EXPECT_EQ(items[3].partition_key, S("a"));
+}
+
+TEST_F(EngineTouchesTest, NothingIsRecordedForAFailedRequestOrWithoutACollector) {
+  GetItemRequest get;
+  get.table_name = "t";
+  get.key = {{"pk", S("a")}};  // no sort key: a validation error
+  EXPECT_FALSE(engine_->GetItem(ctx_, get).ok());
+  EXPECT_TRUE(touches_.items().empty());
+  const RequestContext without{"ns"};
+  get.key = Key("a", 1);
+  ASSERT_TRUE(engine_->GetItem(without, get).ok());
+  EXPECT_TRUE(touches_.items().empty());
+}
+
+}  // namespace
+}  // namespace monotable
