@@ -64,7 +64,9 @@ class Simulator {
   void Issue(LoadState& ls, Op op, uint64_t n);
   // The trace's requests before `end_ms` (from the start), grouped.
   void IssueTrace(int64_t end_ms);
-  LoadState& TraceLoad(uint32_t table, uint64_t bytes);
+  // The load of a trace's requests on `table` (its GSI `index`, or the table when
+  // empty) of `bytes` each, or of `units` each when not 0.
+  LoadState& TraceLoad(uint32_t table, const std::string& index, uint64_t bytes, double units);
   // Calls f(hash, key, sort key, count) for the requests of `n` that fall on each key
   // of `keys` (key empty for the spread share; sort key, encoded, empty without one).
   template <typename F>
@@ -163,26 +165,30 @@ void Simulator::StartPhase(const Phase& phase) {
   }
 }
 
-LoadState& Simulator::TraceLoad(uint32_t table, uint64_t bytes) {
+LoadState& Simulator::TraceLoad(uint32_t table, const std::string& index, uint64_t bytes,
+                                double units) {
   const std::string& name = w_.tables[table].name;
-  const uint32_t resource = FindResource(name, "");
+  const uint32_t resource = FindResource(name, index);
+  const double read_units = units > 0 ? units : capacity::ReadUnits(bytes, false);
+  const double write_units = units > 0 ? units : capacity::WriteUnits(bytes);
   for (LoadState& ls : trace_loads_) {
-    if (ls.table == resource && ls.write_units == capacity::WriteUnits(bytes) &&
-        ls.read_units == capacity::ReadUnits(bytes, false)) {
+    if (ls.table == resource && ls.write_units == write_units && ls.read_units == read_units) {
       return ls;
     }
   }
-  // A recorded write does not say which GSIs it changed: every GSI of its table, with
-  // keys of its own spread over the GSI.
   LoadState ls;
   ls.table = resource;
-  KeySpace spread;
-  spread.spread = 1;
-  for (const GsiConfig& g : w_.tables[table].gsis) {
-    ls.gsis.push_back({FindResource(name, g.name), spread});
+  // A recorded write does not say which GSIs it changed: every GSI of its table, with
+  // keys of its own spread over the GSI. A read of a GSI (a Query page) is its own.
+  if (index.empty()) {
+    KeySpace spread;
+    spread.spread = 1;
+    for (const GsiConfig& g : w_.tables[table].gsis) {
+      ls.gsis.push_back({FindResource(name, g.name), spread});
+    }
   }
-  ls.read_units = capacity::ReadUnits(bytes, false);
-  ls.write_units = capacity::WriteUnits(bytes);
+  ls.read_units = read_units;
+  ls.write_units = write_units;
   trace_loads_.push_back(std::move(ls));
   return trace_loads_.back();
 }
@@ -195,19 +201,19 @@ void Simulator::IssueTrace(int64_t end_ms) {
     const TraceRequest& r = all[trace_next_];
     uint64_t n = 0;
     while (trace_next_ < all.size() && all[trace_next_].ms < end_ms &&
-           all[trace_next_].table == r.table && all[trace_next_].op == r.op &&
-           all[trace_next_].bytes == r.bytes && all[trace_next_].key == r.key &&
-           all[trace_next_].sort_key == r.sort_key) {
+           all[trace_next_].table == r.table && all[trace_next_].index == r.index &&
+           all[trace_next_].op == r.op && all[trace_next_].bytes == r.bytes &&
+           all[trace_next_].units == r.units && all[trace_next_].key == r.key &&
+           all[trace_next_].hash == r.hash && all[trace_next_].sort_key == r.sort_key) {
       ++trace_next_;
       ++n;
     }
-    LoadState& ls = TraceLoad(r.table, r.bytes);
+    LoadState& ls = TraceLoad(r.table, r.index, r.bytes, r.units);
     ls.keys = KeySpace();
     if (r.key.empty()) {
       ls.keys.spread = 1;
     } else {
-      ls.keys.slots.push_back({r.key, StringKeyHash(r.key), 1.0,
-                               r.sort_key.empty() ? std::string() : EncodedSortKey(r.sort_key)});
+      ls.keys.slots.push_back({r.key, r.hash, 1.0, r.sort_key});
     }
     Issue(ls, r.op, n);
   }

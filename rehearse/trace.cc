@@ -6,6 +6,12 @@
 #include <ctime>
 #include <optional>
 
+#include "engine/format/key_codec.h"
+#include "protocol/base64.h"
+#include "protocol/touched_items.h"
+#include "rehearse/key_space.h"
+#include "rehearse/sort_key_space.h"
+
 namespace monotable::rehearse {
 namespace {
 
@@ -76,6 +82,36 @@ std::optional<uint32_t> TableIndex(const Workload& w, std::string_view name) {
   return std::nullopt;
 }
 
+bool HasGsi(const TableConfig& table, std::string_view name) {
+  return std::any_of(table.gsis.begin(), table.gsis.end(),
+                     [&](const GsiConfig& g) { return g.name == name; });
+}
+
+// A logged item as a request: on its table or GSI, its key hashed and its sort key
+// encoded as the server does for that type. False: a table or GSI the workload lacks.
+bool ItemRequest(const ItemTouch& item, const Workload& workload, TraceRequest* r) {
+  const std::optional<uint32_t> table = TableIndex(workload, item.table);
+  if (!table || (!item.index.empty() && !HasGsi(workload.tables[*table], item.index))) {
+    return false;
+  }
+  r->table = *table;
+  r->index = item.index;
+  r->op = item.write ? Op::kWrite : Op::kRead;
+  const AttributeValue& pk = item.partition_key;
+  // Contributor Insights names a string or number key by its value, as the CSV does, a
+  // binary one by its base64.
+  r->key = pk.type == AttributeType::kB ? "B:" + protocol::Base64Encode(pk.scalar) : pk.scalar;
+  if (r->key.empty()) r->key = "S:";  // a key, not the spread
+  std::string encoded;
+  key_codec::AppendKeyValue(&encoded, pk, /*last=*/false);
+  r->hash = key_codec::Hash64(encoded);
+  r->sort_key.clear();
+  if (item.sort_key) key_codec::AppendKeyValue(&r->sort_key, *item.sort_key, /*last=*/true);
+  r->bytes = item.bytes;
+  r->units = item.units;
+  return true;
+}
+
 }  // namespace
 
 Result<Trace> ParseTrace(std::string_view text, const Workload& workload) {
@@ -114,7 +150,8 @@ Result<Trace> ParseTrace(std::string_view text, const Workload& workload) {
       operation = f[1];
       table = f[2];
       r.key = std::string(f[3]);
-      if (with_sort_key) r.sort_key = std::string(f[4]);
+      if (!r.key.empty()) r.hash = StringKeyHash(r.key);
+      if (with_sort_key && !f[4].empty()) r.sort_key = EncodedSortKey(f[4]);
       const std::string_view size = f[fields - 1];
       if (!size.empty()) {
         const auto [q, ec2] = std::from_chars(size.data(), size.data() + size.size(), r.bytes);
@@ -130,6 +167,19 @@ Result<Trace> ParseTrace(std::string_view text, const Workload& workload) {
       ms = static_cast<double>(*stamp);
       operation = LogField(line, "op");
       table = LogField(line, "table");
+      if (const std::string_view items = LogField(line, "items"); !items.empty()) {
+        auto touched = protocol::DecodeTouchedItems(items);
+        if (!touched.ok()) return BadLine(number, touched.status().message());
+        for (const ItemTouch& item : *touched) {
+          TraceRequest one;
+          if (!ItemRequest(item, workload, &one)) {
+            ++trace.skipped;
+            continue;
+          }
+          stamped.emplace_back(ms, std::move(one));
+        }
+        continue;
+      }
     }
     const std::optional<Op> op = OpOf(operation);
     const std::optional<uint32_t> index = TableIndex(workload, table);

@@ -9,13 +9,23 @@
 //     `timestamp,operation,table,key,sort_key,size`, the sort key of each request too
 //     (a string; empty: none), which places it in its item collection;
 //   - the server's `--log-requests` lines (`... request op=PutItem table=T status=200
-//     ...`, after spdlog's `YYYY-MM-DD HH:MM:SS.mmm` stamp): they carry no key and no
-//     size, so each request is spread over the table's keys and sized 1,024 bytes.
-// Reads are GetItem, BatchGetItem, Query, Scan and TransactGetItems (eventually
-// consistent); writes are PutItem, UpdateItem, DeleteItem, BatchWriteItem and
-// TransactWriteItems. Other operations (ExecuteStatement among them: a line does not
-// say whether it read or wrote) and tables the workload does not name are skipped and
-// counted. A request the recorded run refused is replayed too: the rehearsal decides.
+//     ...`, after spdlog's `YYYY-MM-DD HH:MM:SS.mmm` stamp). A line with an `items=`
+//     field (protocol/touched_items.h: GetItem, PutItem, UpdateItem, DeleteItem,
+//     BatchGetItem, BatchWriteItem, Query pages, and the PartiQL statements made of
+//     them) is one request per item, on that item's table or GSI, on its key's
+//     partition (the key typed: S, N or B hash as the server hashes them; a sort key
+//     places it in its item collection), with its size and the units it consumed (a
+//     size or units of 0, a throttled request's, count as an empty item). A line
+//     without one (a Scan, a transaction, a log from before items were logged) carries
+//     no key and no size: the request is spread over its table's keys and sized 1,024
+//     bytes.
+// Without items, reads are GetItem, BatchGetItem, Query, Scan and TransactGetItems
+// (eventually consistent); writes are PutItem, UpdateItem, DeleteItem, BatchWriteItem
+// and TransactWriteItems. Other operations (ExecuteStatement among them: a line
+// without items does not say whether it read or wrote), tables and GSIs the workload
+// does not name are skipped and counted. A request the recorded run refused is
+// replayed too: the rehearsal decides. A recorded write charges every GSI of its
+// table, spread over the GSI's keys (the line names only the table's item).
 //
 // Thread-safety: value types and pure functions. Errors: kValidation naming the line.
 
@@ -34,9 +44,12 @@ struct TraceRequest {
   int64_t ms = 0;  // from the trace's first request
   throughput::Op op = throughput::Op::kRead;
   uint32_t table = 0;    // index into Workload::tables
-  std::string key;       // empty: spread
-  std::string sort_key;  // empty: none
+  std::string index;     // a GSI of the table (a logged Query page on it); empty: the table
+  std::string key;       // as Contributor Insights names it; empty: spread
+  uint64_t hash = 0;     // of the partition key, as the server hashes it (key not empty)
+  std::string sort_key;  // encoded (key_codec, last component); empty: none
   uint64_t bytes = 1024;
+  double units = 0;  // consumed, as logged; 0: from bytes
 };
 
 struct Trace {

@@ -5,7 +5,10 @@
 #include <algorithm>
 #include <string>
 
+#include "engine/format/key_codec.h"
+#include "rehearse/key_space.h"
 #include "rehearse/simulator.h"
+#include "rehearse/sort_key_space.h"
 
 namespace monotable::rehearse {
 namespace {
@@ -98,7 +101,7 @@ TEST(Rehearse, ATracesSortKeysPlaceItsRequestsInTheirItemCollection) {
   auto trace = ParseTrace(csv, w);
   ASSERT_TRUE(trace.ok()) << trace.status().message();
   ASSERT_EQ(trace->requests.size(), 70u * 150u);
-  EXPECT_EQ(trace->requests[0].sort_key, "c");
+  EXPECT_EQ(trace->requests[0].sort_key, EncodedSortKey("c"));
   auto report = Rehearse(w, {1, true, &*trace});
   ASSERT_TRUE(report.ok()) << report.status().message();
   const auto split = std::find_if(
@@ -111,6 +114,102 @@ TEST(Rehearse, ATracesSortKeysPlaceItsRequestsInTheirItemCollection) {
   auto bad = ParseTrace("timestamp,operation,table,key,sort_key,size\n1,PutItem,U,k,10\n", w);
   ASSERT_FALSE(bad.ok());
   EXPECT_NE(bad.status().message().find("expected 6 fields"), std::string::npos);
+}
+
+Workload WithGsi() {
+  Workload w = TwoTables();
+  w.tables[0].gsis.push_back({"G", {throughput::CapacitySpec::Provisioned(5, 10), {}, {}}});
+  return w;
+}
+
+uint64_t HashOf(const AttributeValue& v) {
+  std::string encoded;
+  key_codec::AppendKeyValue(&encoded, v, /*last=*/false);
+  return key_codec::Hash64(encoded);
+}
+
+TEST(ParseTrace, ALoggedLinesItemsAreItsRequestsWithTheirKeysSizesAndUnits) {
+  auto t = ParseTrace(
+      "2026-01-01 10:00:00.000 info [1] request op=BatchGetItem table=- status=200 error=- "
+      "latency_us=40 items=T/read/S:user%231/N:7/5000/1;U/read/N:-1.5//0/0;"
+      "T:G/read/B:%00%FF//9000/1.5;T:Missing/read/S:x//1/1;Other/write/S:x//1/1\n"
+      // PartiQL: the items say what it did, which the operation does not.
+      "2026-01-01 10:00:01.000 info [1] request op=ExecuteStatement table=- status=200 "
+      "error=- latency_us=40 items=U/write/S:k//2000/2\n",
+      WithGsi());
+  ASSERT_TRUE(t.ok()) << t.status().message();
+  ASSERT_EQ(t->requests.size(), 4u);
+  EXPECT_EQ(t->skipped, 2u);  // a GSI and a table the workload does not have
+  const TraceRequest& a = t->requests[0];
+  EXPECT_EQ(a.op, throughput::Op::kRead);
+  EXPECT_EQ(a.table, 0u);
+  EXPECT_EQ(a.index, "");
+  EXPECT_EQ(a.key, "user#1");
+  EXPECT_EQ(a.hash, StringKeyHash("user#1"));
+  std::string sort;
+  key_codec::AppendKeyValue(&sort, AttributeValue::NumberText("7"), /*last=*/true);
+  EXPECT_EQ(a.sort_key, sort);
+  EXPECT_EQ(a.bytes, 5000u);
+  EXPECT_EQ(a.units, 1.0);
+  const TraceRequest& b = t->requests[1];  // a number key, throttled: size unknown
+  EXPECT_EQ(b.table, 1u);
+  EXPECT_EQ(b.key, "-1.5");
+  EXPECT_EQ(b.hash, HashOf(AttributeValue::NumberText("-1.5")));
+  EXPECT_EQ(b.sort_key, "");
+  EXPECT_EQ(b.bytes, 0u);
+  EXPECT_EQ(b.units, 0.0);
+  const TraceRequest& c = t->requests[2];  // a Query page on the GSI, a binary key
+  EXPECT_EQ(c.index, "G");
+  EXPECT_EQ(c.key, "B:AP8=");
+  EXPECT_EQ(c.hash, HashOf(AttributeValue::Binary(std::string("\0\xFF", 2))));
+  EXPECT_EQ(c.units, 1.5);
+  const TraceRequest& d = t->requests[3];
+  EXPECT_EQ(d.op, throughput::Op::kWrite);
+  EXPECT_EQ(d.ms, 1000);
+  EXPECT_EQ(d.units, 2.0);
+
+  auto bad = ParseTrace(
+      "2026-01-01 10:00:00.000 info [1] request op=GetItem table=T status=200 error=- "
+      "latency_us=40 items=T/read/S:a b//1/1\n",
+      WithGsi());
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.status().message(),
+            "trace: line 1: items: an entry is TARGET/OP/PK/SK/BYTES/UNITS: T/read/S:a");
+}
+
+// Each logged item lands on the partition of its key's hash, with its units: 4,000 WCU
+// provisioned start the table with four partitions (1,000 WCU each).
+TEST(Rehearse, ALoggedItemIsChargedOnItsKeysPartition) {
+  Workload w = WithGsi();
+  w.tables[0].capacity.spec = throughput::CapacitySpec::Provisioned(5, 4000);
+  std::string log;
+  const char* keys[] = {"alpha", "beta", "gamma", "delta"};
+  for (int i = 0; i < 4; ++i) {
+    log +=
+        "2026-01-01 10:00:00.000 info [1] request op=PutItem table=T status=200 error=- "
+        "latency_us=40 items=T/write/S:" +
+        std::string(keys[i]) + "//" + std::to_string(1000 * (i + 1)) + "/" + std::to_string(i + 1) +
+        "\n";
+  }
+  auto trace = ParseTrace(log, w);
+  ASSERT_TRUE(trace.ok()) << trace.status().message();
+  auto report = Rehearse(w, {1, true, &*trace});
+  ASSERT_TRUE(report.ok()) << report.status().message();
+  std::vector<double> expected, seen;
+  for (const PartitionRow& p : report->partitions) {
+    if (p.resource != 0) continue;
+    double units = 0;
+    for (int i = 0; i < 4; ++i) {
+      const uint64_t hash = StringKeyHash(keys[i]);
+      if (hash >= p.begin && hash <= p.last) units += i + 1;
+    }
+    expected.push_back(units);
+    seen.push_back(p.consumed_units[1]);
+  }
+  ASSERT_GT(expected.size(), 1u);
+  EXPECT_EQ(seen, expected);
+  // The logged units, not the size (1 + 2 + 3 + 4, not 1 + 2 + 3 + 4 KB rounded).
+  EXPECT_EQ(report->resources[0].Totals().consumed_units[1], 10.0);
 }
 
 }  // namespace
