@@ -115,7 +115,7 @@ Status CheckTable(const Storage& storage, const Snapshot& snapshot, const std::s
     actual.bytes += static_cast<int64_t>(ItemSize(item));
     for (size_t i = 0; i < indexes.size(); ++i) {
       if (auto entry = EntryFor(definition, *indexes[i]->definition, key, item)) {
-        expected[i].emplace(std::move(entry->key), item_codec::Encode(entry->projected));
+        expected[i].emplace(std::move(entry->key), item_codec::Encode(entry->projected()));
       }
     }
   }

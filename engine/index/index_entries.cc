@@ -56,8 +56,13 @@ std::optional<IndexEntry> EntryFor(const TableDefinition& table,
                                    std::string_view table_key, const Item& item) {
   auto values = KeyValuesOf(table, index, item);
   if (!values) return std::nullopt;
-  return IndexEntry{key_codec::IndexKey(*values->hash, values->range, table_key),
-                    ProjectIntoIndex(table, index, item)};
+  IndexEntry entry{key_codec::IndexKey(*values->hash, values->range, table_key), {}, nullptr};
+  if (index.projection.type == ProjectionType::kAll) {
+    entry.borrowed = &item;
+  } else {
+    entry.owned = ProjectIntoIndex(table, index, item);
+  }
+  return entry;
 }
 
 }  // namespace monotable

@@ -42,10 +42,18 @@ struct IndexWrites {
   std::optional<ItemCollectionSize> item_collection;
 };
 
-// An item's entry in one index.
+// An item's entry in one index. An ALL index stores the whole item, so its entry
+// borrows the item instead of copying it: every write projects each of its images into
+// each index twice (admission charges the entries, staging writes them), and for an ALL
+// index those copies were the dearest part of maintaining it. Such an entry refers to
+// the item given to EntryFor and must not outlive it.
 struct IndexEntry {
   std::string key;  // key_codec::IndexKey
-  Item projected;   // what the index stores of the item
+  // What the index stores of the item.
+  const Item& projected() const { return borrowed != nullptr ? *borrowed : owned; }
+
+  Item owned;                      // KEYS_ONLY and INCLUDE: the projected copy
+  const Item* borrowed = nullptr;  // ALL: the item itself
 };
 
 // The attributes an index stores of an item, keys of the table and index included.
@@ -54,7 +62,7 @@ Item ProjectIntoIndex(const TableDefinition& table, const SecondaryIndexDefiniti
 
 // The item's entry in `index`, or nullopt when the item lacks an index key attribute,
 // has one of another type (sparse) or one that does not fit an index key. `table_key` is the item's
-// table key.
+// table key. For an ALL index the entry refers to `item` (see IndexEntry).
 std::optional<IndexEntry> EntryFor(const TableDefinition& table,
                                    const SecondaryIndexDefinition& index,
                                    std::string_view table_key, const Item& item);

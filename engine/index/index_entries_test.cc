@@ -42,7 +42,22 @@ TEST(IndexesTest, EntryHoldsTheProjectedAttributesUnderTheIndexKey) {
   EXPECT_EQ(entry->key, key_codec::IndexKey(S("ORDER"), &order.at("GSI1SK"), table_key));
   Item expected = order;
   expected.erase("notes");
-  EXPECT_EQ(entry->projected, expected);
+  EXPECT_EQ(entry->projected(), expected);
+}
+
+TEST(IndexesTest, AnAllEntryBorrowsTheItemAndOthersCopyTheirProjection) {
+  TableDefinition t = OrdersTable();
+  SecondaryIndexDefinition& index = t.global_secondary_indexes[0];
+  const Item order = Order();
+  auto included = EntryFor(t, index, "k", order);
+  ASSERT_TRUE(included.has_value());
+  EXPECT_NE(&included->projected(), &order);
+  EXPECT_EQ(included->projected().count("notes"), 0U);
+  index.projection.type = ProjectionType::kAll;
+  auto all = EntryFor(t, index, "k", order);
+  ASSERT_TRUE(all.has_value());
+  EXPECT_EQ(&all->projected(), &order);  // no copy of the item
+  EXPECT_TRUE(all->owned.empty());
 }
 
 TEST(IndexesTest, ItemsWithoutEveryIndexKeyOfItsTypeHaveNoEntry) {

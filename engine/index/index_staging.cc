@@ -25,7 +25,7 @@ Result<bool> EntryExists(const Storage& storage, const LiveIndex& index, const s
 }
 
 int64_t SizeOf(const std::optional<IndexEntry>& entry) {
-  return entry ? static_cast<int64_t>(ItemSize(entry->projected)) : 0;
+  return entry ? static_cast<int64_t>(ItemSize(entry->projected())) : 0;
 }
 
 // Stages the size change of the item's collection and reports its new size (with the
@@ -108,20 +108,20 @@ Result<IndexWrites> StageIndexEntries(const Storage& storage, const TableLayout&
     if (!index.global) collection_delta += SizeOf(new_entry) - SizeOf(old_entry);
     if (!old_entry && !new_entry) continue;
     const bool same_key = old_entry && new_entry && old_entry->key == new_entry->key;
-    if (same_key && old_entry->projected == new_entry->projected) continue;
+    if (same_key && old_entry->projected() == new_entry->projected()) continue;
 
     IndexEntryChange change{definition.name, index.global, std::nullopt, std::nullopt};
     StatsDelta delta;
     if (old_entry) {
-      const auto size = static_cast<int64_t>(ItemSize(old_entry->projected));
+      const auto size = static_cast<int64_t>(ItemSize(old_entry->projected()));
       if (!same_key) batch.Delete(index.family.get(), old_entry->key);
       change.deleted_bytes = size;
       delta.items -= 1;
       delta.bytes -= size;
     }
     if (new_entry) {
-      const auto size = static_cast<int64_t>(ItemSize(new_entry->projected));
-      batch.Put(index.family.get(), new_entry->key, item_codec::Encode(new_entry->projected));
+      const auto size = static_cast<int64_t>(ItemSize(new_entry->projected()));
+      batch.Put(index.family.get(), new_entry->key, item_codec::Encode(new_entry->projected()));
       change.put_bytes = size;
       delta.items += 1;
       delta.bytes += size;

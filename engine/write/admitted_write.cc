@@ -21,14 +21,14 @@ void ClaimIndexEntries(Ticket& ticket, const Table& table, const TableLayout& la
     if (old_item) before = EntryFor(definition, *index.definition, key, *old_item);
     if (new_item) after = EntryFor(definition, *index.definition, key, *new_item);
     const bool same_key = before && after && before->key == after->key;
-    if (same_key && before->projected == after->projected) continue;  // entry unchanged
+    if (same_key && before->projected() == after->projected()) continue;  // entry unchanged
     if (before && !same_key) {
       ticket.Claim(table, index.definition->name, before->key, throughput::Op::kWrite,
-                   capacity::WriteUnits(ItemSize(before->projected)));
+                   capacity::WriteUnits(ItemSize(before->projected())));
     }
     if (after) {
       ticket.Claim(table, index.definition->name, after->key, throughput::Op::kWrite,
-                   capacity::WriteUnits(ItemSize(after->projected)));
+                   capacity::WriteUnits(ItemSize(after->projected())));
     }
   }
 }
