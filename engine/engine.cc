@@ -337,7 +337,8 @@ Result<TransactWriteResult> Engine::TransactWriteItems(const RequestContext& ctx
 }
 Result<TransactGetResult> Engine::TransactGetItems(const RequestContext& ctx,
                                                    const TransactGetRequest& request) {
-  return monotable::TransactGetItems(*impl_->transactions, impl_->Lookup(ctx), request);
+  return monotable::TransactGetItems(*impl_->transactions, impl_->Lookup(ctx), request,
+                                     ctx.touches);
 }
 
 Result<ListStreamsResult> Engine::ListStreams(const RequestContext& ctx,

@@ -37,8 +37,25 @@ class EngineTouchesTest : public ::testing::Test {
 
   Item Key(const std::string& pk, int sk) { return {{"pk", S(pk)}, {"sk", N(std::to_string(sk))}}; }
 
+  // Reopens the engine enforcing throughput, on a fake clock that never refills the
+  // buckets, with "t" provisioned at 1 RCU and 1 WCU: its writes run out at once.
+  void OpenEnforcing() {
+    EngineOptions options;
+    options.throughput = ThroughputMode::kEnforce;
+    engine_ = test_engine::OpenInMemory(std::make_unique<FakeClock>(1732000000000), options);
+    ASSERT_NE(engine_, nullptr);
+    CreateTableRequest r;
+    r.table_name = "t";
+    r.attribute_definitions = {{"pk", AttributeType::kS}, {"sk", AttributeType::kN}};
+    r.key_schema = {{"pk", KeyType::kHash}, {"sk", KeyType::kRange}};
+    r.billing_mode = BillingMode::kProvisioned;
+    r.throughput = ProvisionedThroughput{1, 1};
+    ASSERT_TRUE(engine_->CreateTable(plain_, r).ok());
+  }
+
   std::unique_ptr<Engine> engine_;
   RequestContext ctx_{"ns"};
+  const RequestContext plain_{"ns"};  // records nothing: for a test's setup
   ItemTouches touches_;
 };
 
@@ -128,6 +145,119 @@ TEST_F(EngineTouchesTest, NothingIsRecordedForAFailedRequestOrWithoutACollector)
   get.key = Key("a", 1);
   ASSERT_TRUE(engine_->GetItem(without, get).ok());
   EXPECT_TRUE(touches_.items().empty());
+}
+
+TransactWriteAction Action(TransactWriteAction::Kind kind, Item item) {
+  TransactWriteAction action;
+  action.kind = kind;
+  action.table_name = "t";
+  action.item = std::move(item);
+  return action;
+}
+
+TEST_F(EngineTouchesTest, TransactionsRecordEachActionsItemWithTransactionalUnits) {
+  PutItemRequest checked;
+  checked.table_name = "t";
+  checked.item = Key("c", 3);
+  checked.item["pad"] = S(std::string(2000, 'c'));
+  ASSERT_TRUE(engine_->PutItem(plain_, checked).ok());
+  using Kind = TransactWriteAction::Kind;
+  TransactWriteRequest write;
+  Item put = Key("a", 1);
+  put["pad"] = S(std::string(1500, 'p'));
+  write.actions.push_back(Action(Kind::kPut, put));
+  write.actions.push_back(Action(Kind::kDelete, Key("b", 2)));  // nothing there
+  write.actions.push_back(Action(Kind::kConditionCheck, Key("c", 3)));
+  auto written = engine_->TransactWriteItems(ctx_, write);
+  ASSERT_TRUE(written.ok()) << written.status().message();
+  TransactGetRequest read;
+  read.gets.push_back({"t", Key("a", 1), std::nullopt});
+  read.gets.push_back({"t", Key("z", 9), std::nullopt});  // missing: costs as an empty one
+  auto got = engine_->TransactGetItems(ctx_, read);
+  ASSERT_TRUE(got.ok()) << got.status().message();
+
+  const auto& items = touches_.items();
+  ASSERT_EQ(items.size(), 5u);
+  const uint64_t put_bytes = ItemSize(put);
+  EXPECT_TRUE(items[0].write);
+  EXPECT_EQ(items[0].partition_key, S("a"));
+  EXPECT_EQ(items[0].bytes, put_bytes);
+  EXPECT_EQ(items[0].units, 4.0);  // 2 KB, twice
+  EXPECT_TRUE(items[1].write);
+  EXPECT_EQ(items[1].partition_key, S("b"));
+  EXPECT_EQ(items[1].bytes, 0u);
+  EXPECT_EQ(items[1].units, 2.0);
+  // A ConditionCheck reads its item; it costs a write of it, twice.
+  EXPECT_FALSE(items[2].write);
+  EXPECT_EQ(items[2].partition_key, S("c"));
+  ASSERT_TRUE(items[2].sort_key.has_value());
+  EXPECT_EQ(*items[2].sort_key, N("3"));
+  EXPECT_EQ(items[2].bytes, ItemSize(checked.item));
+  EXPECT_EQ(items[2].units, 2 * 2.0);
+  EXPECT_FALSE(items[3].write);
+  EXPECT_EQ(items[3].partition_key, S("a"));
+  EXPECT_EQ(items[3].bytes, put_bytes);
+  EXPECT_EQ(items[3].units, 2.0);  // a strongly consistent read, twice
+  EXPECT_EQ(items[4].partition_key, S("z"));
+  EXPECT_EQ(items[4].bytes, 0u);
+  EXPECT_EQ(items[4].units, 2.0);
+}
+
+TEST_F(EngineTouchesTest, ATransactionCancelledByAConditionRecordsNothing) {
+  using Kind = TransactWriteAction::Kind;
+  TransactWriteRequest write;
+  write.actions.push_back(Action(Kind::kPut, Key("a", 1)));
+  TransactWriteAction check = Action(Kind::kConditionCheck, Key("c", 3));
+  expr::Placeholders none(nullptr, nullptr);
+  auto condition =
+      expr::Condition::Parse("attribute_exists(pk)", expr::ExpressionKind::kCondition, none);
+  ASSERT_TRUE(condition.ok()) << condition.status().message();
+  check.condition.condition = std::move(*condition);
+  write.actions.push_back(std::move(check));
+  auto written = engine_->TransactWriteItems(ctx_, write);
+  ASSERT_FALSE(written.ok());
+  EXPECT_EQ(written.status().code(), ErrorCode::kTransactionCanceled);
+  EXPECT_TRUE(touches_.items().empty());
+}
+
+TEST_F(EngineTouchesTest, ATransactionRefusedForThroughputRecordsEachActionWithZeros) {
+  OpenEnforcing();
+  using Kind = TransactWriteAction::Kind;
+  TransactWriteRequest write;
+  write.actions.push_back(Action(Kind::kPut, Key("a", 1)));
+  write.actions.push_back(Action(Kind::kConditionCheck, Key("c", 3)));
+  TransactGetRequest read;
+  read.gets.push_back({"t", Key("a", 1), std::nullopt});
+  // Each kind until one is refused (the buckets never refill); what passed is recorded
+  // with its units, the refused one with zeros.
+  auto until_refused = [&](auto run, size_t actions) {
+    for (int i = 0; i < 1000; ++i) {
+      const size_t before = touches_.items().size();
+      Status status = run();
+      if (status.ok()) continue;
+      EXPECT_EQ(status.code(), ErrorCode::kTransactionCanceled) << status.message();
+      const auto& items = touches_.items();
+      EXPECT_EQ(items.size(), before + actions);
+      for (size_t j = before; j < items.size(); ++j) {
+        EXPECT_EQ(items[j].bytes, 0u) << j;
+        EXPECT_EQ(items[j].units, 0.0) << j;
+      }
+      return before;
+    }
+    ADD_FAILURE() << "never throttled";
+    return size_t{0};
+  };
+  const size_t writes = until_refused(
+      [&] { return engine_->TransactWriteItems(ctx_, write).status(); }, write.actions.size());
+  ASSERT_EQ(touches_.items().size(), writes + 2);
+  EXPECT_TRUE(touches_.items()[writes].write);
+  EXPECT_EQ(touches_.items()[writes].partition_key, S("a"));
+  EXPECT_FALSE(touches_.items()[writes + 1].write);  // the ConditionCheck: a read
+  EXPECT_EQ(touches_.items()[writes + 1].partition_key, S("c"));
+  const size_t reads =
+      until_refused([&] { return engine_->TransactGetItems(ctx_, read).status(); }, 1);
+  ASSERT_EQ(touches_.items().size(), reads + 1);
+  EXPECT_FALSE(touches_.items()[reads].write);
 }
 
 }  // namespace

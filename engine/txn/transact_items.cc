@@ -132,6 +132,19 @@ Status AdmitTransactionReads(Ticket& ticket, const std::vector<PlannedTransactGe
   });
 }
 
+// --log-requests: a transaction refused for throughput records each action's item as
+// refused, size and units unknown (0), as a throttled single write is: the rehearsal
+// replays it too. `describe(p)` is the key and whether the action writes.
+template <typename Planned, typename Describe>
+void RecordRefused(ItemTouches* touches, const std::vector<Planned>& planned, Describe describe) {
+  if (touches == nullptr) return;
+  for (const Planned& p : planned) {
+    const auto [key, write] = describe(p);
+    const auto definition = p.table->definition();  // held while Record reads it
+    touches->Record(*definition, *key, write, 0, 0);
+  }
+}
+
 }  // namespace
 
 Result<TransactWriteResult> TransactWriteItems(Transactions& transactions,
@@ -154,8 +167,15 @@ Result<TransactWriteResult> TransactWriteItems(Transactions& transactions,
           return ValidatedKey(*p.action, *definition);
         }));
     Ticket ticket;
-    MT_RETURN_IF_ERROR(AdmitTransaction(ticket, planned));
-    MT_ASSIGN_OR_RETURN(consumed, transactions.Write(planned));
+    Status admitted = AdmitTransaction(ticket, planned);
+    if (!admitted.ok()) {  // refused for throughput, its only failure
+      RecordRefused(ctx.touches, planned, [](const PlannedTransactWrite& p) {
+        return std::pair(&p.action->item,
+                         p.action->kind != TransactWriteAction::Kind::kConditionCheck);
+      });
+      return admitted;
+    }
+    MT_ASSIGN_OR_RETURN(consumed, transactions.Write(planned, ctx.touches));
     result.consumed = std::move(consumed);
     return Status::Ok();
   }));
@@ -163,7 +183,8 @@ Result<TransactWriteResult> TransactWriteItems(Transactions& transactions,
 }
 
 Result<TransactGetResult> TransactGetItems(Transactions& transactions, const TableLookup& tables,
-                                           const TransactGetRequest& request) {
+                                           const TransactGetRequest& request,
+                                           ItemTouches* touches) {
   auto find_table = [&](const std::string& name) { return tables.Find(name); };
   MT_ASSIGN_OR_RETURN(
       planned, Plan<PlannedTransactGet>(request.gets, find_table, [](const PlannedTransactGet& p) {
@@ -171,8 +192,13 @@ Result<TransactGetResult> TransactGetItems(Transactions& transactions, const Tab
         return ValidateKeyAndBuildKey(*definition, p.get->key);
       }));
   Ticket ticket;
-  MT_RETURN_IF_ERROR(AdmitTransactionReads(ticket, planned));
-  return transactions.Read(planned);
+  Status admitted = AdmitTransactionReads(ticket, planned);
+  if (!admitted.ok()) {  // refused for throughput, its only failure
+    RecordRefused(touches, planned,
+                  [](const PlannedTransactGet& p) { return std::pair(&p.get->key, false); });
+    return admitted;
+  }
+  return transactions.Read(planned, touches);
 }
 
 }  // namespace monotable

@@ -1,5 +1,7 @@
 #include "engine/txn/transactions.h"
 
+#include <algorithm>
+
 #include "engine/base/transaction_errors.h"
 #include "engine/read/project_item.h"
 #include "engine/storage/stored_items.h"
@@ -31,6 +33,19 @@ Result<std::optional<Item>> NewImage(const PlannedTransactWrite& write,
   return Status::Internal("unknown transaction action");
 }
 
+// --log-requests: one action's item (a ConditionCheck reads it) with its size (a write:
+// the larger of its images) and the units `consumed` holds for its table.
+void RecordAction(ItemTouches& touches, const PlannedTransactWrite& write,
+                  const std::optional<Item>& old_item, const std::optional<Item>& new_item,
+                  const ConsumedCapacity& consumed) {
+  const bool check = write.action->kind == Kind::kConditionCheck;
+  const size_t old_size = old_item ? ItemSize(*old_item) : 0;
+  const size_t new_size = new_item && !check ? ItemSize(*new_item) : 0;
+  const auto definition = write.table->definition();  // held while Record reads it
+  touches.Record(*definition, write.action->item, !check, std::max(old_size, new_size),
+                 consumed.table.write_units);
+}
+
 // A snapshot released when the read is done.
 class ScopedSnapshot {
  public:
@@ -48,7 +63,7 @@ class ScopedSnapshot {
 }  // namespace
 
 Result<std::vector<ConsumedCapacity>> Transactions::Write(
-    const std::vector<PlannedTransactWrite>& writes) {
+    const std::vector<PlannedTransactWrite>& writes, ItemTouches* touches) {
   std::vector<LockTable::ItemId> items;
   items.reserve(writes.size());
   for (const auto& w : writes) items.push_back(LockTable::IdOf(w.table->family()->GetID(), w.key));
@@ -81,6 +96,7 @@ Result<std::vector<ConsumedCapacity>> Transactions::Write(
   if (cancelled) return TransactionCanceled(std::move(reasons));
   ItemBatch batch(*storage_);
   std::vector<ConsumedCapacity> consumed;
+  ItemTouches recorded;  // --log-requests: handed over once committed
   for (size_t i = 0; i < writes.size(); ++i) {
     IndexWrites index_writes;
     if (writes[i].action->kind != Kind::kConditionCheck) {
@@ -90,15 +106,20 @@ Result<std::vector<ConsumedCapacity>> Transactions::Write(
       if (!staged.ok()) return staged.status();
       index_writes = std::move(*staged);
     }
-    capacity::AddPerTable(
-        consumed, capacity::Transactional(capacity::ForWrite(
-                      writes[i].action->table_name, old_items[i], new_items[i], index_writes)));
+    const ConsumedCapacity action = capacity::Transactional(
+        capacity::ForWrite(writes[i].action->table_name, old_items[i], new_items[i], index_writes));
+    if (touches != nullptr) RecordAction(recorded, writes[i], old_items[i], new_items[i], action);
+    capacity::AddPerTable(consumed, action);
   }
   MT_RETURN_IF_ERROR(batch.Commit());
+  if (touches != nullptr) {
+    for (const ItemTouch& touch : recorded.items()) touches->Add(touch);
+  }
   return consumed;
 }
 
-Result<TransactGetResult> Transactions::Read(const std::vector<PlannedTransactGet>& gets) {
+Result<TransactGetResult> Transactions::Read(const std::vector<PlannedTransactGet>& gets,
+                                             ItemTouches* touches) {
   ScopedSnapshot snapshot(storage_->db());
   TransactGetResult result;
   result.items.reserve(gets.size());
@@ -114,7 +135,12 @@ Result<TransactGetResult> Transactions::Read(const std::vector<PlannedTransactGe
     ConsumedCapacity read;
     read.table_name = g.get->table_name;
     read.table.read_units = capacity::ReadUnits(size, /*consistent=*/true);
-    capacity::AddPerTable(result.consumed, capacity::Transactional(std::move(read)));
+    read = capacity::Transactional(std::move(read));
+    if (touches != nullptr) {
+      const auto definition = g.table->definition();  // held while Record reads it
+      touches->Record(*definition, g.get->key, false, size, read.table.read_units);
+    }
+    capacity::AddPerTable(result.consumed, read);
     result.items.push_back(std::move(item));
   }
   return result;

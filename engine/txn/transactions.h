@@ -55,11 +55,18 @@ class Transactions {
   // Applies all actions or none. Errors: kTransactionCanceled with one reason per
   // action (ConditionalCheckFailed, ValidationError, TransactionConflict, else None);
   // kInternal. Returns the capacity consumed per table (transactional: twice the
-  // units of the same writes; a ConditionCheck costs as a write of its item).
-  Result<std::vector<ConsumedCapacity>> Write(const std::vector<PlannedTransactWrite>& writes);
+  // units of the same writes; a ConditionCheck costs as a write of its item). With
+  // `touches` (--log-requests), once committed, each action's item is recorded there
+  // (a ConditionCheck as a read of it) with its size (a write: the larger of its old
+  // and new image) and the units it consumed on its table; a cancelled transaction
+  // records nothing.
+  Result<std::vector<ConsumedCapacity>> Write(const std::vector<PlannedTransactWrite>& writes,
+                                              ItemTouches* touches = nullptr);
 
-  // The items (projected), from one snapshot. Errors: kInternal.
-  Result<TransactGetResult> Read(const std::vector<PlannedTransactGet>& gets);
+  // The items (projected), from one snapshot. With `touches`, each Get's item is
+  // recorded there with its size and units. Errors: kInternal.
+  Result<TransactGetResult> Read(const std::vector<PlannedTransactGet>& gets,
+                                 ItemTouches* touches = nullptr);
 
  private:
   Storage* storage_;
