@@ -2,6 +2,7 @@
 // when the request context carries a collector.
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <string>
 
 #include "engine/engine.h"
@@ -133,6 +134,39 @@ TEST_F(EngineTouchesTest, WritesOfABatchAndAQueryPageAreRecorded) {
   EXPECT_EQ(items[2].units, 0.5);
   EXPECT_TRUE(items[3].write);
   EXPECT_EQ(items[3].partition_key, S("a"));
+}
+
+// A Query page's entry names the sort key where it begins as far as the request says,
+// so that a replay charges the piece of a split item collection that the server did.
+TEST_F(EngineTouchesTest, AQueryPageNamesTheSortKeyWhereItBegins) {
+  const expr::ExpressionAttributeValues values{
+      {":p", S("a")}, {":lo", N("3")}, {":hi", N("7")}};  // outlives the conditions
+  auto query = [&](const std::string& condition, bool forward,
+                   std::optional<Item> start) -> std::optional<AttributeValue> {
+    QueryRequest q;
+    q.table_name = "t";
+    expr::Placeholders placeholders(nullptr, &values);
+    auto parsed =
+        expr::Condition::Parse(condition, expr::ExpressionKind::kKeyCondition, placeholders);
+    EXPECT_TRUE(parsed.ok()) << parsed.status().message();
+    q.key_condition = std::move(*parsed);
+    q.scan_forward = forward;
+    q.exclusive_start_key = std::move(start);
+    touches_ = ItemTouches();
+    EXPECT_TRUE(engine_->Query(ctx_, q).ok());
+    EXPECT_EQ(touches_.items().size(), 1u);
+    return touches_.items().empty() ? std::nullopt : touches_.items()[0].sort_key;
+  };
+  EXPECT_EQ(query("pk = :p AND sk >= :lo", true, std::nullopt), N("3"));
+  EXPECT_EQ(query("pk = :p AND sk BETWEEN :lo AND :hi", true, std::nullopt), N("3"));
+  EXPECT_EQ(query("pk = :p AND sk BETWEEN :lo AND :hi", false, std::nullopt), N("7"));
+  EXPECT_EQ(query("pk = :p AND sk < :hi", false, std::nullopt), N("7"));
+  // Reading from the collection's end: the request names no sort key there.
+  EXPECT_EQ(query("pk = :p AND sk < :hi", true, std::nullopt), std::nullopt);
+  EXPECT_EQ(query("pk = :p AND sk > :lo", false, std::nullopt), std::nullopt);
+  EXPECT_EQ(query("pk = :p", true, std::nullopt), std::nullopt);
+  // An ExclusiveStartKey is where the page resumes.
+  EXPECT_EQ(query("pk = :p AND sk > :lo", true, Key("a", 5)), N("5"));
 }
 
 TEST_F(EngineTouchesTest, NothingIsRecordedForAFailedRequestOrWithoutACollector) {

@@ -56,6 +56,16 @@ int Ticket::Claim(const Table& table, std::string_view index, std::string_view s
   return claim;
 }
 
+int Ticket::ClaimPiece(const Table& table, std::string_view index, uint64_t hash,
+                       std::string_view piece_sort_key, throughput::Op op, double units) {
+  const int claim = Claim(table, index, hash, op, units);
+  if (claim < 0 || piece_sort_key.empty()) return claim;
+  if (!claims_[static_cast<size_t>(claim)].resource->splits_by_sort_key()) return claim;
+  // partition_length 0: the KeyRef names no partition key, only the piece's sort key.
+  keys_.push_back({static_cast<size_t>(claim), std::string(piece_sort_key), 0});
+  return claim;
+}
+
 void Ticket::PointKeys() {
   for (const InsightKey& k : keys_) {
     if (k.claim >= claims_.size()) continue;

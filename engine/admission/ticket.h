@@ -53,6 +53,13 @@ class Ticket {
   // partition (a copy per claim, made only then).
   int Claim(const Table& table, std::string_view index, std::string_view stored_key,
             throughput::Op op, double units);
+  // The same on the partition of `hash` that holds the sort key `piece_sort_key` (a
+  // stored key's bytes after its partition prefix; empty: the first piece), for a read
+  // of an item collection that may be split by sort key (a Query page, claimed where it
+  // begins). The key is copied only when the resource splits by sort key, and is not
+  // counted by Contributor Insights (which counts a Query's partition key nowhere yet).
+  int ClaimPiece(const Table& table, std::string_view index, uint64_t hash,
+                 std::string_view piece_sort_key, throughput::Op op, double units);
 
   // Admits the claims added since the last Admit, all or none. Refused: the claims of
   // this round are dropped and the throttling error is returned.
@@ -79,12 +86,13 @@ class Ticket {
   std::vector<std::shared_ptr<const TableThroughput>> tables_;
   std::vector<throughput::Claim> claims_;
   std::vector<double> actual_;
-  // Keys of claims on resources with Contributor Insights on, by claim index; empty
-  // otherwise (a vector of strings only once insights are wanted).
+  // Keys of claims on resources with Contributor Insights on or split by sort key, by
+  // claim index; empty otherwise (a vector of strings only once keys are wanted).
   struct InsightKey {
     size_t claim;
     std::string key;
-    size_t partition_length;  // hash + encoded partition key
+    // hash + encoded partition key; 0 for ClaimPiece, whose key is only a sort key
+    size_t partition_length;
   };
   std::vector<InsightKey> keys_;
   std::vector<Round> rounds_;

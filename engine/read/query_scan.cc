@@ -120,17 +120,44 @@ double ChargedUnits(const ReadPage& page, const std::string& index) {
   return it == page.consumed.global_secondary_indexes.end() ? 0 : it->second.read_units;
 }
 
+// `piece_sort_key`: where in its item collection the page begins (a stored key's bytes
+// after the partition prefix; empty: at the collection's first piece), so that a
+// collection split by sort key is charged on the piece the page reads.
 template <typename ReadPageFn>
 Result<ReadPage> AdmittedPage(const Table& table, const ReadTarget& target, uint64_t hash,
-                              bool consistent, ReadPageFn read_page) {
+                              std::string_view piece_sort_key, bool consistent,
+                              ReadPageFn read_page) {
   const std::string index = ChargedIndex(target);
   Ticket ticket;
-  const int claim =
-      ticket.Claim(table, index, hash, throughput::Op::kRead, capacity::ReadUnits(0, consistent));
+  const int claim = ticket.ClaimPiece(table, index, hash, piece_sort_key, throughput::Op::kRead,
+                                      capacity::ReadUnits(0, consistent));
   MT_RETURN_IF_ERROR(ticket.Admit());
   MT_ASSIGN_OR_RETURN(page, read_page());
   if (claim >= 0) ticket.SetActual(claim, ChargedUnits(page, index));
   return std::move(page);
+}
+
+// --log-requests: the sort key where a Query page begins, as far as the request says:
+// its ExclusiveStartKey's, else its condition's bound in the direction it reads (none
+// when it reads from the collection's end, or for an LSI, charged on the table's keys).
+std::optional<AttributeValue> LoggedStartSortKey(const QueryRequest& request,
+                                                 const ReadTarget& target,
+                                                 const std::optional<expr::SortKeyCondition>& sort,
+                                                 bool own_keys) {
+  if (!own_keys || target.key_schema.size() < 2) return std::nullopt;
+  if (request.exclusive_start_key) {
+    auto it = request.exclusive_start_key->find(target.key_schema[1].name);
+    if (it != request.exclusive_start_key->end()) return it->second;
+  }
+  if (!sort) return std::nullopt;
+  using Op = expr::SortKeyOp;
+  if (request.scan_forward) {
+    if (sort->op == Op::kLt || sort->op == Op::kLe) return std::nullopt;
+    return sort->value;
+  }
+  if (sort->op == Op::kBetween) return sort->upper;
+  if (sort->op == Op::kEq || sort->op == Op::kLt || sort->op == Op::kLe) return sort->value;
+  return std::nullopt;
 }
 
 }  // namespace
@@ -190,19 +217,25 @@ Result<ReadPage> QueryPage(const Storage& storage, const Table& table, const Que
     }
     return sort_range.Classify(SortComponent(target, key.substr(prefix.size())));
   };
-  Result<ReadPage> page =
-      AdmittedPage(table, target, key_codec::HashOfKey(prefix), request.consistent_read, [&] {
+  // The page begins at the first key it will read. An LSI's keys are not the table's,
+  // whose pieces it is charged on (and a table with an LSI never splits by sort key).
+  const bool own_keys = !target.index || target.index->global;
+  // A view of the iterator's key: ClaimPiece copies it, before the page moves on.
+  const std::string_view piece =
+      own_keys && it->Valid() ? it->key().ToStringView().substr(prefix.size()) : std::string_view();
+  Result<ReadPage> page = AdmittedPage(
+      table, target, key_codec::HashOfKey(prefix), piece, request.consistent_read, [&] {
         return ReadOnePage(*it, request.scan_forward, classify, skip_key,
                            SourceOf(storage, table, target, request, state), request);
       });
   // --log-requests: the page as one read of its item collection (charged once, on the
-  // partition of its key); a throttled page with what it was refused, unknown (0).
+  // piece where it begins); a throttled page with what it was refused, unknown (0).
   if (touches != nullptr && (page.ok() || IsThrottled(page.status()))) {
     ItemTouch touch{definition.name,
                     ChargedIndex(target),
                     false,
                     key_condition.partition_value,
-                    std::nullopt,
+                    LoggedStartSortKey(request, target, key_condition.sort, own_keys),
                     0,
                     0};
     if (page.ok()) {
@@ -260,7 +293,7 @@ Result<ReadPage> ScanPage(const Storage& storage, const Table& table, const Scan
   const uint64_t start_hash = skip_key.empty() ? lo : key_codec::HashOfKey(skip_key);
   PageSource source = SourceOf(storage, table, target, request, state);
   source.scan_partitions = ScanPartitionsOf(table, target, start_hash, hi);
-  return AdmittedPage(table, target, start_hash, request.consistent_read, [&] {
+  return AdmittedPage(table, target, start_hash, {}, request.consistent_read, [&] {
     return ReadOnePage(*it, /*forward=*/true, classify, skip_key, source, request);
   });
 }

@@ -169,35 +169,81 @@ def drive_for(client, table, sort_keys, seconds):
         write_hot(client, table, sort_keys, rng)
 
 
+SORT_KEYS = [f"sk{i:02d}" for i in range(40)]
+
+
+def split_hot_collection(server, client, name):
+    """Writes partition key "hot" of a new table until it splits by sort key; returns
+    the table's view then."""
+    rng = random.Random(3)
+    view = None
+    for batch in range(4000):  # at most some 20 s of load; a split comes after 2 hot seconds
+        write_hot(client, name, SORT_KEYS, rng)
+        if batch % 20 == 19:
+            view = table_view(server.port, name)
+            if sort_key_splits_of(view):
+                return view
+    pytest.fail("a hot item collection never split by sort key")
+
+
+def pieces_of(view):
+    return [p for p in view["Partitions"]
+            if p["SortKeyBegin"] is not None or p["SortKeyEnd"] is not None]
+
+
 def test_a_hot_item_collection_splits_by_sort_key(sort_key_splits):
     client = make_client(sort_key_splits.endpoint)
     name = unique_name()
     create_table(client, name, billing="PAY_PER_REQUEST")
     before = table_view(sort_key_splits.port, name)["PartitionCount"]
-    sort_keys = [f"sk{i:02d}" for i in range(40)]
-    rng = random.Random(3)
-    view = None
-    for batch in range(4000):  # at most some 20 s of load; a split comes after 2 hot seconds
-        write_hot(client, name, sort_keys, rng)
-        if batch % 20 == 19:
-            view = table_view(sort_key_splits.port, name)
-            if sort_key_splits_of(view):
-                break
+    view = split_hot_collection(sort_key_splits, client, name)
     splits = sort_key_splits_of(view)
-    assert splits, "a hot item collection never split by sort key"
     # The two children share the hash of the cut: one item collection, two partitions.
     low, high = splits[0]["Children"]
     assert low["Last"] == high["First"]
     assert view["PartitionCount"] > before
-    pieces = [p for p in view["Partitions"]
-              if p["SortKeyBegin"] is not None or p["SortKeyEnd"] is not None]
-    assert len(pieces) >= 2
+    assert len(pieces_of(view)) >= 2
     # Both pieces take writes of the one partition key after the split.
-    drive_for(client, name, sort_keys, 1)
+    drive_for(client, name, SORT_KEYS, 1)
     view = table_view(sort_key_splits.port, name)
-    pieces = [p for p in view["Partitions"]
-              if p["SortKeyBegin"] is not None or p["SortKeyEnd"] is not None]
-    assert all(p["ConsumedWriteUnits"] > 0 for p in pieces), pieces
+    assert all(p["ConsumedWriteUnits"] > 0 for p in pieces_of(view)), pieces_of(view)
+
+
+def test_a_query_is_charged_on_the_piece_it_reads(sort_key_splits):
+    client = make_client(sort_key_splits.endpoint)
+    name = unique_name()
+    create_table(client, name, billing="PAY_PER_REQUEST")
+    split_hot_collection(sort_key_splits, client, name)
+
+    def read_units():
+        """Read units of the collection's first piece and of its last."""
+        pieces = pieces_of(table_view(sort_key_splits.port, name))
+        first = next(p for p in pieces if p["SortKeyBegin"] is None)
+        last = max((p for p in pieces if p["SortKeyBegin"] is not None),
+                   key=lambda p: bytes.fromhex(p["SortKeyBegin"]))
+        return first["ConsumedReadUnits"], last["ConsumedReadUnits"]
+
+    def query(condition, values, forward=True):
+        for _ in range(5):  # 5 pages of one ~10 KB item: 1.5 units each, eventually consistent
+            page = client.query(TableName=name, KeyConditionExpression=condition,
+                                ExpressionAttributeValues=values, ScanIndexForward=forward,
+                                Limit=1)
+            assert page["Count"] == 1
+
+    hot = {":pk": {"S": "hot"}}
+    # The cuts lie strictly between the lowest and the highest sort key written, so the
+    # highest is on the last piece and the lowest on the first.
+    first0, last0 = read_units()
+    query("PK = :pk AND SK >= :sk", {**hot, ":sk": {"S": SORT_KEYS[-1]}})
+    first1, last1 = read_units()
+    assert last1 - last0 >= 7 and first1 == first0, (first0, last0, first1, last1)
+    # Backward without a bound on the sort key: the page begins at the collection's end.
+    query("PK = :pk", hot, forward=False)
+    first2, last2 = read_units()
+    assert last2 - last1 >= 7 and first2 == first1, (first1, last1, first2, last2)
+    query("PK = :pk AND SK = :sk", {**hot, ":sk": {"S": SORT_KEYS[0]}})
+    first3, last3 = read_units()
+    assert first3 - first2 >= 7 and last3 == last2, (first2, last2, first3, last3)
 
 
 def test_one_hot_item_stays_within_one_partition(sort_key_splits):
