@@ -247,21 +247,26 @@ Result<ListContributorInsightsResult> Engine::ListContributorInsights(
 
 namespace {
 
-// --log-requests: records the one item a single-item operation touched, once it is
-// done; a throttled one with its size and units unknown (0), since the rehearsal
-// replays refused requests too. Other failures touched nothing worth replaying.
-void Touched(const RequestContext& ctx, const Table& table, const Item& key, bool write,
-             const Result<ItemResult>& result) {
-  if (ctx.touches == nullptr) return;
-  if (!result.ok() && !IsThrottled(result.status())) return;
+// --log-requests: a single-item operation throttled records its item with its size and
+// units unknown (0), since the rehearsal replays refused requests too. Other failures
+// touched nothing worth replaying; a write that was made records itself, with its GSI
+// entries (write/item_writes.h).
+void Throttled(const RequestContext& ctx, const Table& table, const Item& key, bool write,
+               const Status& status) {
+  if (ctx.touches == nullptr || !IsThrottled(status)) return;
   const auto definition = table.definition();  // held while Record reads it
-  if (!result.ok()) {
-    ctx.touches->Record(*definition, key, write, 0, 0);
-    return;
-  }
-  const ItemResult& r = *result;
-  ctx.touches->Record(*definition, key, write, r.item_bytes,
-                      write ? r.consumed.table.write_units : r.consumed.table.read_units);
+  ctx.touches->Record(*definition, key, write, 0, 0);
+}
+
+// --log-requests: a GetItem's item once read, with its size and units; a throttled one
+// as Throttled records it.
+void Read(const RequestContext& ctx, const Table& table, const Item& key,
+          const Result<ItemResult>& result) {
+  if (ctx.touches == nullptr) return;
+  if (!result.ok()) return Throttled(ctx, table, key, false, result.status());
+  const auto definition = table.definition();  // held while Record reads it
+  ctx.touches->Record(*definition, key, false, result->item_bytes,
+                      result->consumed.table.read_units);
 }
 
 }  // namespace
@@ -272,8 +277,8 @@ Result<ItemResult> Engine::PutItem(const RequestContext& ctx, PutItemRequest req
     return monotable::PutItem(*impl_->write_path, *table, std::move(request));
   }
   const Item item = request.item;  // the Put moves it: copied only with logging on
-  auto result = monotable::PutItem(*impl_->write_path, *table, std::move(request));
-  Touched(ctx, *table, item, true, result);
+  auto result = monotable::PutItem(*impl_->write_path, *table, std::move(request), ctx.touches);
+  if (!result.ok()) Throttled(ctx, *table, item, true, result.status());
   return result;
 }
 Result<ItemResult> Engine::GetItem(const RequestContext& ctx, const GetItemRequest& request) {
@@ -283,23 +288,23 @@ Result<ItemResult> Engine::GetItem(const RequestContext& ctx, const GetItemReque
     const staleness::StateRef state = impl_->staleness->ForTableRead(
         staleness::OwnDelay(*definition, staleness::kEventualDelayTag));
     auto result = monotable::GetItem(*impl_->storage, *table, request, state.get());
-    Touched(ctx, *table, request.key, false, result);
+    Read(ctx, *table, request.key, result);
     return result;
   }
   auto result = monotable::GetItem(*impl_->storage, *table, request);
-  Touched(ctx, *table, request.key, false, result);
+  Read(ctx, *table, request.key, result);
   return result;
 }
 Result<ItemResult> Engine::DeleteItem(const RequestContext& ctx, const DeleteItemRequest& request) {
   MT_ASSIGN_OR_RETURN(table, impl_->Lookup(ctx).Find(request.table_name));
-  auto result = monotable::DeleteItem(*impl_->write_path, *table, request);
-  Touched(ctx, *table, request.key, true, result);
+  auto result = monotable::DeleteItem(*impl_->write_path, *table, request, ctx.touches);
+  if (!result.ok()) Throttled(ctx, *table, request.key, true, result.status());
   return result;
 }
 Result<ItemResult> Engine::UpdateItem(const RequestContext& ctx, const UpdateItemRequest& request) {
   MT_ASSIGN_OR_RETURN(table, impl_->Lookup(ctx).Find(request.table_name));
-  auto result = monotable::UpdateItem(*impl_->write_path, *table, request);
-  Touched(ctx, *table, request.key, true, result);
+  auto result = monotable::UpdateItem(*impl_->write_path, *table, request, ctx.touches);
+  if (!result.ok()) Throttled(ctx, *table, request.key, true, result.status());
   return result;
 }
 

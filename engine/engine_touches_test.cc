@@ -23,13 +23,22 @@ class EngineTouchesTest : public ::testing::Test {
     ASSERT_NE(engine_, nullptr);
     CreateTableRequest r;
     r.table_name = "t";
-    r.attribute_definitions = {
-        {"pk", AttributeType::kS}, {"sk", AttributeType::kN}, {"g", AttributeType::kS}};
+    r.attribute_definitions = {{"pk", AttributeType::kS},
+                               {"sk", AttributeType::kN},
+                               {"g", AttributeType::kS},
+                               {"h", AttributeType::kS},
+                               {"r", AttributeType::kN}};
     r.key_schema = {{"pk", KeyType::kHash}, {"sk", KeyType::kRange}};
     SecondaryIndexDefinition gsi;
     gsi.name = "byG";
     gsi.key_schema = {{"g", KeyType::kHash}};
     gsi.projection.type = ProjectionType::kAll;
+    r.global_secondary_indexes.push_back(gsi);
+    // Keyed by hash and range, KEYS_ONLY: its entries are smaller than the items (and
+    // only items with h and r have one).
+    gsi.name = "byH";
+    gsi.key_schema = {{"h", KeyType::kHash}, {"r", KeyType::kRange}};
+    gsi.projection.type = ProjectionType::kKeysOnly;
     r.global_secondary_indexes.push_back(gsi);
     r.billing_mode = BillingMode::kPayPerRequest;
     ASSERT_TRUE(engine_->CreateTable(ctx_, r).ok());
@@ -75,8 +84,8 @@ TEST_F(EngineTouchesTest, EachItemOperationRecordsItsItemsKeySizeAndUnits) {
   batch.tables.push_back({"t", {Key("a", 1), Key("b", 2)}, std::nullopt, true});
   ASSERT_TRUE(engine_->BatchGetItem(ctx_, batch).ok());
 
-  const auto& items = touches_.items();
-  ASSERT_EQ(items.size(), 4u);
+  std::vector<ItemTouch> items = touches_.items();
+  ASSERT_EQ(items.size(), 5u);
   const size_t bytes = 2 + 1 + 2 + 2 + 1 + 1 + 3 + 1500;  // pk a, sk 1, g x, pad
   EXPECT_EQ(items[0].table, "t");
   EXPECT_EQ(items[0].index, "");
@@ -85,7 +94,12 @@ TEST_F(EngineTouchesTest, EachItemOperationRecordsItsItemsKeySizeAndUnits) {
   ASSERT_TRUE(items[0].sort_key.has_value());
   EXPECT_EQ(*items[0].sort_key, N("1"));
   EXPECT_EQ(items[0].bytes, bytes);
-  EXPECT_EQ(items[0].units, 2.0);  // the table's share: the GSI's is not in it
+  EXPECT_EQ(items[0].units, 2.0);    // the table's share: the GSI's is its own entry
+  EXPECT_EQ(items[1].index, "byG");  // the entry the Put wrote (ALL: the whole item)
+  EXPECT_EQ(items[1].partition_key, S("x"));
+  EXPECT_EQ(items[1].bytes, bytes);
+  EXPECT_EQ(items[1].units, 2.0);
+  items.erase(items.begin() + 1);
   EXPECT_FALSE(items[1].write);
   EXPECT_EQ(items[1].bytes, bytes);
   EXPECT_EQ(items[1].units, 0.5);             // eventually consistent
@@ -118,10 +132,15 @@ TEST_F(EngineTouchesTest, WritesOfABatchAndAQueryPageAreRecorded) {
   ASSERT_EQ(page->count, 1);
   ASSERT_TRUE(engine_->DeleteItem(ctx_, del).ok());
 
-  const auto& items = touches_.items();
-  ASSERT_EQ(items.size(), 4u);
+  std::vector<ItemTouch> items = touches_.items();
+  ASSERT_EQ(items.size(), 6u);
   EXPECT_TRUE(items[0].write);
   EXPECT_EQ(items[0].units, 1.0);
+  EXPECT_EQ(items[1].index, "byG");  // the batch's Put wrote its entry
+  EXPECT_EQ(items[1].partition_key, S("x"));
+  EXPECT_EQ(items[5].index, "byG");  // and the Delete deleted it
+  EXPECT_EQ(items[5].partition_key, S("x"));
+  items.erase(items.begin() + 1);
   EXPECT_TRUE(items[1].write);  // a delete of nothing: one unit
   EXPECT_EQ(items[1].partition_key, S("b"));
   EXPECT_EQ(items[1].units, 1.0);
@@ -292,6 +311,52 @@ TEST_F(EngineTouchesTest, ATransactionRefusedForThroughputRecordsEachActionWithZ
       until_refused([&] { return engine_->TransactGetItems(ctx_, read).status(); }, 1);
   ASSERT_EQ(touches_.items().size(), reads + 1);
   EXPECT_FALSE(touches_.items()[reads].write);
+}
+
+TEST_F(EngineTouchesTest, AWriteRecordsEachGsiEntryItPutOrDeletedWithTheGsisKeys) {
+  PutItemRequest put;
+  put.table_name = "t";
+  put.item = Key("a", 1);
+  put.item["h"] = S("h1");
+  put.item["r"] = N("5");
+  put.item["pad"] = S(std::string(1500, 'p'));
+  ASSERT_TRUE(engine_->PutItem(ctx_, put).ok());
+  UpdateItemRequest update;  // moves the byH entry from h1 to h2; byG has none
+  update.table_name = "t";
+  update.key = Key("a", 1);
+  const expr::ExpressionAttributeValues values{{":h", S("h2")}};
+  expr::Placeholders placeholders(nullptr, &values);
+  auto set = expr::Update::Parse("SET h = :h", placeholders);
+  ASSERT_TRUE(set.ok()) << set.status().message();
+  update.update = std::move(*set);
+  ASSERT_TRUE(engine_->UpdateItem(ctx_, update).ok());
+  TransactWriteRequest write;  // deletes it: its entry goes, transactional
+  write.actions.push_back(Action(TransactWriteAction::Kind::kDelete, Key("a", 1)));
+  ASSERT_TRUE(engine_->TransactWriteItems(ctx_, write).ok());
+
+  const auto& items = touches_.items();
+  ASSERT_EQ(items.size(), 7u);
+  const uint64_t entry = 2 + 1 + 2 + 2 + 1 + 2 + 1 + 2;  // pk a, sk 1, h h1, r 5
+  auto expect_entry = [&](size_t i, const std::string& h, uint64_t bytes, double units) {
+    SCOPED_TRACE(i);
+    EXPECT_EQ(items[i].table, "t");
+    EXPECT_EQ(items[i].index, "byH");
+    EXPECT_TRUE(items[i].write);
+    EXPECT_EQ(items[i].partition_key, S(h));
+    ASSERT_TRUE(items[i].sort_key.has_value());
+    EXPECT_EQ(*items[i].sort_key, N("5"));
+    EXPECT_EQ(items[i].bytes, bytes);
+    EXPECT_EQ(items[i].units, units);
+  };
+  EXPECT_EQ(items[0].index, "");  // the Put's item, then its entry
+  EXPECT_EQ(items[0].units, 2.0);
+  expect_entry(1, "h1", entry, 1.0);
+  EXPECT_EQ(items[2].index, "");  // the Update's item, then the entry deleted and put
+  expect_entry(3, "h1", entry, 1.0);
+  expect_entry(4, "h2", entry, 1.0);
+  EXPECT_EQ(items[5].index, "");  // the transaction's Delete, then its entry, twice
+  EXPECT_EQ(items[5].units, 4.0);
+  expect_entry(6, "h2", entry, 2.0);
 }
 
 }  // namespace

@@ -65,8 +65,10 @@ class Simulator {
   // The trace's requests before `end_ms` (from the start), grouped.
   void IssueTrace(int64_t end_ms);
   // The load of a trace's requests on `table` (its GSI `index`, or the table when
-  // empty) of `bytes` each, or of `units` each when not 0.
-  LoadState& TraceLoad(uint32_t table, const std::string& index, uint64_t bytes, double units);
+  // empty) of `bytes` each, or of `units` each when not 0; a table's writes charge its
+  // GSIs too when `derive_gsis` (TraceRequest::derive_gsis).
+  LoadState& TraceLoad(uint32_t table, const std::string& index, uint64_t bytes, double units,
+                       bool derive_gsis);
   // Calls f(hash, key, sort key, count) for the requests of `n` that fall on each key
   // of `keys` (key empty for the spread share; sort key, encoded, empty without one).
   template <typename F>
@@ -166,21 +168,24 @@ void Simulator::StartPhase(const Phase& phase) {
 }
 
 LoadState& Simulator::TraceLoad(uint32_t table, const std::string& index, uint64_t bytes,
-                                double units) {
+                                double units, bool derive_gsis) {
   const std::string& name = w_.tables[table].name;
   const uint32_t resource = FindResource(name, index);
   const double read_units = units > 0 ? units : capacity::ReadUnits(bytes, false);
   const double write_units = units > 0 ? units : capacity::WriteUnits(bytes);
+  // A recorded write that does not say which GSI entries it changed charges every GSI
+  // of its table, with keys of its own spread over the GSI. A request on a GSI (a Query
+  // page, a logged entry) is its own.
+  const bool derive = index.empty() && derive_gsis && !w_.tables[table].gsis.empty();
   for (LoadState& ls : trace_loads_) {
-    if (ls.table == resource && ls.write_units == write_units && ls.read_units == read_units) {
+    if (ls.table == resource && ls.write_units == write_units && ls.read_units == read_units &&
+        ls.gsis.empty() != derive) {
       return ls;
     }
   }
   LoadState ls;
   ls.table = resource;
-  // A recorded write does not say which GSIs it changed: every GSI of its table, with
-  // keys of its own spread over the GSI. A read of a GSI (a Query page) is its own.
-  if (index.empty()) {
+  if (derive) {
     KeySpace spread;
     spread.spread = 1;
     for (const GsiConfig& g : w_.tables[table].gsis) {
@@ -204,11 +209,12 @@ void Simulator::IssueTrace(int64_t end_ms) {
            all[trace_next_].table == r.table && all[trace_next_].index == r.index &&
            all[trace_next_].op == r.op && all[trace_next_].bytes == r.bytes &&
            all[trace_next_].units == r.units && all[trace_next_].key == r.key &&
-           all[trace_next_].hash == r.hash && all[trace_next_].sort_key == r.sort_key) {
+           all[trace_next_].hash == r.hash && all[trace_next_].sort_key == r.sort_key &&
+           all[trace_next_].derive_gsis == r.derive_gsis) {
       ++trace_next_;
       ++n;
     }
-    LoadState& ls = TraceLoad(r.table, r.index, r.bytes, r.units);
+    LoadState& ls = TraceLoad(r.table, r.index, r.bytes, r.units, r.derive_gsis);
     ls.keys = KeySpace();
     if (r.key.empty()) {
       ls.keys.spread = 1;

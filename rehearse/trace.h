@@ -24,8 +24,11 @@
 // and TransactWriteItems. Other operations (ExecuteStatement among them: a line
 // without items does not say whether it read or wrote), tables and GSIs the workload
 // does not name are skipped and counted. A request the recorded run refused is
-// replayed too: the rehearsal decides. A recorded write charges every GSI of its
-// table, spread over the GSI's keys (the line names only the table's item).
+// replayed too: the rehearsal decides. A logged write that changed GSI entries names
+// them (TABLE:INDEX write items, the GSI's keys): each is a write of its own on the
+// GSI's partition, and that line's table writes charge no GSI. Any other recorded write
+// (CSV, a line without GSI entries) charges every GSI of its table, spread over the
+// GSI's keys.
 //
 // Thread-safety: value types and pure functions. Errors: kValidation naming the line.
 
@@ -50,6 +53,9 @@ struct TraceRequest {
   std::string sort_key;  // encoded (key_codec, last component); empty: none
   uint64_t bytes = 1024;
   double units = 0;  // consumed, as logged; 0: from bytes
+  // A write of the table also charges every GSI of its table, keys spread: true unless
+  // its log line names the GSI entries its writes changed (replayed on their own).
+  bool derive_gsis = true;
 };
 
 struct Trace {

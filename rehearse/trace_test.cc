@@ -212,5 +212,51 @@ TEST(Rehearse, ALoggedItemIsChargedOnItsKeysPartition) {
   EXPECT_EQ(report->resources[0].Totals().consumed_units[1], 10.0);
 }
 
+// A line that names its GSI entries replays them on the GSI, on their keys' partitions,
+// and its table write charges no GSI besides; a line without them charges every GSI of
+// the table, keys spread, with the table write's units.
+TEST(Rehearse, LoggedGsiEntriesAreReplayedInsteadOfDerived) {
+  Workload w = WithGsi();
+  w.tables[0].capacity.spec = throughput::CapacitySpec::Provisioned(5, 4000);
+  w.tables[0].gsis[0].capacity.spec = throughput::CapacitySpec::Provisioned(5, 4000);
+  const std::string line =
+      "2026-01-01 10:00:00.000 info [1] request op=UpdateItem table=T status=200 error=- "
+      "latency_us=40 items=";
+  auto trace =
+      ParseTrace(line + "T/write/S:a//3000/3;T:G/write/S:old//100/1;T:G/write/S:new//200/2\n" +
+                     line + "T/write/S:b//4000/4\n",
+                 w);
+  ASSERT_TRUE(trace.ok()) << trace.status().message();
+  ASSERT_EQ(trace->requests.size(), 4u);
+  EXPECT_FALSE(trace->requests[0].derive_gsis);
+  EXPECT_EQ(trace->requests[1].index, "G");
+  EXPECT_EQ(trace->requests[1].op, throughput::Op::kWrite);
+  EXPECT_EQ(trace->requests[1].hash, StringKeyHash("old"));
+  EXPECT_TRUE(trace->requests[3].derive_gsis);
+  auto report = Rehearse(w, {1, true, &*trace});
+  ASSERT_TRUE(report.ok()) << report.status().message();
+  ASSERT_EQ(report->resources[1].index, "G");
+  EXPECT_EQ(report->resources[0].Totals().consumed_units[1], 3.0 + 4.0);
+  // 1 + 2 from the entries, 4 derived from b's write; not 3 more derived from a's.
+  EXPECT_EQ(report->resources[1].Totals().consumed_units[1], 1.0 + 2.0 + 4.0);
+  std::vector<double> seen, expected;
+  for (const PartitionRow& p : report->partitions) {
+    if (p.resource != 1) continue;
+    double units = 0;
+    if (StringKeyHash("old") >= p.begin && StringKeyHash("old") <= p.last) units += 1;
+    if (StringKeyHash("new") >= p.begin && StringKeyHash("new") <= p.last) units += 2;
+    expected.push_back(units);
+    seen.push_back(p.consumed_units[1]);
+  }
+  ASSERT_GT(seen.size(), 1u);
+  // The spread units of b's write are somewhere; the entries' are on their partitions.
+  double spread = 0;
+  for (size_t i = 0; i < seen.size(); ++i) {
+    EXPECT_GE(seen[i], expected[i]) << i;
+    spread += seen[i] - expected[i];
+  }
+  EXPECT_EQ(spread, 4.0);
+}
+
 }  // namespace
 }  // namespace monotable::rehearse

@@ -34,11 +34,20 @@ class ItemTouches {
   // `table`'s schema are taken; a missing one is left NULL).
   void Record(const TableDefinition& table, const Item& key, bool write, uint64_t bytes,
               double units);
+  // Records, on `index` (a GSI of `table`), the entry written or deleted that was made
+  // of `image`: its key is the GSI's key attributes of `image` (a missing one NULL).
+  void RecordIndexEntry(const TableDefinition& table, const SecondaryIndexDefinition& index,
+                        const Item& image, uint64_t bytes, double units);
   void Add(ItemTouch touch) { items_.push_back(std::move(touch)); }
 
   const std::vector<ItemTouch>& items() const { return items_; }
 
  private:
+  // Records on `table` (and `index`, empty: the table) the item whose key attributes
+  // are `hash` and `range` (null: none) of `key`.
+  void Keyed(const std::string& table, const std::string& index, const std::string& hash,
+             const std::string* range, const Item& key, bool write, uint64_t bytes, double units);
+
   std::vector<ItemTouch> items_;
 };
 

@@ -198,7 +198,7 @@ struct ItemResult {
   // response without being decoded.
   std::optional<item_codec::EncodedItem> item_encoded;
   ConsumedCapacity consumed;
-  // GetItem: the size of the item read; a write: the larger of its old and new image.
+  // GetItem: the size of the item read (for --log-requests).
   uint64_t item_bytes = 0;
   // Writes to tables with LSIs: the partition key and the size of the item collection
   // (for ReturnItemCollectionMetrics=SIZE).

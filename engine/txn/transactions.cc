@@ -8,6 +8,7 @@
 #include "engine/write/item_batch.h"
 #include "engine/write/item_changes.h"
 #include "engine/write/write_capacity.h"
+#include "engine/write/write_touches.h"
 
 namespace monotable {
 namespace {
@@ -34,16 +35,22 @@ Result<std::optional<Item>> NewImage(const PlannedTransactWrite& write,
 }
 
 // --log-requests: one action's item (a ConditionCheck reads it) with its size (a write:
-// the larger of its images) and the units `consumed` holds for its table.
+// the larger of its images) and the units `consumed` holds for its table, then a
+// write's GSI entries, transactional (twice) as its units are.
 void RecordAction(ItemTouches& touches, const PlannedTransactWrite& write,
                   const std::optional<Item>& old_item, const std::optional<Item>& new_item,
-                  const ConsumedCapacity& consumed) {
+                  const IndexWrites& index_writes, const ConsumedCapacity& consumed) {
   const bool check = write.action->kind == Kind::kConditionCheck;
   const size_t old_size = old_item ? ItemSize(*old_item) : 0;
-  const size_t new_size = new_item && !check ? ItemSize(*new_item) : 0;
   const auto definition = write.table->definition();  // held while Record reads it
-  touches.Record(*definition, write.action->item, !check, std::max(old_size, new_size),
-                 consumed.table.write_units);
+  if (check) {
+    touches.Record(*definition, write.action->item, false, old_size, consumed.table.write_units);
+    return;
+  }
+  const size_t new_size = new_item ? ItemSize(*new_item) : 0;
+  RecordWrite(touches, *definition,
+              {write.action->item, old_item, new_item, index_writes, std::max(old_size, new_size),
+               consumed.table.write_units, /*index_factor=*/2});
 }
 
 // A snapshot released when the read is done.
@@ -108,7 +115,9 @@ Result<std::vector<ConsumedCapacity>> Transactions::Write(
     }
     const ConsumedCapacity action = capacity::Transactional(
         capacity::ForWrite(writes[i].action->table_name, old_items[i], new_items[i], index_writes));
-    if (touches != nullptr) RecordAction(recorded, writes[i], old_items[i], new_items[i], action);
+    if (touches != nullptr) {
+      RecordAction(recorded, writes[i], old_items[i], new_items[i], index_writes, action);
+    }
     capacity::AddPerTable(consumed, action);
   }
   MT_RETURN_IF_ERROR(batch.Commit());

@@ -8,6 +8,7 @@
 #include "engine/schema/key_validation.h"
 #include "engine/write/admitted_write.h"
 #include "engine/write/write_capacity.h"
+#include "engine/write/write_touches.h"
 
 namespace monotable {
 namespace {
@@ -27,6 +28,14 @@ void AddItemCollection(BatchWriteResult& result, const std::string& table_name,
   } else {
     it->bytes = collection->bytes;
   }
+}
+
+// --log-requests: a write refused for throughput (at its table or a GSI), size and units
+// unknown (0): the rehearsal replays it too.
+void RecordRefused(ItemTouches* touches, const Table& table, const Item& item) {
+  if (touches == nullptr) return;
+  const auto definition = table.definition();  // held while Record reads it
+  touches->Record(*definition, item, true, 0, 0);
 }
 
 }  // namespace
@@ -71,11 +80,7 @@ Result<BatchWriteResult> BatchWriteItem(WritePath& write_path, const TableLookup
     if (!table_admitted.ok()) {
       if (!IsThrottled(table_admitted)) return table_admitted;
       if (first_throttle.ok()) first_throttle = std::move(table_admitted);
-      // Recorded as refused (size and units unknown): the rehearsal replays it too.
-      if (touches != nullptr) {
-        const auto definition = planned[i].table->definition();  // held while Record reads it
-        touches->Record(*definition, entry.item, true, 0, 0);
-      }
+      RecordRefused(touches, *planned[i].table, entry.item);
       result.unprocessed.push_back(i);
       continue;
     }
@@ -104,6 +109,7 @@ Result<BatchWriteResult> BatchWriteItem(WritePath& write_path, const TableLookup
     if (!outcomes[w].ok()) {
       if (!IsThrottled(outcomes[w].status())) return outcomes[w].status();
       if (first_throttle.ok()) first_throttle = outcomes[w].status();
+      RecordRefused(touches, *planned[i].table, request.entries[i].item);  // by a GSI
       result.unprocessed.push_back(i);
       continue;
     }
@@ -115,9 +121,10 @@ Result<BatchWriteResult> BatchWriteItem(WritePath& write_path, const TableLookup
     ConsumedCapacity consumed = capacity::ForWrite(table_name, outcome);
     if (touches != nullptr) {
       const auto definition = planned[i].table->definition();  // held while Record reads it
-      touches->Record(*definition, request.entries[i].item, true,
-                      std::max(outcome.sizes.old_size, outcome.sizes.new_size),
-                      consumed.table.write_units);
+      RecordWrite(
+          *touches, *definition,
+          {request.entries[i].item, outcome.old_item, outcome.new_item, outcome.index_writes,
+           std::max(outcome.sizes.old_size, outcome.sizes.new_size), consumed.table.write_units});
     }
     capacity::AddPerTable(result.consumed, consumed);
   }

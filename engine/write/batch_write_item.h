@@ -16,8 +16,9 @@ namespace monotable {
 // written: kValidation ("Provided list of item keys contains duplicates", key and item
 // errors), kResourceNotFound, kItemCollectionSizeLimitExceeded, kInternal; the
 // throttling error of the first write refused when every write was refused.
-// `touches`, when not null, receives every item written, and those throttled at their
-// table with size and units 0 (unknown).
+// `touches`, when not null, receives every item written with the GSI entries it changed
+// (write_touches.h), and those throttled (at their table or a GSI) with size and units
+// 0 (unknown).
 Result<BatchWriteResult> BatchWriteItem(WritePath& write_path, const TableLookup& tables,
                                         const BatchWriteRequest& request,
                                         ItemTouches* touches = nullptr);

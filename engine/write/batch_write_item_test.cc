@@ -239,12 +239,24 @@ TEST_F(BatchWriteItemTest, AWriteItsIndexThrottlesIsHandedBackAndCostsNothing) {
   for (int i = 0; i < 25; ++i) {
     request.entries.push_back({"t", true, Row("k" + std::to_string(i), 1, {{"g", S("x")}})});
   }
-  auto batch = engine_->BatchWriteItem(ctx_, request);
+  ItemTouches touches;  // --log-requests
+  RequestContext logged = ctx_;
+  logged.touches = &touches;
+  auto batch = engine_->BatchWriteItem(logged, request);
   ASSERT_TRUE(batch.ok()) << batch.status().message();
   const size_t throttled = batch->unprocessed.size();
   ASSERT_GT(throttled, 0u);  // by the GSI, under the item locks
   ASSERT_LT(throttled, request.entries.size());
   const double written = static_cast<double>(request.entries.size() - throttled);
+  // Each write made records its item and its byG entry; each refused its item with 0.
+  size_t refused = 0, entries = 0;
+  for (const ItemTouch& touch : touches.items()) {
+    if (touch.index == "byG") ++entries;
+    if (touch.units == 0) ++refused;
+  }
+  EXPECT_EQ(refused, throttled);
+  EXPECT_EQ(entries, request.entries.size() - throttled);
+  EXPECT_EQ(touches.items().size(), throttled + 2 * (request.entries.size() - throttled));
   EXPECT_EQ(batch->consumed[0].table.write_units, written);  // the refused ones refunded
   EXPECT_EQ(batch->consumed[0].global_secondary_indexes["byG"].write_units, written);
   int64_t bytes = 0;

@@ -6,6 +6,7 @@
 #include "engine/write/admitted_write.h"
 #include "engine/write/item_changes.h"
 #include "engine/write/write_capacity.h"
+#include "engine/write/write_touches.h"
 
 namespace monotable {
 namespace {
@@ -33,12 +34,23 @@ std::optional<Item> UpdateReturnValues(const UpdateItemRequest& request, WriteOu
 ItemResult WriteResultFor(const std::string& table_name, const WriteOutcome& outcome) {
   ItemResult result;
   result.consumed = capacity::ForWrite(table_name, outcome);
-  result.item_bytes = std::max(outcome.sizes.old_size, outcome.sizes.new_size);
   if (outcome.index_writes.item_collection) {
     result.item_collection_key = outcome.index_writes.item_collection->key;
     result.item_collection_bytes = outcome.index_writes.item_collection->bytes;
   }
   return result;
+}
+
+// --log-requests: the write's item (`key`: its key or the whole item) and the GSI entries
+// it changed, taken before ReturnValues move the images out of the outcome.
+void Touched(ItemTouches* touches, const Table& table, const Item& key, const WriteOutcome& outcome,
+             const ItemResult& result) {
+  if (touches == nullptr) return;
+  const auto definition = table.definition();  // held while RecordWrite reads it
+  RecordWrite(*touches, *definition,
+              {key, outcome.old_item, outcome.new_item, outcome.index_writes,
+               std::max(outcome.sizes.old_size, outcome.sizes.new_size),
+               result.consumed.table.write_units});
 }
 
 // What a Put or Delete needs of the old image: all of it for a condition or
@@ -51,7 +63,8 @@ WritePath::OldImage OldImageFor(const WriteCondition& condition, ReturnValues re
 
 }  // namespace
 
-Result<ItemResult> PutItem(WritePath& write_path, Table& table, PutItemRequest request) {
+Result<ItemResult> PutItem(WritePath& write_path, Table& table, PutItemRequest request,
+                           ItemTouches* touches) {
   size_t item_size = 0;
   auto definition = table.definition();
   MT_ASSIGN_OR_RETURN(key, ValidateItemAndBuildKey(*definition, request.item, &item_size));
@@ -68,12 +81,13 @@ Result<ItemResult> PutItem(WritePath& write_path, Table& table, PutItemRequest r
           },
           WritePath::OnTransaction::kFail, OldImageFor(request.condition, request.return_values)));
   ItemResult result = WriteResultFor(request.table_name, outcome);
+  if (outcome.new_item) Touched(touches, table, *outcome.new_item, outcome, result);
   if (request.return_values == ReturnValues::kAllOld) result.item = std::move(outcome.old_item);
   return result;
 }
 
-Result<ItemResult> DeleteItem(WritePath& write_path, Table& table,
-                              const DeleteItemRequest& request) {
+Result<ItemResult> DeleteItem(WritePath& write_path, Table& table, const DeleteItemRequest& request,
+                              ItemTouches* touches) {
   auto definition = table.definition();
   MT_ASSIGN_OR_RETURN(key, ValidateKeyAndBuildKey(*definition, request.key));
   // The size of the item deleted is unknown until it is read: claim the minimum.
@@ -87,12 +101,13 @@ Result<ItemResult> DeleteItem(WritePath& write_path, Table& table,
           },
           WritePath::OnTransaction::kFail, OldImageFor(request.condition, request.return_values)));
   ItemResult result = WriteResultFor(request.table_name, outcome);
+  Touched(touches, table, request.key, outcome, result);
   if (request.return_values == ReturnValues::kAllOld) result.item = std::move(outcome.old_item);
   return result;
 }
 
-Result<ItemResult> UpdateItem(WritePath& write_path, Table& table,
-                              const UpdateItemRequest& request) {
+Result<ItemResult> UpdateItem(WritePath& write_path, Table& table, const UpdateItemRequest& request,
+                              ItemTouches* touches) {
   auto definition = table.definition();
   MT_ASSIGN_OR_RETURN(key, ValidateKeyAndBuildKey(*definition, request.key));
   const std::vector<std::string_view> key_names = KeyAttributeNames(*definition);
@@ -105,6 +120,7 @@ Result<ItemResult> UpdateItem(WritePath& write_path, Table& table,
                                return UpdatedImage(request.update, request.key, old, key_names);
                              }));
   ItemResult result = WriteResultFor(request.table_name, outcome);
+  Touched(touches, table, request.key, outcome, result);
   result.item = UpdateReturnValues(request, outcome);
   return result;
 }

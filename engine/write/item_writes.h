@@ -14,13 +14,16 @@ namespace monotable {
 // kConditionalCheckFailed ("The conditional request failed", with the old item as
 // ErrorDetail when asked), kTransactionConflict, kItemCollectionSizeLimitExceeded,
 // kInternal.
-// PutItem moves `request.item` into the new image.
-Result<ItemResult> PutItem(WritePath& write_path, Table& table, PutItemRequest request);
-Result<ItemResult> DeleteItem(WritePath& write_path, Table& table,
-                              const DeleteItemRequest& request);
+// PutItem moves `request.item` into the new image. `touches` (--log-requests), when not
+// null, receives the item written and the GSI entries it changed (write_touches.h); a
+// failed write records nothing (the caller records a throttled one).
+Result<ItemResult> PutItem(WritePath& write_path, Table& table, PutItemRequest request,
+                           ItemTouches* touches = nullptr);
+Result<ItemResult> DeleteItem(WritePath& write_path, Table& table, const DeleteItemRequest& request,
+                              ItemTouches* touches = nullptr);
 // Also kValidation for an update of a key attribute or an update expression that
 // does not apply to the item.
-Result<ItemResult> UpdateItem(WritePath& write_path, Table& table,
-                              const UpdateItemRequest& request);
+Result<ItemResult> UpdateItem(WritePath& write_path, Table& table, const UpdateItemRequest& request,
+                              ItemTouches* touches = nullptr);
 
 }  // namespace monotable

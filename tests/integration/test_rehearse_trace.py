@@ -55,20 +55,28 @@ def test_logged_items_replay_on_their_keys_partitions(server_factory, tmp_path):
     def table_units(r):  # the table's share (ConsumedCapacity with INDEXES)
         return r["ConsumedCapacity"]["Table"]["CapacityUnits"]
 
+    def gsi_units(r):  # ByG's share: its entries
+        return r["ConsumedCapacity"]["GlobalSecondaryIndexes"]["ByG"]["CapacityUnits"]
+
     written = {"hot": 0.0, "warm": 0.0}
+    gsi_written = {"g1": 0.0, "g2": 0.0}
     for i in range(6):  # 1,500-byte items: 2 WCU each
         r = c.put_item(TableName=table, ReturnConsumedCapacity="INDEXES",
                        Item={"PK": {"S": "hot"}, "SK": {"S": f"s{i}"}, "GPK": {"S": "g1"},
                              "pad": {"S": "x" * 1500}})
         written["hot"] += table_units(r)
+        gsi_written["g1"] += gsi_units(r)
     r = c.put_item(TableName=table, ReturnConsumedCapacity="INDEXES",
                    Item={"PK": {"S": "warm"}, "SK": {"S": "s0"}, "GPK": {"S": "g2"}})
     written["warm"] += table_units(r)
+    gsi_written["g2"] += gsi_units(r)
     r = c.update_item(TableName=table, Key={"PK": {"S": "hot"}, "SK": {"S": "s1"}},
                       UpdateExpression="SET n = :n", ExpressionAttributeValues={":n": {"N": "1"}},
                       ReturnConsumedCapacity="INDEXES")
     written["hot"] += table_units(r)
+    gsi_written["g1"] += gsi_units(r)  # the entry rewritten in place
     assert written["hot"] == 14, written  # 7 writes of 2 WCU
+    assert gsi_written == {"g1": 14, "g2": 1}, gsi_written
     read = {"hot": 0.0, "warm": 0.0}
     r = c.get_item(TableName=table, Key={"PK": {"S": "hot"}, "SK": {"S": "s0"}},
                    ReturnConsumedCapacity="INDEXES")
@@ -88,6 +96,8 @@ def test_logged_items_replay_on_their_keys_partitions(server_factory, tmp_path):
     assert [op for op, _ in logged] == ["PutItem"] * 7 + ["UpdateItem", "GetItem",
                                                           "BatchGetItem", "Query"], logged
     assert logged[0][1].startswith(f"{table}/write/S:hot/S:s0/"), logged[0]
+    # Each write names the ByG entry it wrote, by the GSI's key.
+    assert re.search(f";{table}:ByG/write/S:g1//1517/2$", logged[0][1]), logged[0]
     assert logged[-1][1].startswith(f"{table}:ByG/read/S:g1//"), logged[-1]
     log = tmp_path / "requests.log"
     log.write_text(srv.stderr_text())
@@ -117,3 +127,8 @@ def test_logged_items_replay_on_their_keys_partitions(server_factory, tmp_path):
     # The Query page on ByG: on the partition of its key, with the units it consumed.
     index_reads = partition_units(report, f"{table}/ByG", 0)
     assert index_reads == expected_units(index_reads, {"g1": gsi_read}), (index_reads, gsi_read)
+    # ByG's entries: on the partitions of their GSI keys, once each (not also derived,
+    # spread, from the table's writes).
+    index_writes = partition_units(report, f"{table}/ByG", 1)
+    assert index_writes == expected_units(index_writes, gsi_written), (index_writes, gsi_written)
+    assert sum(1 for u in index_writes.values() if u) == 2, index_writes
