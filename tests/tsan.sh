@@ -8,6 +8,9 @@
 # need its own patience. Debian's librocksdb is not instrumented: its internal
 # synchronisation is invisible to TSan except through the pthread calls it intercepts.
 #   tests/tsan.sh [TREE] [MODULE...]     (TREE default build-tsan; MODULE e.g. test_ttl.py)
+# UNITY=ON compiles in unity batches, as the release tree does: the same instrumentation,
+# in about a third of the time from a cold compiler cache (each file alone by default).
+# JOBS (2) is the build's parallelism.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 tree=${1:-$root/build-tsan}
@@ -21,7 +24,7 @@ fi
 launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 cmake -S "$root" -B "$tree" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMONOTABLE_TSAN=ON \
-  -DMONOTABLE_TESTS=OFF -DCMAKE_UNITY_BUILD=OFF "${launcher[@]}" >/dev/null || exit 2
+  -DMONOTABLE_TESTS=OFF -DCMAKE_UNITY_BUILD="${UNITY:-OFF}" "${launcher[@]}" >/dev/null || exit 2
 cmake --build "$tree" --target monotable -j"${JOBS:-2}" || exit 2
 tree=$(cd "$tree" && pwd)  # the tests run from tests/integration
 reports=$(mktemp -d /tmp/monotable-tsan-XXXXXX)
