@@ -269,6 +269,30 @@ void Read(const RequestContext& ctx, const Table& table, const Item& key,
                       result->consumed.table.read_units);
 }
 
+// --log-requests: a Scan page as one read with no key (api/item_touches.h), on the
+// table or the GSI it read (an LSI shares the table's capacity), with the bytes it read
+// and the units it consumed there; a throttled page with 0, as a refused item.
+void ScanTouched(ItemTouches& touches, const Table& table, const ScanRequest& request,
+                 const Result<ReadPage>& page) {
+  if (!page.ok() && !IsThrottled(page.status())) return;
+  const auto definition = table.definition();
+  ItemTouch touch;
+  touch.table = definition->name;
+  if (request.index_name) {
+    const SecondaryIndexDefinition* index = definition->FindIndex(*request.index_name);
+    if (index != nullptr && definition->IsGlobal(*index)) touch.index = index->name;
+  }
+  if (page.ok()) {
+    touch.bytes = page->bytes_read;
+    const auto& gsis = page->consumed.global_secondary_indexes;
+    const auto it = touch.index.empty() ? gsis.end() : gsis.find(touch.index);
+    touch.units = touch.index.empty() ? page->consumed.Total().read_units
+                  : it == gsis.end()  ? 0
+                                      : it->second.read_units;
+  }
+  touches.Add(std::move(touch));
+}
+
 }  // namespace
 
 Result<ItemResult> Engine::PutItem(const RequestContext& ctx, PutItemRequest request) {
@@ -392,7 +416,9 @@ Result<ReadPage> Engine::Query(const RequestContext& ctx, const QueryRequest& re
 Result<ReadPage> Engine::Scan(const RequestContext& ctx, const ScanRequest& request) {
   MT_ASSIGN_OR_RETURN(table, impl_->Lookup(ctx).Find(request.table_name));
   const staleness::StateRef state = impl_->StateForPage(*table, request);
-  return ScanPage(*impl_->storage, *table, request, impl_->clock.get(), state.get());
+  auto page = ScanPage(*impl_->storage, *table, request, impl_->clock.get(), state.get());
+  if (ctx.touches != nullptr) ScanTouched(*ctx.touches, *table, request, page);
+  return page;
 }
 
 }  // namespace monotable

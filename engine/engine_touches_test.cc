@@ -359,5 +359,42 @@ TEST_F(EngineTouchesTest, AWriteRecordsEachGsiEntryItPutOrDeletedWithTheGsisKeys
   expect_entry(6, "h2", entry, 2.0);
 }
 
+TEST_F(EngineTouchesTest, AScanPageIsOneReadWithNoKeyOnWhatItRead) {
+  for (int i = 0; i < 3; ++i) {
+    PutItemRequest put;
+    put.table_name = "t";
+    put.item = Key("k" + std::to_string(i), i);
+    put.item["g"] = S("x");
+    put.item["pad"] = S(std::string(3000, 'p'));
+    ASSERT_TRUE(engine_->PutItem(plain_, put).ok());
+  }
+  ScanRequest scan;
+  scan.table_name = "t";
+  auto page = engine_->Scan(ctx_, scan);
+  ASSERT_TRUE(page.ok()) << page.status().message();
+  ASSERT_EQ(page->scanned_count, 3);
+  scan.index_name = "byG";
+  scan.limit = 2;
+  auto index_page = engine_->Scan(ctx_, scan);
+  ASSERT_TRUE(index_page.ok()) << index_page.status().message();
+  ASSERT_EQ(index_page->scanned_count, 2);
+
+  const auto& items = touches_.items();
+  ASSERT_EQ(items.size(), 2u);
+  EXPECT_EQ(items[0].table, "t");
+  EXPECT_EQ(items[0].index, "");
+  EXPECT_FALSE(items[0].write);
+  EXPECT_EQ(items[0].partition_key.type, AttributeType::kNull);
+  EXPECT_FALSE(items[0].sort_key.has_value());
+  EXPECT_EQ(items[0].bytes, page->bytes_read);
+  EXPECT_EQ(items[0].units, page->consumed.table.read_units);
+  EXPECT_GT(items[0].units, 1.0);  // 9 KB, eventually consistent
+  EXPECT_EQ(items[1].index, "byG");
+  EXPECT_EQ(items[1].partition_key.type, AttributeType::kNull);
+  EXPECT_EQ(items[1].bytes, index_page->bytes_read);
+  EXPECT_EQ(items[1].units, index_page->consumed.global_secondary_indexes.at("byG").read_units);
+  EXPECT_GT(items[1].units, 0.0);
+}
+
 }  // namespace
 }  // namespace monotable

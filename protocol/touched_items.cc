@@ -28,6 +28,7 @@ void AppendEscaped(std::string* out, std::string_view bytes) {
 }
 
 void AppendKey(std::string* out, const AttributeValue& value) {
+  if (value.type == AttributeType::kNull) return;  // no key: a Scan page
   out->append(AttributeTypeName(value.type));
   out->push_back(':');
   AppendEscaped(out, value.scalar);
@@ -100,8 +101,12 @@ Result<ItemTouch> DecodeEntry(std::string_view entry) {
   }
   if (fields[1] != "read" && fields[1] != "write") return Bad(entry, "the op is read or write");
   touch.write = fields[1] == "write";
-  MT_ASSIGN_OR_RETURN(partition_key, DecodeKey(entry, fields[2]));
-  touch.partition_key = std::move(partition_key);
+  if (fields[2].empty()) {  // no key: a Scan page
+    if (!fields[3].empty() || touch.write) return Bad(entry, "a keyless entry is a read, no SK");
+  } else {
+    MT_ASSIGN_OR_RETURN(partition_key, DecodeKey(entry, fields[2]));
+    touch.partition_key = std::move(partition_key);
+  }
   if (!fields[3].empty()) {
     MT_ASSIGN_OR_RETURN(sort_key, DecodeKey(entry, fields[3]));
     touch.sort_key = std::move(sort_key);

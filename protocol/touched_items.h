@@ -11,10 +11,13 @@
 //     the canonical number or the raw bytes, percent-encoded (every byte but
 //     A-Z a-z 0-9 - _ . ~ as %XX, upper-case hex), so that `/`, `;`, `:`, `%`, spaces
 //     and line breaks never appear raw; SK: the sort key likewise, empty when none;
-//   - BYTES: the item's size (a write: the larger of its old and new image; a Query
-//     page: the bytes it read; 0: unknown, as for a throttled request);
+//     both empty for a Scan page, which names no key (ItemTouch::partition_key NULL):
+//     `read`, and it reads the table's (or GSI's) partitions in turn;
+//   - BYTES: the item's size (a write: the larger of its old and new image; a Query or
+//     Scan page: the bytes it read; 0: unknown, as for a throttled request);
 //   - UNITS: the read or write units consumed there (a decimal; 0: unknown).
-// Example: `items=Orders/write/S:user%231/N:42/310/1;Orders:ByDay/read/S:2026-12-03//8192/1`.
+// Example: `items=Orders/write/S:user%231/N:42/310/1;Orders:ByDay/read/S:2026-12-03//8192/1`;
+// a Scan page: `Orders/read///1048576/128`.
 //
 // Thread-safety: pure functions. Errors: DecodeTouchedItems returns kValidation naming
 // what is wrong with the text.

@@ -60,12 +60,28 @@ TEST(TouchedItems, RefusesMalformedEntries) {
        {"", "T/read/S:a", "T/read/S:a//1/1/x", "T/peek/S:a//1/1", "T/read/X:a//1/1",
         "T/read/a//1/1", "T/read/S:a b//1/1", "T/read/S:%4//1/1", "T/read/S:%GG//1/1",
         "T/read/S:a//-1/1", "T/read/S:a//1/-1", "T/read/S:a//1/nan", ":G/read/S:a//1/1",
-        "T:/read/S:a//1/1", "T/read/S:a//1/1;", "T/read/N:x//1/1"}) {
+        "T:/read/S:a//1/1", "T/read/S:a//1/1;", "T/read/N:x//1/1",
+        // A keyless entry (a Scan page) is a read without a sort key.
+        "T/write///1/1", "T/read//S:a/1/1"}) {
     EXPECT_FALSE(DecodeTouchedItems(bad).ok()) << bad;
   }
   auto one = DecodeTouchedItems("T/read/S://0/0");
   ASSERT_TRUE(one.ok());
   EXPECT_EQ((*one)[0].partition_key, AttributeValue::String(""));
+}
+
+TEST(TouchedItems, AScanPageIsAKeylessRead) {
+  ItemTouch page{"T", "G", false, AttributeValue(), std::nullopt, 1048576, 128.5};
+  const std::string text = EncodeTouchedItems({page});
+  EXPECT_EQ(text, "T:G/read///1048576/128.5");
+  auto decoded = DecodeTouchedItems(text);
+  ASSERT_TRUE(decoded.ok()) << decoded.status().message();
+  ASSERT_EQ(decoded->size(), 1u);
+  EXPECT_EQ((*decoded)[0].partition_key.type, AttributeType::kNull);
+  EXPECT_FALSE((*decoded)[0].sort_key.has_value());
+  EXPECT_EQ((*decoded)[0].index, "G");
+  EXPECT_EQ((*decoded)[0].bytes, 1048576u);
+  EXPECT_EQ((*decoded)[0].units, 128.5);
 }
 
 }  // namespace

@@ -97,7 +97,14 @@ bool ItemRequest(const ItemTouch& item, const Workload& workload, TraceRequest* 
   r->table = *table;
   r->index = item.index;
   r->op = item.write ? Op::kWrite : Op::kRead;
+  r->bytes = item.bytes;
+  r->units = item.units;
   const AttributeValue& pk = item.partition_key;
+  if (pk.type == AttributeType::kNull) {  // a Scan page: spread, as it reads partitions in turn
+    r->key.clear();
+    r->sort_key.clear();
+    return true;
+  }
   // Contributor Insights names a string or number key by its value, as the CSV does, a
   // binary one by its base64.
   r->key = pk.type == AttributeType::kB ? "B:" + protocol::Base64Encode(pk.scalar) : pk.scalar;
@@ -107,8 +114,6 @@ bool ItemRequest(const ItemTouch& item, const Workload& workload, TraceRequest* 
   r->hash = key_codec::Hash64(encoded);
   r->sort_key.clear();
   if (item.sort_key) key_codec::AppendKeyValue(&r->sort_key, *item.sort_key, /*last=*/true);
-  r->bytes = item.bytes;
-  r->units = item.units;
   return true;
 }
 

@@ -11,13 +11,14 @@
 //   - the server's `--log-requests` lines (`... request op=PutItem table=T status=200
 //     ...`, after spdlog's `YYYY-MM-DD HH:MM:SS.mmm` stamp). A line with an `items=`
 //     field (protocol/touched_items.h: GetItem, PutItem, UpdateItem, DeleteItem,
-//     BatchGetItem, BatchWriteItem, Query pages, the actions of TransactWriteItems and
+//     BatchGetItem, BatchWriteItem, Query pages, Scan pages (no key: spread over the
+//     partitions, as a Scan reads them in turn), the actions of TransactWriteItems and
 //     TransactGetItems, and the PartiQL statements made of them) is one request per
 //     item, on that item's table or GSI, on its key's partition (the key typed: S, N
 //     or B hash as the server hashes them; a sort key places it in its item
 //     collection), with its size and the units it consumed (a size or units of 0, a
-//     throttled request's, count as an empty item). A line without one (a Scan, a log
-//     from before items were logged) carries no key and no size: the request is spread
+//     throttled request's, count as an empty item). A line without one (a log from
+//     before items were logged) carries no key and no size: the request is spread
 //     over its table's keys and sized 1,024 bytes.
 // Without items, reads are GetItem, BatchGetItem, Query, Scan and TransactGetItems
 // (eventually consistent); writes are PutItem, UpdateItem, DeleteItem, BatchWriteItem

@@ -258,5 +258,34 @@ TEST(Rehearse, LoggedGsiEntriesAreReplayedInsteadOfDerived) {
   EXPECT_EQ(spread, 4.0);
 }
 
+// A Scan page names no key: it is spread over the partitions, as a Scan reads them in
+// turn. 11,000 RCU start the table with four partitions (11,000 / 3,000 + 5 / 1,000).
+TEST(Rehearse, ALoggedScanPageIsSpreadOverThePartitions) {
+  Workload w = TwoTables();
+  w.tables[0].capacity.spec = throughput::CapacitySpec::Provisioned(11000, 5);
+  std::string log;
+  for (int i = 0; i < 400; ++i) {
+    log +=
+        "2026-01-01 10:00:00.000 info [1] request op=Scan table=T status=200 error=- "
+        "latency_us=40 items=T/read///8192/1\n";
+  }
+  auto trace = ParseTrace(log, w);
+  ASSERT_TRUE(trace.ok()) << trace.status().message();
+  ASSERT_EQ(trace->requests.size(), 400u);
+  EXPECT_EQ(trace->requests[0].key, "");
+  EXPECT_EQ(trace->requests[0].op, throughput::Op::kRead);
+  EXPECT_EQ(trace->requests[0].bytes, 8192u);
+  auto report = Rehearse(w, {1, true, &*trace});
+  ASSERT_TRUE(report.ok()) << report.status().message();
+  size_t partitions = 0;
+  for (const PartitionRow& p : report->partitions) {
+    if (p.resource != 0) continue;
+    ++partitions;
+    EXPECT_GT(p.consumed_units[0], 50.0) << p.begin;  // about 100 each
+  }
+  EXPECT_EQ(partitions, 4u);
+  EXPECT_EQ(report->resources[0].Totals().consumed_units[0], 400.0);  // the logged units
+}
+
 }  // namespace
 }  // namespace monotable::rehearse

@@ -22,6 +22,8 @@ struct ItemTouch {
   std::string table;
   std::string index;  // empty: the table
   bool write = false;
+  // NULL (the default) for a read with no key: a Scan page, which reads the table's
+  // partitions in turn rather than one key's (no sort key then either).
   AttributeValue partition_key;
   std::optional<AttributeValue> sort_key;
   uint64_t bytes = 0;  // the item's size (a write: the larger of its old and new image)
