@@ -1,13 +1,17 @@
 """`monotable rehearse --trace` over the server's own --log-requests lines: the lines name
 the items each request touched (protocol/touched_items.h), and the rehearsal charges
-each item on its key's partition with the units the server consumed."""
+each item on its key's partition with the units the server consumed; a throttled request
+names its item with size and units 0, and is replayed too."""
 
 import json
 import re
 import subprocess
 import time
 
-from mtutil import create_indexed_table, index_spec, make_client, monotable_bin, unique_name
+from botocore.exceptions import ClientError
+
+from mtutil import (create_indexed_table, create_table, index_spec, make_client, monotable_bin,
+                    unique_name)
 
 ITEMS = re.compile(r" request op=(\S+) .* items=(\S+)")
 
@@ -44,6 +48,20 @@ def expected_units(units, by_key):
     into it."""
     return {(begin, last): sum(u for key, u in by_key.items() if begin <= key_hash(key) <= last)
             for begin, last in units}
+
+
+def rehearse(tmp_path, log_text, tables):
+    """`monotable rehearse` of `tables` (workload table entries) over the log; the report."""
+    log = tmp_path / "requests.log"
+    log.write_text(log_text)
+    workload = tmp_path / "workload.json"
+    workload.write_text(json.dumps({"tables": tables, "phases": []}))
+    out = tmp_path / "report"
+    proc = subprocess.run([monotable_bin(), "rehearse", str(workload), "--trace", str(log),
+                           "--out", str(out)],
+                          capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+    assert proc.returncode == 0, proc.stderr
+    return json.loads((out / "report.json").read_text())
 
 
 def test_logged_items_replay_on_their_keys_partitions(server_factory, tmp_path):
@@ -99,22 +117,13 @@ def test_logged_items_replay_on_their_keys_partitions(server_factory, tmp_path):
     # Each write names the ByG entry it wrote, by the GSI's key.
     assert re.search(f";{table}:ByG/write/S:g1//1517/2$", logged[0][1]), logged[0]
     assert logged[-1][1].startswith(f"{table}:ByG/read/S:g1//"), logged[-1]
-    log = tmp_path / "requests.log"
-    log.write_text(srv.stderr_text())
 
     # 4,000 WCU and 12,000 RCU: the table starts with eight partitions (4,000 / 1,000 +
     # 12,000 / 3,000), and so does ByG; "hot" and "warm" hash into different ones.
     capacity = {"billing_mode": "PROVISIONED", "read_capacity_units": 12000,
                 "write_capacity_units": 4000}
-    workload = tmp_path / "workload.json"
-    workload.write_text(json.dumps({"tables": [
-        dict(name=table, gsis=[dict(name="ByG", **capacity)], **capacity)], "phases": []}))
-    out = tmp_path / "report"
-    proc = subprocess.run([monotable_bin(), "rehearse", str(workload), "--trace", str(log),
-                           "--out", str(out)],
-                          capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
-    assert proc.returncode == 0, proc.stderr
-    report = json.loads((out / "report.json").read_text())
+    report = rehearse(tmp_path, srv.stderr_text(),
+                      [dict(name=table, gsis=[dict(name="ByG", **capacity)], **capacity)])
 
     # Each item on the partition of its key; without the items every request would be
     # spread over all of them.
@@ -132,3 +141,50 @@ def test_logged_items_replay_on_their_keys_partitions(server_factory, tmp_path):
     index_writes = partition_units(report, f"{table}/ByG", 1)
     assert index_writes == expected_units(index_writes, gsi_written), (index_writes, gsi_written)
     assert sum(1 for u in index_writes.values() if u) == 2, index_writes
+
+
+def test_a_throttled_write_is_logged_with_zeros_and_replayed(server_factory, tmp_path):
+    srv = server_factory(in_memory=True, extra=["--log-requests", "--throughput", "enforce"])
+    c = make_client(srv.endpoint)
+    table = unique_name("hot")
+    create_table(c, table, range_type=None, rcu=1, wcu=1)
+    # 100 KB items, 98 WCU each, on one key of a 1 WCU table: its burst runs out at once.
+    item = {"PK": {"S": "hot"}, "pad": {"S": "x" * 100_000}}
+    sent, throttled = 0, None
+    while throttled is None and sent < 50:
+        sent += 1
+        try:
+            c.put_item(TableName=table, Item=item)
+        except ClientError as e:
+            assert e.response["Error"]["Code"] == "ProvisionedThroughputExceededException", e
+            throttled = sent
+    assert throttled is not None, "never throttled"
+
+    def put_lines():
+        return [line for line in srv.stderr_text().splitlines() if " request op=PutItem " in line]
+
+    # Each attempt is logged once answered (the client may retry): wait for them to stop.
+    deadline, seen = time.monotonic() + 5, -1
+    while len(put_lines()) != seen and time.monotonic() < deadline:
+        seen = len(put_lines())
+        time.sleep(0.2)
+    lines = put_lines()
+    assert len(lines) >= sent, lines
+    size = len("PK") + len("hot") + len("pad") + 100_000
+    refused = 0
+    for line in lines:
+        if " status=200 " in line:  # written: its size and units
+            assert line.endswith(f" items={table}/write/S:hot//{size}/{-(-size // 1024)}"), line
+            continue
+        # Throttled: the item is named, its size and units unknown (0).
+        assert " status=400 error=ProvisionedThroughputExceededException " in line, line
+        assert line.endswith(f" items={table}/write/S:hot//0/0"), line
+        refused += 1
+    assert refused >= 1, lines
+
+    report = rehearse(tmp_path, srv.stderr_text(), [
+        {"name": table, "billing_mode": "PROVISIONED", "read_capacity_units": 1,
+         "write_capacity_units": 1}])
+    # Every logged write is replayed, the throttled ones too (as empty items).
+    resource = next(r for r in report["resources"] if r["label"] == table)
+    assert resource["totals"]["requests"] == [0, len(lines)], (resource["totals"], lines)
