@@ -6,9 +6,11 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/base/attribute_value.h"
+#include "engine/expr/comparison.h"
 #include "engine/expr/kind.h"
 
 namespace monotable::expr::ast {
@@ -38,12 +40,7 @@ enum class Op : uint8_t {
   kLiteral,   // a value built in (legacy translation); Node::slot indexes literals
   kFunction,  // Node::function / Node::name, arguments in children. Also a condition.
   // Conditions; operands in children.
-  kEq,
-  kNe,
-  kLt,
-  kLe,
-  kGt,
-  kGe,
+  kCompare,  // children: the two operands of Node::comparison
   kBetween,  // children: operand, lower, upper
   kIn,       // children: operand, then the list
   kAnd,
@@ -69,6 +66,7 @@ enum class Function : uint8_t {
 struct Node {
   Op op = Op::kPath;
   Function function = Function::kUnknown;
+  Comparison comparison = Comparison::kEq;  // kCompare
   // How many parentheses directly wrap this node; two or more is DynamoDB's
   // "redundant parentheses" error. Parse-time bookkeeping only.
   uint8_t parens = 0;
@@ -78,6 +76,18 @@ struct Node {
   std::string name;   // kFunction: the name as written (case matters)
   std::vector<Node> children;
 };
+
+// `a c b`, as the builders of trees from other languages (legacy parameters, PartiQL)
+// make it.
+inline Node MakeComparison(Comparison c, Node a, Node b) {
+  Node n;
+  n.op = Op::kCompare;
+  n.comparison = c;
+  n.children.reserve(2);
+  n.children.push_back(std::move(a));
+  n.children.push_back(std::move(b));
+  return n;
+}
 
 enum class ActionKind : uint8_t { kSet, kRemove, kAdd, kDelete };
 

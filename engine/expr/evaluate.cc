@@ -46,6 +46,14 @@ std::optional<int> Order(const AttributeValue* a, const AttributeValue* b) {
   return CompareScalars(*a, *b);
 }
 
+// = and <> compare any two values (<> holds when either is missing); an ordering holds
+// only between two scalars of one type.
+bool CompareValues(Comparison c, const AttributeValue* a, const AttributeValue* b) {
+  if (!IsOrdering(c)) return Holds(c, Equal(a, b) ? 0 : 1);
+  std::optional<int> order = Order(a, b);
+  return order && Holds(c, *order);
+}
+
 bool IsSetOf(AttributeType set, AttributeType member) {
   return (set == AttributeType::kSS && member == AttributeType::kS) ||
          (set == AttributeType::kNS && member == AttributeType::kN) ||
@@ -201,31 +209,12 @@ bool EvaluateCondition(const ast::Node& node, const Item* item, const Bindings& 
   Operand y;
   EvaluateOperand(node.children[1], item, b, y);
   switch (node.op) {
-    case Op::kEq: return Equal(x.value, y.value);
-    case Op::kNe: return !Equal(x.value, y.value);  // true when either is missing
-    case Op::kLt: {
-      auto o = Order(x.value, y.value);
-      return o && *o < 0;
-    }
-    case Op::kLe: {
-      auto o = Order(x.value, y.value);
-      return o && *o <= 0;
-    }
-    case Op::kGt: {
-      auto o = Order(x.value, y.value);
-      return o && *o > 0;
-    }
-    case Op::kGe: {
-      auto o = Order(x.value, y.value);
-      return o && *o >= 0;
-    }
-    case Op::kBetween: {
-      auto lower = Order(x.value, y.value);
-      if (!lower || *lower < 0) return false;
+    case Op::kCompare: return CompareValues(node.comparison, x.value, y.value);
+    case Op::kBetween: {  // lower <= x <= upper
+      if (!CompareValues(Comparison::kGe, x.value, y.value)) return false;
       Operand z;
       EvaluateOperand(node.children[2], item, b, z);
-      auto upper = Order(x.value, z.value);
-      return upper && *upper <= 0;
+      return CompareValues(Comparison::kLe, x.value, z.value);
     }
     default: return false;
   }

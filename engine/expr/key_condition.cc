@@ -23,7 +23,7 @@ std::string_view OperatorName(const Node& node) {
     case Op::kOr: return "OR";
     case Op::kNot: return "NOT";
     case Op::kIn: return "IN";
-    case Op::kNe: return "<>";
+    case Op::kCompare: return ComparisonSymbol(node.comparison);
     case Op::kFunction: return node.name;
     default: return "";
   }
@@ -38,11 +38,10 @@ Status CollectClauses(const Node& node, bool legacy, std::vector<const Node*>& c
     return Status::Ok();
   }
   switch (node.op) {
-    case Op::kEq:
-    case Op::kLt:
-    case Op::kLe:
-    case Op::kGt:
-    case Op::kGe:
+    case Op::kCompare:
+      if (node.comparison == Comparison::kNe) return InvalidOperator(OperatorName(node), legacy);
+      clauses.push_back(&node);
+      return Status::Ok();
     case Op::kBetween: clauses.push_back(&node); return Status::Ok();
     case Op::kFunction:
       if (node.function == ast::Function::kBeginsWith) {
@@ -55,17 +54,6 @@ Status CollectClauses(const Node& node, bool legacy, std::vector<const Node*>& c
 }
 
 bool IsValue(const Node& node) { return node.op == Op::kValue || node.op == Op::kLiteral; }
-
-// a < b is b > a: the operator as seen from the path's side.
-SortKeyOp Mirror(SortKeyOp op) {
-  switch (op) {
-    case SortKeyOp::kLt: return SortKeyOp::kGt;
-    case SortKeyOp::kLe: return SortKeyOp::kGe;
-    case SortKeyOp::kGt: return SortKeyOp::kLt;
-    case SortKeyOp::kGe: return SortKeyOp::kLe;
-    default: return op;
-  }
-}
 
 struct Clause {
   const ast::Path* path = nullptr;
@@ -84,29 +72,26 @@ Result<Clause> ReadClause(const Condition& condition, const Node& node) {
         if (!IsValue(node.children[i])) return Status::Validation(kNotSupported);
       }
       path_node = &node.children[0];
-      clause.condition.op = node.op == Op::kBetween ? SortKeyOp::kBetween : SortKeyOp::kBeginsWith;
+      clause.condition.kind = node.op == Op::kBetween ? SortKeyCondition::Kind::kBetween
+                                                      : SortKeyCondition::Kind::kBeginsWith;
       clause.condition.value = condition.Value(node.children[1]);
       if (node.op == Op::kBetween) clause.condition.upper = condition.Value(node.children[2]);
       break;
     default: {
       const Node& a = node.children[0];
       const Node& b = node.children[1];
-      SortKeyOp op = node.op == Op::kEq   ? SortKeyOp::kEq
-                     : node.op == Op::kLt ? SortKeyOp::kLt
-                     : node.op == Op::kLe ? SortKeyOp::kLe
-                     : node.op == Op::kGt ? SortKeyOp::kGt
-                                          : SortKeyOp::kGe;
+      Comparison comparison = node.comparison;
       if (a.op == Op::kPath && IsValue(b)) {
         path_node = &a;
         clause.condition.value = condition.Value(b);
       } else if (b.op == Op::kPath && IsValue(a)) {
         path_node = &b;
         clause.condition.value = condition.Value(a);
-        op = Mirror(op);
+        comparison = Mirror(comparison);  // `:v < sk` is `sk > :v`
       } else {
         return Status::Validation(kNotSupported);
       }
-      clause.condition.op = op;
+      clause.condition.comparison = comparison;
     }
   }
   if (path_node->path.size() != 1) {
@@ -118,7 +103,8 @@ Result<Clause> ReadClause(const Condition& condition, const Node& node) {
 }
 
 Status CheckType(const SortKeyCondition& c, AttributeType type) {
-  bool ok = c.value.type == type && (c.op != SortKeyOp::kBetween || c.upper.type == type);
+  bool ok =
+      c.value.type == type && (c.kind != SortKeyCondition::Kind::kBetween || c.upper.type == type);
   if (ok) return Status::Ok();
   return Status::Validation(
       "One or more parameter values were invalid: Condition parameter type does not match "
@@ -138,6 +124,15 @@ void CollectNames(const Condition& condition, const Node& node, std::vector<std:
 }
 
 }  // namespace
+
+std::string_view SortKeyOperatorName(const SortKeyCondition& condition) {
+  switch (condition.kind) {
+    case SortKeyCondition::Kind::kCompare: return ComparisonSymbol(condition.comparison);
+    case SortKeyCondition::Kind::kBetween: return "BETWEEN";
+    case SortKeyCondition::Kind::kBeginsWith: return "begins_with";
+  }
+  return "";
+}
 
 Result<KeyCondition> AnalyzeKeyCondition(const Condition& condition, const KeyAttributes& keys) {
   std::vector<const Node*> nodes;
@@ -166,7 +161,10 @@ Result<KeyCondition> AnalyzeKeyCondition(const Condition& condition, const KeyAt
         return Status::Validation(
             "KeyConditionExpressions must only contain one condition per key");
       }
-      if (clause.condition.op != SortKeyOp::kEq) return Status::Validation(kNotSupported);
+      if (clause.condition.kind != SortKeyCondition::Kind::kCompare ||
+          clause.condition.comparison != Comparison::kEq) {
+        return Status::Validation(kNotSupported);
+      }
       MT_RETURN_IF_ERROR(CheckType(clause.condition, keys.hash_type));
       result.partition_value = std::move(clause.condition.value);
       have_hash = true;

@@ -9,17 +9,34 @@
 
 #include "engine/base/attribute_value.h"
 #include "engine/base/status.h"
+#include "engine/expr/comparison.h"
 #include "engine/expr/expression.h"
 
 namespace monotable::expr {
 
-enum class SortKeyOp { kEq, kLt, kLe, kGt, kGe, kBetween, kBeginsWith };
-
+// What a Query asks of the sort key: a comparison other than <> (`sk < :v`, the sort key
+// on the left), BETWEEN or begins_with.
 struct SortKeyCondition {
-  SortKeyOp op = SortKeyOp::kEq;
+  enum class Kind : uint8_t { kCompare, kBetween, kBeginsWith };
+  Kind kind = Kind::kCompare;
+  Comparison comparison = Comparison::kEq;  // kCompare
   AttributeValue value;  // the bound (lower bound for BETWEEN, prefix for begins_with)
   AttributeValue upper;  // BETWEEN only
+
+  // A range without an upper bound (`> v`, `>= v`) or without a lower one (`<`, `<=`).
+  bool OpenAbove() const {
+    return kind == Kind::kCompare &&
+           (comparison == Comparison::kGt || comparison == Comparison::kGe);
+  }
+  bool OpenBelow() const {
+    return kind == Kind::kCompare &&
+           (comparison == Comparison::kLt || comparison == Comparison::kLe);
+  }
 };
+
+// "<", "BETWEEN", "begins_with": the condition's operator as a KeyConditionExpression
+// writes it, for messages and tests.
+std::string_view SortKeyOperatorName(const SortKeyCondition& condition);
 
 struct KeyCondition {
   AttributeValue partition_value;

@@ -37,23 +37,43 @@ TEST(KeyConditionTest, PartitionOnly) {
 TEST(KeyConditionTest, EverySortKeyOperator) {
   struct Case {
     const char* text;
-    SortKeyOp op;
-  } cases[] = {{"pk = :a AND sk = :b", SortKeyOp::kEq},
-               {"pk = :a AND sk < :b", SortKeyOp::kLt},
-               {"pk = :a AND sk <= :b", SortKeyOp::kLe},
-               {"pk = :a AND sk > :b", SortKeyOp::kGt},
-               {"pk = :a AND sk >= :b", SortKeyOp::kGe},
-               {"pk = :a AND sk BETWEEN :b AND :c", SortKeyOp::kBetween},
+    std::string_view op;  // SortKeyOperatorName
+  } cases[] = {{"pk = :a AND sk = :b", "="},
+               {"pk = :a AND sk < :b", "<"},
+               {"pk = :a AND sk <= :b", "<="},
+               {"pk = :a AND sk > :b", ">"},
+               {"pk = :a AND sk >= :b", ">="},
+               {"pk = :a AND sk BETWEEN :b AND :c", "BETWEEN"},
                // The value may come first: the operator is mirrored.
-               {":b < #k AND pk = :a", SortKeyOp::kGt}};
+               {":b < #k AND pk = :a", ">"},
+               {":b >= sk AND pk = :a", "<="}};
   for (const auto& c : cases) {
     auto r = Analyze(c.text);
     ASSERT_TRUE(r.ok()) << c.text << ": " << r.status().message();
     ASSERT_TRUE(r->sort) << c.text;
-    EXPECT_EQ(r->sort->op, c.op) << c.text;
+    EXPECT_EQ(SortKeyOperatorName(*r->sort), c.op) << c.text;
     EXPECT_EQ(r->sort->value, N("1")) << c.text;
   }
   EXPECT_EQ(Analyze("pk = :a AND sk BETWEEN :b AND :c")->sort->upper, N("5"));
+}
+
+TEST(KeyConditionTest, OnlyOneSidedComparisonsAreOpen) {
+  struct Case {
+    const char* text;
+    bool open_above, open_below;
+  } cases[] = {{"pk = :a AND sk = :b", false, false},
+               {"pk = :a AND sk < :b", false, true},
+               {"pk = :a AND sk <= :b", false, true},
+               {"pk = :a AND sk > :b", true, false},
+               {"pk = :a AND :b <= sk", true, false},
+               {"pk = :a AND sk >= :b", true, false},
+               {"pk = :a AND sk BETWEEN :b AND :c", false, false}};
+  for (const auto& c : cases) {
+    auto r = Analyze(c.text);
+    ASSERT_TRUE(r.ok() && r->sort) << c.text;
+    EXPECT_EQ(r->sort->OpenAbove(), c.open_above) << c.text;
+    EXPECT_EQ(r->sort->OpenBelow(), c.open_below) << c.text;
+  }
 }
 
 TEST(KeyConditionTest, BeginsWithOnStringSortKey) {
@@ -64,7 +84,7 @@ TEST(KeyConditionTest, BeginsWithOnStringSortKey) {
   KeyAttributes string_keys{"pk", AttributeType::kS, "sk", AttributeType::kS};
   auto r = AnalyzeKeyCondition(*condition, string_keys);
   ASSERT_TRUE(r.ok()) << r.status().message();
-  EXPECT_EQ(r->sort->op, SortKeyOp::kBeginsWith);
+  EXPECT_EQ(r->sort->kind, SortKeyCondition::Kind::kBeginsWith);
   EXPECT_EQ(r->sort->value, S("ORDER#"));
 }
 

@@ -17,6 +17,19 @@ constexpr std::string_view kOperatorNames[] = {
     "EQ",   "NE",       "LE",           "LT",          "GE", "GT",     "NOT_NULL",
     "NULL", "CONTAINS", "NOT_CONTAINS", "BEGINS_WITH", "IN", "BETWEEN"};
 
+// The legacy operators that are comparisons: EQ NE LE LT GE GT.
+std::optional<Comparison> ComparisonOf(ComparisonOperator op) {
+  switch (op) {
+    case ComparisonOperator::kEq: return Comparison::kEq;
+    case ComparisonOperator::kNe: return Comparison::kNe;
+    case ComparisonOperator::kLe: return Comparison::kLe;
+    case ComparisonOperator::kLt: return Comparison::kLt;
+    case ComparisonOperator::kGe: return Comparison::kGe;
+    case ComparisonOperator::kGt: return Comparison::kGt;
+    default: return std::nullopt;
+  }
+}
+
 Status Invalid(std::string_view detail) {
   return Status::Validation(std::string(kInvalid) + std::string(detail));
 }
@@ -29,9 +42,8 @@ bool IsScalar(AttributeType t) {
 // ordering, IN and BETWEEN S/N/B; BEGINS_WITH S/B; CONTAINS a scalar, not a set, map
 // or list; dynalite's scan tests for the refusals).
 bool TypeAllowed(ComparisonOperator op, AttributeType t) {
+  if (std::optional<Comparison> c = ComparisonOf(op)) return !IsOrdering(*c) || IsScalar(t);
   switch (op) {
-    case ComparisonOperator::kEq:
-    case ComparisonOperator::kNe: return true;
     case ComparisonOperator::kBeginsWith: return t == AttributeType::kS || t == AttributeType::kB;
     case ComparisonOperator::kContains:
     case ComparisonOperator::kNotContains:
@@ -120,19 +132,10 @@ Node ComparisonNode(TreeBuilder& b, const std::string& attribute, ComparisonOper
                     std::vector<AttributeValue> values) {
   using F = ast::Function;
   auto literal = [&](size_t i) { return b.Literal(std::move(values[i])); };
+  if (std::optional<Comparison> c = ComparisonOf(op)) {
+    return ast::MakeComparison(*c, b.Path(attribute), literal(0));
+  }
   switch (op) {
-    case ComparisonOperator::kEq:
-      return TreeBuilder::Make(Op::kEq, {b.Path(attribute), literal(0)});
-    case ComparisonOperator::kNe:
-      return TreeBuilder::Make(Op::kNe, {b.Path(attribute), literal(0)});
-    case ComparisonOperator::kLe:
-      return TreeBuilder::Make(Op::kLe, {b.Path(attribute), literal(0)});
-    case ComparisonOperator::kLt:
-      return TreeBuilder::Make(Op::kLt, {b.Path(attribute), literal(0)});
-    case ComparisonOperator::kGe:
-      return TreeBuilder::Make(Op::kGe, {b.Path(attribute), literal(0)});
-    case ComparisonOperator::kGt:
-      return TreeBuilder::Make(Op::kGt, {b.Path(attribute), literal(0)});
     case ComparisonOperator::kNotNull:
       return TreeBuilder::Call(F::kAttributeExists, "attribute_exists", {b.Path(attribute)});
     case ComparisonOperator::kNull:
@@ -158,6 +161,7 @@ Node ComparisonNode(TreeBuilder& b, const std::string& attribute, ComparisonOper
     }
     case ComparisonOperator::kBetween:
       return TreeBuilder::Make(Op::kBetween, {b.Path(attribute), literal(0), literal(1)});
+    default: break;  // the comparisons, above
   }
   return Node();
 }
@@ -224,7 +228,8 @@ Result<Condition> TranslateConditions(std::span<const AttributeCondition> condit
         nodes.push_back(TreeBuilder::Call(ast::Function::kAttributeNotExists,
                                           "attribute_not_exists", {b.Path(c.attribute)}));
       } else {
-        nodes.push_back(TreeBuilder::Make(Op::kEq, {b.Path(c.attribute), b.Literal(*c.value)}));
+        nodes.push_back(
+            ast::MakeComparison(Comparison::kEq, b.Path(c.attribute), b.Literal(*c.value)));
       }
       continue;
     }

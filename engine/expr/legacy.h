@@ -19,6 +19,9 @@
 
 namespace monotable::expr::legacy {
 
+// The legacy spelling and order of the operators. EQ NE LE LT GE GT are the comparisons
+// of comparison.h (legacy.cc maps them there in one place); the others translate into
+// functions, BETWEEN and IN.
 enum class ComparisonOperator : uint8_t {
   kEq,
   kNe,

@@ -13,6 +13,7 @@
 // may stand where (size() only as an operand, the others only as conditions) is a
 // semantic check, reported after syntax as DynamoDB does.
 
+#include <optional>
 #include <utility>
 
 #include "engine/expr/errors.h"
@@ -33,19 +34,6 @@ ast::Function FunctionByName(std::string_view name) {
   if (name == "if_not_exists") return ast::Function::kIfNotExists;
   if (name == "list_append") return ast::Function::kListAppend;
   return ast::Function::kUnknown;
-}
-
-bool ComparatorOf(std::string_view punct, ast::Op& op) {
-  static constexpr std::pair<std::string_view, ast::Op> kComparators[] = {
-      {"=", ast::Op::kEq},  {"<>", ast::Op::kNe}, {"<", ast::Op::kLt},
-      {"<=", ast::Op::kLe}, {">", ast::Op::kGt},  {">=", ast::Op::kGe}};
-  for (const auto& [text, value] : kComparators) {
-    if (punct == text) {
-      op = value;
-      return true;
-    }
-  }
-  return false;
 }
 
 }  // namespace
@@ -143,9 +131,11 @@ bool Parser::ParseComparison(ast::Node& out) {
 bool Parser::ParseComparisonTail(ast::Node& lhs, ast::Node& out) {
   ast::Node node;
   node.position = lhs.position;
-  ast::Op op;
-  if (Current().type == TokenType::kPunct && ComparatorOf(TextOf(Current()), op)) {
-    node.op = op;
+  std::optional<Comparison> comparison;
+  if (Current().type == TokenType::kPunct) comparison = ParseComparisonSymbol(TextOf(Current()));
+  if (comparison) {
+    node.op = ast::Op::kCompare;
+    node.comparison = *comparison;
     CountOperator();
     Advance();
     ast::Node rhs;

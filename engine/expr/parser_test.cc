@@ -168,14 +168,14 @@ TEST(ParserTest, PrecedenceNotThenAndThenOr) {
   const auto& r1 = r1_tree->condition;
   ASSERT_EQ(r1.op, Op::kOr);
   ASSERT_EQ(r1.children.size(), 2u);
-  EXPECT_EQ(r1.children[0].op, Op::kEq);
+  EXPECT_EQ(r1.children[0].op, Op::kCompare);
   EXPECT_EQ(r1.children[1].op, Op::kAnd);
   // (NOT a) AND b
   auto r2_tree = Tree("NOT a = :a AND b = :b", kCond);
   const auto& r2 = r2_tree->condition;
   ASSERT_EQ(r2.op, Op::kAnd);
   EXPECT_EQ(r2.children[0].op, Op::kNot);
-  EXPECT_EQ(r2.children[1].op, Op::kEq);
+  EXPECT_EQ(r2.children[1].op, Op::kCompare);
   // Parentheses override.
   auto r3_tree = Tree("(a = :a OR b = :b) AND c = :c", kCond);
   const auto& r3 = r3_tree->condition;
@@ -191,6 +191,14 @@ TEST(ParserTest, PrecedenceNotThenAndThenOr) {
 }
 
 TEST(ParserTest, ComparisonsAndFunctions) {
+  for (const auto& [symbol, comparison] :
+       {std::pair{"=", Comparison::kEq}, std::pair{"<>", Comparison::kNe},
+        std::pair{"<", Comparison::kLt}, std::pair{"<=", Comparison::kLe},
+        std::pair{">", Comparison::kGt}, std::pair{">=", Comparison::kGe}}) {
+    auto tree = Tree(std::string("a ") + symbol + " :v", kCond);
+    EXPECT_EQ(tree->condition.op, Op::kCompare) << symbol;
+    EXPECT_EQ(tree->condition.comparison, comparison) << symbol;
+  }
   auto between_tree = Tree("a BetWeen :lo AND :hi", kCond);
   const auto& between = between_tree->condition;
   ASSERT_EQ(between.op, Op::kBetween);
@@ -204,7 +212,8 @@ TEST(ParserTest, ComparisonsAndFunctions) {
   EXPECT_EQ(in.children[0].path[2].number, 2u);
   auto size_tree = Tree("size(a) >= :n", kCond);
   const auto& size = size_tree->condition;
-  EXPECT_EQ(size.op, Op::kGe);
+  EXPECT_EQ(size.op, Op::kCompare);
+  EXPECT_EQ(size.comparison, Comparison::kGe);
   EXPECT_EQ(size.children[0].function, ast::Function::kSize);
   auto f_tree = Tree("attribute_exists(#n.x)", kCond);
   const auto& f = f_tree->condition;

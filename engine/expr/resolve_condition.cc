@@ -15,22 +15,19 @@
 namespace monotable::expr {
 namespace {
 
-std::string_view OperatorSymbol(ast::Op op) {
-  switch (op) {
-    case ast::Op::kEq: return "=";
-    case ast::Op::kNe: return "<>";
-    case ast::Op::kLt: return "<";
-    case ast::Op::kLe: return "<=";
-    case ast::Op::kGt: return ">";
-    case ast::Op::kGe: return ">=";
+// How DynamoDB's errors name an operator node: "=", "BETWEEN", ...
+std::string_view OperatorSymbol(const ast::Node& node) {
+  switch (node.op) {
+    case ast::Op::kCompare: return ComparisonSymbol(node.comparison);
     case ast::Op::kBetween: return "BETWEEN";
     case ast::Op::kIn: return "IN";
     default: return "";
   }
 }
 
-bool IsComparison(ast::Op op) { return op >= ast::Op::kEq && op <= ast::Op::kGe; }
-bool IsOrdering(ast::Op op) { return op >= ast::Op::kLt && op <= ast::Op::kGe; }
+bool IsOrdering(const ast::Node& node) {
+  return node.op == ast::Op::kCompare && expr::IsOrdering(node.comparison);
+}
 bool IsOrderable(AttributeType t) {
   return t == AttributeType::kS || t == AttributeType::kN || t == AttributeType::kB;
 }
@@ -143,8 +140,8 @@ class ConditionResolver {
   // or function; operator: =, first operand: [a]" (dynalite scan tests).
   Status CheckDistinct(const ast::Node& node) const {
     std::string_view name;
-    if (IsComparison(node.op)) {
-      name = OperatorSymbol(node.op);
+    if (node.op == ast::Op::kCompare) {
+      name = OperatorSymbol(node);
     } else if (node.op == ast::Op::kFunction && node.children.size() >= 2) {
       name = node.name;
     } else {
@@ -175,13 +172,13 @@ class ConditionResolver {
   Status CheckTypes(const ast::Node& node) const {
     for (const auto& child : node.children) MT_RETURN_IF_ERROR(CheckTypes(child));
     if (node.op == ast::Op::kFunction) return CheckFunctionTypes(node);
-    if (IsOrdering(node.op) || node.op == ast::Op::kBetween) {
+    if (IsOrdering(node) || node.op == ast::Op::kBetween) {
       // ExtendDB's captures: "operator or function: <, operand type: BOOL" for literal
       // operands that cannot be ordered, even on branches never evaluated.
       for (const auto& child : node.children) {
         std::optional<AttributeType> t = StaticType(child);
         if (t && !IsOrderable(*t))
-          return OperandTypeError(OperatorSymbol(node.op), AttributeTypeName(*t));
+          return OperandTypeError(OperatorSymbol(node), AttributeTypeName(*t));
       }
     }
     if (node.op == ast::Op::kBetween && IsLiteral(node.children[1]) &&

@@ -4,8 +4,9 @@
 //
 // It stays close to engine/expr/ast.h so that lowering into the engine's requests is a
 // walk, not a translation: paths are vectors of name/index steps, conditions and
-// operands are Nodes whose Op names the operator, and function calls keep their
-// arguments as children. Unlike an expression, PartiQL writes its values inline
+// operands are Nodes whose Op names the operator (a comparison: kCompare and the
+// expressions' own expr::Comparison), and function calls keep their arguments as
+// children. Unlike an expression, PartiQL writes its values inline
 // (literals, tuples, lists, bags) or as '?' parameters, numbered in text order.
 //
 // The parser accepts the PartiQL grammar DynamoDB's parser accepts, wider than what
@@ -17,6 +18,8 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "engine/expr/comparison.h"
 
 namespace monotable::partiql::ast {
 
@@ -65,12 +68,7 @@ enum class Op : uint8_t {
   kNegate,
   kUnaryPlus,
   // Binary; children[0] op children[1].
-  kEq,
-  kNe,
-  kLt,
-  kLe,
-  kGt,
-  kGe,
+  kCompare,  // Node::comparison
   kAnd,
   kOr,
   kPlus,
@@ -89,6 +87,8 @@ enum class Op : uint8_t {
 
 struct Node {
   Op op = Op::kPath;
+  // kCompare: which one.
+  expr::Comparison comparison = expr::Comparison::kEq;
   bool boolean = false;    // kBool
   uint32_t parameter = 0;  // kParameter
   Position position = 0;   // the node's leading token (a call: its name)
@@ -98,6 +98,11 @@ struct Node {
   std::vector<Node> children;
   std::shared_ptr<const Statement> statement;  // kStatement
 };
+
+// Whether the node is `a c b`.
+inline bool IsComparison(const Node& node, expr::Comparison c) {
+  return node.op == Op::kCompare && node.comparison == c;
+}
 
 // The name of a node's PartiQL AST class ("IsType", "Eq", "Call", ...), which DynamoDB
 // puts in "Unsupported operation: <class>".

@@ -14,15 +14,11 @@ using expr::ast::Function;
 using XNode = expr::ast::Node;
 using XOp = expr::ast::Op;
 
-// PartiQL's comparison and logical operators, one to one with the expression's.
+// PartiQL's comparison and logical operators, one to one with the expression's (a
+// comparison keeps its Node::comparison).
 bool MapOperator(ast::Op op, XOp& out) {
   switch (op) {
-    case ast::Op::kEq: out = XOp::kEq; return true;
-    case ast::Op::kNe: out = XOp::kNe; return true;
-    case ast::Op::kLt: out = XOp::kLt; return true;
-    case ast::Op::kLe: out = XOp::kLe; return true;
-    case ast::Op::kGt: out = XOp::kGt; return true;
-    case ast::Op::kGe: out = XOp::kGe; return true;
+    case ast::Op::kCompare: out = XOp::kCompare; return true;
     case ast::Op::kBetween: out = XOp::kBetween; return true;
     case ast::Op::kAnd: out = XOp::kAnd; return true;
     case ast::Op::kOr: out = XOp::kOr; return true;
@@ -228,7 +224,9 @@ Result<XNode> ExprBuilder::Condition(const ast::Node& node) {
   XOp op;
   if (MapOperator(node.op, op)) {
     const bool logical = op == XOp::kAnd || op == XOp::kOr || op == XOp::kNot;
-    return Children(op, node, logical);
+    MT_ASSIGN_OR_RETURN(mapped, Children(op, node, logical));
+    mapped.comparison = node.comparison;
+    return std::move(mapped);
   }
   switch (node.op) {
     case ast::Op::kIn: return In(node);

@@ -39,7 +39,7 @@ bool IsAttribute(const ast::Node& node, std::string_view name) {
 
 // The value node of `name = value` (either way round), or null.
 const ast::Node* EqualityValue(const ast::Node& c, std::string_view name) {
-  if (c.op != ast::Op::kEq) return nullptr;
+  if (!ast::IsComparison(c, expr::Comparison::kEq)) return nullptr;
   if (IsAttribute(c.children[0], name) && IsValueTerm(c.children[1])) return &c.children[1];
   if (IsAttribute(c.children[1], name) && IsValueTerm(c.children[0])) return &c.children[0];
   return nullptr;
@@ -58,11 +58,8 @@ const std::vector<ast::Node>* InValues(const ast::Node& c, std::string_view name
 
 bool IsSortKeyCondition(const ast::Node& c, std::string_view name) {
   switch (c.op) {
-    case ast::Op::kEq:
-    case ast::Op::kLt:
-    case ast::Op::kLe:
-    case ast::Op::kGt:
-    case ast::Op::kGe:
+    case ast::Op::kCompare:
+      if (c.comparison == expr::Comparison::kNe) return false;
       return (IsAttribute(c.children[0], name) && IsValueTerm(c.children[1])) ||
              (IsAttribute(c.children[1], name) && IsValueTerm(c.children[0]));
     case ast::Op::kBetween:
@@ -262,8 +259,8 @@ Result<QueryRequest> Lowering::QueryOf(const ast::Select& select, std::string_vi
   QueryRequest q;
   {
     ExprBuilder b = Builder(expr::ExpressionKind::kKeyCondition);
-    XNode root = ExprBuilder::Make(XOp::kEq,
-                                   {ExprBuilder::Attribute(hash), b.Literal(std::move(partition))});
+    XNode root = expr::ast::MakeComparison(expr::Comparison::kEq, ExprBuilder::Attribute(hash),
+                                           b.Literal(std::move(partition)));
     MT_ASSIGN_OR_RETURN(range, AndOf(b, sort));
     if (range) root = ExprBuilder::Make(XOp::kAnd, {std::move(root), std::move(*range)});
     MT_ASSIGN_OR_RETURN(key, Resolve(b, std::move(root), expr::ExpressionKind::kKeyCondition));

@@ -23,14 +23,14 @@ struct InfixOperator {
 constexpr std::array<InfixOperator, 17> kInfix = {{
     {"or", 10, Op::kOr},
     {"and", 20, Op::kAnd},
-    {"=", 40, Op::kEq},
-    {"<>", 40, Op::kNe},
+    {"=", 40, Op::kCompare},
+    {"<>", 40, Op::kCompare},
     {"is", 40, Op::kIs},
     {"in", 40, Op::kIn},
-    {"<", 50, Op::kLt},
-    {"<=", 50, Op::kLe},
-    {">", 50, Op::kGt},
-    {">=", 50, Op::kGe},
+    {"<", 50, Op::kCompare},
+    {"<=", 50, Op::kCompare},
+    {">", 50, Op::kCompare},
+    {">=", 50, Op::kCompare},
     {"between", 50, Op::kBetween},
     {"like", 50, Op::kLike},
     {"+", 60, Op::kPlus},
@@ -167,6 +167,8 @@ bool Parser::ParseInfix(int precedence, Node& left) {
     if (op == nullptr || op->precedence <= precedence) return true;
 
     Node combined = NodeAt(op->op, token);
+    // The comparisons' spellings are the expressions' ("!=" was lexed as "<>").
+    if (op->op == Op::kCompare) combined.comparison = *expr::ParseComparisonSymbol(op->text);
     for (size_t i = 0; i < width; ++i) Advance();
     Node right;
     if (op->op == Op::kIs) {

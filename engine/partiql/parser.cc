@@ -16,6 +16,19 @@ using ast::Op;
 // enough to threaten a server thread's stack.
 constexpr int kMaxDepth = 256;
 
+// PartiqlAst's class of each comparison (its own names, not the expression symbols).
+std::string_view ComparisonClassName(expr::Comparison c) {
+  switch (c) {
+    case expr::Comparison::kEq: return "Eq";
+    case expr::Comparison::kNe: return "Ne";
+    case expr::Comparison::kLt: return "Lt";
+    case expr::Comparison::kLe: return "Lte";
+    case expr::Comparison::kGt: return "Gt";
+    case expr::Comparison::kGe: return "Gte";
+  }
+  return "Expr";
+}
+
 }  // namespace
 
 std::string_view ast::OpClassName(const Node& node) {
@@ -37,12 +50,7 @@ std::string_view ast::OpClassName(const Node& node) {
     case Op::kNot: return "Not";
     case Op::kNegate: return "Neg";
     case Op::kUnaryPlus: return "Pos";
-    case Op::kEq: return "Eq";
-    case Op::kNe: return "Ne";
-    case Op::kLt: return "Lt";
-    case Op::kLe: return "Lte";
-    case Op::kGt: return "Gt";
-    case Op::kGe: return "Gte";
+    case Op::kCompare: return ComparisonClassName(node.comparison);
     case Op::kAnd: return "And";
     case Op::kOr: return "Or";
     case Op::kPlus: return "Plus";

@@ -150,14 +150,14 @@ std::optional<AttributeValue> LoggedStartSortKey(const QueryRequest& request,
     if (it != request.exclusive_start_key->end()) return it->second;
   }
   if (!sort) return std::nullopt;
-  using Op = expr::SortKeyOp;
+  using Kind = expr::SortKeyCondition::Kind;
   if (request.scan_forward) {
-    if (sort->op == Op::kLt || sort->op == Op::kLe) return std::nullopt;
+    if (sort->OpenBelow()) return std::nullopt;
     return sort->value;
   }
-  if (sort->op == Op::kBetween) return sort->upper;
-  if (sort->op == Op::kEq || sort->op == Op::kLt || sort->op == Op::kLe) return sort->value;
-  return std::nullopt;
+  if (sort->kind == Kind::kBetween) return sort->upper;
+  if (sort->OpenAbove() || sort->kind == Kind::kBeginsWith) return std::nullopt;
+  return sort->value;  // = v, < v, <= v
 }
 
 }  // namespace

@@ -16,32 +16,33 @@ std::string Encode(const AttributeValue& v, bool last) {
 SortKeyRange::SortKeyRange(const std::optional<expr::SortKeyCondition>& c, bool last)
     : last_(last) {
   if (!c) return;
-  op_ = c->op;
+  kind_ = c->kind;
+  comparison_ = c->comparison;
+  open_above_ = c->OpenAbove();
+  open_below_ = c->OpenBelow();
   // A prefix is matched without the terminator of the self-delimiting form (only S
   // and B take begins_with).
-  value_ = op_ == expr::SortKeyOp::kBeginsWith ? key_codec::SortKeyPrefix(c->value, last)
-                                               : Encode(c->value, last);
-  if (op_ == expr::SortKeyOp::kBetween) upper_ = Encode(c->upper, last);
+  value_ = kind_ == Kind::kBeginsWith ? key_codec::SortKeyPrefix(c->value, last)
+                                      : Encode(c->value, last);
+  if (kind_ == Kind::kBetween) upper_ = Encode(c->upper, last);
   has_condition_ = true;
 }
 
 RangePosition SortKeyRange::Classify(std::string_view sk) const {
   if (!has_condition_) return RangePosition::kInside;
-  using Op = expr::SortKeyOp;
-  switch (op_) {
-    case Op::kEq:
-      return sk < value_    ? RangePosition::kBefore
-             : sk == value_ ? RangePosition::kInside
-                            : RangePosition::kAfter;
-    case Op::kLt: return sk < value_ ? RangePosition::kInside : RangePosition::kAfter;
-    case Op::kLe: return sk <= value_ ? RangePosition::kInside : RangePosition::kAfter;
-    case Op::kGt: return sk > value_ ? RangePosition::kInside : RangePosition::kBefore;
-    case Op::kGe: return sk >= value_ ? RangePosition::kInside : RangePosition::kBefore;
-    case Op::kBetween:
+  switch (kind_) {
+    case Kind::kCompare: {
+      const int order = sk.compare(value_);
+      if (expr::Holds(comparison_, order)) return RangePosition::kInside;
+      // Outside, a key below the value is before the range and one at or above it after,
+      // except that a range open above (`> v`) starts past v itself.
+      return order < 0 || open_above_ ? RangePosition::kBefore : RangePosition::kAfter;
+    }
+    case Kind::kBetween:
       return sk < value_    ? RangePosition::kBefore
              : sk <= upper_ ? RangePosition::kInside
                             : RangePosition::kAfter;
-    case Op::kBeginsWith:
+    case Kind::kBeginsWith:
       if (sk.substr(0, value_.size()) == value_) return RangePosition::kInside;
       return sk < value_ ? RangePosition::kBefore : RangePosition::kAfter;
   }
@@ -49,18 +50,15 @@ RangePosition SortKeyRange::Classify(std::string_view sk) const {
 }
 
 std::string_view SortKeyRange::lower() const {
-  using Op = expr::SortKeyOp;
-  if (!has_condition_ || op_ == Op::kLt || op_ == Op::kLe) return {};
+  if (!has_condition_ || open_below_) return {};
   return value_;
 }
 
 std::string SortKeyRange::UpperExclusive(const std::string& prefix) const {
-  using Op = expr::SortKeyOp;
-  if (!has_condition_ || op_ == Op::kGt || op_ == Op::kGe)
-    return key_codec::PrefixSuccessor(prefix);
-  if (op_ == Op::kBeginsWith) return key_codec::PrefixSuccessor(prefix + value_);
-  if (op_ == Op::kLt) return prefix + value_;
-  const std::string& inclusive = op_ == Op::kBetween ? upper_ : value_;
+  if (!has_condition_ || open_above_) return key_codec::PrefixSuccessor(prefix);
+  if (kind_ == Kind::kBeginsWith) return key_codec::PrefixSuccessor(prefix + value_);
+  if (kind_ == Kind::kCompare && comparison_ == expr::Comparison::kLt) return prefix + value_;
+  const std::string& inclusive = kind_ == Kind::kBetween ? upper_ : value_;
   // Keys equal to the inclusive bound are inside. In a table key the sort key is the
   // last component, so appending a zero byte gives the next possible key; in an index
   // key the table key follows it, so every key extending it is still inside.

@@ -29,9 +29,14 @@ class SortKeyRange {
   std::string UpperExclusive(const std::string& prefix) const;
 
  private:
+  using Kind = expr::SortKeyCondition::Kind;
+
   bool last_;
   bool has_condition_ = false;
-  expr::SortKeyOp op_ = expr::SortKeyOp::kEq;
+  Kind kind_ = Kind::kCompare;
+  expr::Comparison comparison_ = expr::Comparison::kEq;
+  bool open_above_ = false;  // SortKeyCondition::OpenAbove
+  bool open_below_ = false;
   std::string value_;
   std::string upper_;
 };

@@ -11,7 +11,8 @@
 namespace monotable {
 namespace {
 
-using expr::SortKeyOp;
+using expr::Comparison;
+using Kind = expr::SortKeyCondition::Kind;
 using test_values::N;
 using test_values::S;
 
@@ -21,9 +22,14 @@ std::string Enc(const AttributeValue& v, bool last) {
   return out;
 }
 
-expr::SortKeyCondition Condition(SortKeyOp op, AttributeValue value,
-                                 AttributeValue upper = AttributeValue()) {
-  return {op, std::move(value), std::move(upper)};
+expr::SortKeyCondition Compare(Comparison c, AttributeValue value) {
+  return {Kind::kCompare, c, std::move(value), AttributeValue()};
+}
+expr::SortKeyCondition Between(AttributeValue lower, AttributeValue upper) {
+  return {Kind::kBetween, Comparison::kEq, std::move(lower), std::move(upper)};
+}
+expr::SortKeyCondition BeginsWith(AttributeValue prefix) {
+  return {Kind::kBeginsWith, Comparison::kEq, std::move(prefix), AttributeValue()};
 }
 
 // Where `v` lies relative to the condition, by DynamoDB's order of strings (unsigned
@@ -33,21 +39,21 @@ RangePosition Expected(const expr::SortKeyCondition& c, const std::string& v) {
   auto before_or = [&](bool inside) {
     return inside ? RangePosition::kInside : v < a ? RangePosition::kBefore : RangePosition::kAfter;
   };
-  switch (c.op) {
-    case SortKeyOp::kEq: return before_or(v == a);
-    case SortKeyOp::kLt: return v < a ? RangePosition::kInside : RangePosition::kAfter;
-    case SortKeyOp::kLe: return v <= a ? RangePosition::kInside : RangePosition::kAfter;
-    case SortKeyOp::kGt: return v > a ? RangePosition::kInside : RangePosition::kBefore;
-    case SortKeyOp::kGe: return v >= a ? RangePosition::kInside : RangePosition::kBefore;
-    case SortKeyOp::kBetween: return before_or(v >= a && v <= c.upper.scalar);
-    case SortKeyOp::kBeginsWith: return before_or(v.compare(0, a.size(), a) == 0);
+  switch (c.kind) {
+    case Kind::kBetween: return before_or(v >= a && v <= c.upper.scalar);
+    case Kind::kBeginsWith: return before_or(v.compare(0, a.size(), a) == 0);
+    case Kind::kCompare: break;
   }
+  switch (c.comparison) {
+    case Comparison::kEq: return before_or(v == a);
+    case Comparison::kLt: return v < a ? RangePosition::kInside : RangePosition::kAfter;
+    case Comparison::kLe: return v <= a ? RangePosition::kInside : RangePosition::kAfter;
+    case Comparison::kGt: return v > a ? RangePosition::kInside : RangePosition::kBefore;
+    case Comparison::kGe: return v >= a ? RangePosition::kInside : RangePosition::kBefore;
+    case Comparison::kNe: break;  // never a sort key condition
+  }
+  ADD_FAILURE() << "no sort key condition is <>";
   return RangePosition::kInside;
-}
-
-const char* OpName(SortKeyOp op) {
-  static const char* const kNames[] = {"=", "<", "<=", ">", ">=", "BETWEEN", "begins_with"};
-  return kNames[static_cast<int>(op)];
 }
 
 const std::vector<std::string>& Candidates() {
@@ -58,14 +64,14 @@ const std::vector<std::string>& Candidates() {
 }
 
 std::vector<expr::SortKeyCondition> EveryOperator() {
-  return {Condition(SortKeyOp::kEq, S("b")),
-          Condition(SortKeyOp::kLt, S("b")),
-          Condition(SortKeyOp::kLe, S("b")),
-          Condition(SortKeyOp::kGt, S("b")),
-          Condition(SortKeyOp::kGe, S("b")),
-          Condition(SortKeyOp::kBetween, S("b"), S("bz")),
-          Condition(SortKeyOp::kBeginsWith, S("b")),
-          Condition(SortKeyOp::kBeginsWith, S(std::string("b\0", 2)))};
+  return {Compare(Comparison::kEq, S("b")),
+          Compare(Comparison::kLt, S("b")),
+          Compare(Comparison::kLe, S("b")),
+          Compare(Comparison::kGt, S("b")),
+          Compare(Comparison::kGe, S("b")),
+          Between(S("b"), S("bz")),
+          BeginsWith(S("b")),
+          BeginsWith(S(std::string("b\0", 2)))};
 }
 
 // Table keys (the sort key last) and index keys (the sort key self-delimiting, the
@@ -87,7 +93,8 @@ TEST_P(SortKeyRangeTest, ClassifiesEveryOperatorInKeyOrder) {
     const SortKeyRange range(condition, last());
     for (const std::string& v : Candidates()) {
       EXPECT_EQ(range.Classify(Enc(S(v), last())), Expected(condition, v))
-          << OpName(condition.op) << " " << condition.value.scalar << " vs '" << v << "'";
+          << expr::SortKeyOperatorName(condition) << " " << condition.value.scalar << " vs '" << v
+          << "'";
     }
   }
 }
@@ -100,7 +107,7 @@ TEST_P(SortKeyRangeTest, TheBoundsHoldTheRangeAndEndWhereItEnds) {
     ASSERT_FALSE(upper.empty());
     for (const std::string& v : Candidates()) {
       const std::string key = KeyOf(v);
-      SCOPED_TRACE(std::string(OpName(condition.op)) + " vs '" + v + "'");
+      SCOPED_TRACE(std::string(expr::SortKeyOperatorName(condition)) + " vs '" + v + "'");
       switch (Expected(condition, v)) {
         case RangePosition::kInside:
           EXPECT_GE(key, lower);
@@ -128,13 +135,15 @@ TEST_P(SortKeyRangeTest, WithoutAConditionTheWholePartitionIsInside) {
 
 TEST_P(SortKeyRangeTest, LowerBoundsStartAtTheValueOrThePartition) {
   const std::string b = Enc(S("b"), last());
-  for (SortKeyOp op : {SortKeyOp::kEq, SortKeyOp::kGt, SortKeyOp::kGe, SortKeyOp::kBetween}) {
-    EXPECT_EQ(SortKeyRange(Condition(op, S("b"), S("c")), last()).lower(), b) << OpName(op);
+  for (const auto& c : {Compare(Comparison::kEq, S("b")), Compare(Comparison::kGt, S("b")),
+                        Compare(Comparison::kGe, S("b")), Between(S("b"), S("c"))}) {
+    EXPECT_EQ(SortKeyRange(c, last()).lower(), b) << expr::SortKeyOperatorName(c);
   }
-  for (SortKeyOp op : {SortKeyOp::kLt, SortKeyOp::kLe}) {
-    EXPECT_TRUE(SortKeyRange(Condition(op, S("b")), last()).lower().empty()) << OpName(op);
+  for (Comparison op : {Comparison::kLt, Comparison::kLe}) {
+    EXPECT_TRUE(SortKeyRange(Compare(op, S("b")), last()).lower().empty())
+        << expr::ComparisonSymbol(op);
   }
-  EXPECT_EQ(SortKeyRange(Condition(SortKeyOp::kBeginsWith, S("b")), last()).lower(),
+  EXPECT_EQ(SortKeyRange(BeginsWith(S("b")), last()).lower(),
             key_codec::SortKeyPrefix(S("b"), last()));
 }
 
@@ -143,20 +152,20 @@ INSTANTIATE_TEST_SUITE_P(KeyForms, SortKeyRangeTest, ::testing::Values(true, fal
 
 TEST(SortKeyRangeFormsTest, InclusiveUpperBoundsDifferByForm) {
   const std::string prefix = key_codec::PartitionPrefix(S("p"));
-  const auto le = Condition(SortKeyOp::kLe, S("b"));
+  const auto le = Compare(Comparison::kLe, S("b"));
   // A table key ends with its sort key: the next possible key is the bound plus a zero.
   EXPECT_EQ(SortKeyRange(le, true).UpperExclusive(prefix), prefix + std::string("b\0", 2));
   // An index key continues with the table key: every extension is still inside.
   EXPECT_EQ(SortKeyRange(le, false).UpperExclusive(prefix),
             key_codec::PrefixSuccessor(prefix + Enc(S("b"), false)));
   // An exclusive upper bound is the value itself in both forms.
-  const auto lt = Condition(SortKeyOp::kLt, S("b"));
+  const auto lt = Compare(Comparison::kLt, S("b"));
   EXPECT_EQ(SortKeyRange(lt, true).UpperExclusive(prefix), prefix + "b");
   EXPECT_EQ(SortKeyRange(lt, false).UpperExclusive(prefix), prefix + Enc(S("b"), false));
 }
 
 TEST(SortKeyRangeFormsTest, NumbersClassifyByNumericOrder) {
-  const SortKeyRange range(Condition(SortKeyOp::kBetween, N("-1.5"), N("10")), true);
+  const SortKeyRange range(Between(N("-1.5"), N("10")), true);
   EXPECT_EQ(range.Classify(Enc(N("-2"), true)), RangePosition::kBefore);
   EXPECT_EQ(range.Classify(Enc(N("-1.5"), true)), RangePosition::kInside);
   EXPECT_EQ(range.Classify(Enc(N("9.99"), true)), RangePosition::kInside);

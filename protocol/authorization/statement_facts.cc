@@ -47,7 +47,7 @@ bool IsKey(const ast::Node& node, std::string_view key) {
 // an OR whose every side fixes some; false when it fixes none.
 bool KeyValues(const ast::Node& node, std::string_view key, std::optional<JsonArray> parameters,
                std::vector<std::string>& out) {
-  if (node.op == ast::Op::kEq && node.children.size() == 2) {
+  if (ast::IsComparison(node, expr::Comparison::kEq) && node.children.size() == 2) {
     const ast::Node& a = node.children[0];
     const ast::Node& b = node.children[1];
     const ast::Node* value = IsKey(a, key) ? &b : IsKey(b, key) ? &a : nullptr;
