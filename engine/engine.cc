@@ -4,6 +4,7 @@
 
 #include "engine/admission/ticket.h"
 #include "engine/engine_impl.h"
+#include "engine/statement/statements.h"
 #include "engine/throughput/dynamodb_limits.h"
 
 namespace monotable {
@@ -419,6 +420,19 @@ Result<ReadPage> Engine::Scan(const RequestContext& ctx, const ScanRequest& requ
   auto page = ScanPage(*impl_->storage, *table, request, impl_->clock.get(), state.get());
   if (ctx.touches != nullptr) ScanTouched(*ctx.touches, *table, request, page);
   return page;
+}
+
+Result<ExecuteStatementResult> Engine::ExecuteStatement(const RequestContext& ctx,
+                                                        const ExecuteStatementRequest& request) {
+  return statement::ExecuteStatement({*this, impl_->statement_cache, ctx}, request);
+}
+Result<BatchExecuteStatementResult> Engine::BatchExecuteStatement(
+    const RequestContext& ctx, const BatchExecuteStatementRequest& request) {
+  return statement::BatchExecuteStatement({*this, impl_->statement_cache, ctx}, request);
+}
+Result<ExecuteTransactionResult> Engine::ExecuteTransaction(
+    const RequestContext& ctx, const ExecuteTransactionRequest& request) {
+  return statement::ExecuteTransaction({*this, impl_->statement_cache, ctx}, request);
 }
 
 }  // namespace monotable

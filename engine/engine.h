@@ -15,6 +15,7 @@
 #include "engine/api/contributor_insights.h"
 #include "engine/api/engine_stats.h"
 #include "engine/api/requests.h"
+#include "engine/api/statements.h"
 #include "engine/api/stream_requests.h"
 #include "engine/base/clock.h"
 #include "engine/base/delay_range.h"
@@ -22,6 +23,7 @@
 #include "engine/expr/expression_cache.h"
 #include "engine/partiql/statement_cache.h"
 #include "engine/schema/transient_status.h"
+#include "engine/statement/item_operations.h"
 
 namespace monotable {
 
@@ -67,7 +69,9 @@ struct EngineOptions {
   uint64_t staleness_seed = 0;
 };
 
-class Engine : public MonitoringSource {
+// Final: the item operations are virtual only for engine/statement (ItemOperations);
+// a call on an Engine itself binds statically.
+class Engine final : public MonitoringSource, public statement::ItemOperations {
  public:
   // Opens the storage, loads the catalog and resumes unfinished index changes.
   // Errors: kInternal (unusable directory, locked by another process, corrupt catalog).
@@ -85,7 +89,8 @@ class Engine : public MonitoringSource {
   Result<ListTablesResult> ListTables(const RequestContext& ctx, const ListTablesRequest& request);
   // A table's definition without DescribeTable's statistics (which read storage), for
   // PartiQL's lowering. Errors: kResourceNotFound "Requested resource not found".
-  Result<TableDefinition> TableDefinitionOf(const RequestContext& ctx, const std::string& name);
+  Result<TableDefinition> TableDefinitionOf(const RequestContext& ctx,
+                                            const std::string& name) override;
   // The same definition, shared and never copied: the one the table holds now (a table
   // changed later holds a new one; this one stays as it was). Null for a table that
   // does not exist. For callers that look a table up on every request (authorization).
@@ -165,10 +170,12 @@ class Engine : public MonitoringSource {
   // kConditionalCheckFailed (with the old item as ErrorDetail when asked),
   // kTransactionConflict and kItemCollectionSizeLimitExceeded.
   // PutItem takes its request by value: the item moves into the new image uncopied.
-  Result<ItemResult> PutItem(const RequestContext& ctx, PutItemRequest request);
-  Result<ItemResult> GetItem(const RequestContext& ctx, const GetItemRequest& request);
-  Result<ItemResult> DeleteItem(const RequestContext& ctx, const DeleteItemRequest& request);
-  Result<ItemResult> UpdateItem(const RequestContext& ctx, const UpdateItemRequest& request);
+  Result<ItemResult> PutItem(const RequestContext& ctx, PutItemRequest request) override;
+  Result<ItemResult> GetItem(const RequestContext& ctx, const GetItemRequest& request) override;
+  Result<ItemResult> DeleteItem(const RequestContext& ctx,
+                                const DeleteItemRequest& request) override;
+  Result<ItemResult> UpdateItem(const RequestContext& ctx,
+                                const UpdateItemRequest& request) override;
 
   // Batches (write/batch_write_item.h, read/item_reads.h). Errors: kValidation
   // ("Provided list of item keys contains duplicates", key and item errors),
@@ -180,13 +187,24 @@ class Engine : public MonitoringSource {
 
   // Transactions (txn/transact_items.h; isolation model: txn/transactions.h).
   Result<TransactWriteResult> TransactWriteItems(const RequestContext& ctx,
-                                                 const TransactWriteRequest& request);
+                                                 const TransactWriteRequest& request) override;
   Result<TransactGetResult> TransactGetItems(const RequestContext& ctx,
-                                             const TransactGetRequest& request);
+                                             const TransactGetRequest& request) override;
 
   // Query and Scan (read/query_scan.h): one page, from a consistent snapshot.
-  Result<ReadPage> Query(const RequestContext& ctx, const QueryRequest& request);
-  Result<ReadPage> Scan(const RequestContext& ctx, const ScanRequest& request);
+  Result<ReadPage> Query(const RequestContext& ctx, const QueryRequest& request) override;
+  Result<ReadPage> Scan(const RequestContext& ctx, const ScanRequest& request) override;
+
+  // PartiQL (statement/statements.h): parsed through the statement cache, lowered and
+  // run inside the engine on the item operations above. Errors: the statements' own
+  // (statement/statements.h), then those of the operations they run as; a batch
+  // answers most errors per statement.
+  Result<ExecuteStatementResult> ExecuteStatement(const RequestContext& ctx,
+                                                  const ExecuteStatementRequest& request);
+  Result<BatchExecuteStatementResult> BatchExecuteStatement(
+      const RequestContext& ctx, const BatchExecuteStatementRequest& request);
+  Result<ExecuteTransactionResult> ExecuteTransaction(const RequestContext& ctx,
+                                                      const ExecuteTransactionRequest& request);
 
   // DynamoDB Streams (streams/stream_registry.h). Errors: kValidation,
   // kResourceNotFound, kTrimmedDataAccess, kExpiredIterator (GetRecords), kInternal.
@@ -212,7 +230,9 @@ class Engine : public MonitoringSource {
 
   // Parsed expressions, shared by all requests (the protocol resolves them per request).
   expr::ExpressionCache& expression_cache();
-  // Parsed PartiQL statements, shared by all requests (parameters bind per request).
+  // Parsed PartiQL statements, shared by all requests (parameters bind per request):
+  // the statements above parse through it, and so does authorization (--iam), which
+  // reads a statement's table and keys before it runs.
   partiql::StatementCache& statement_cache();
 
   // Contributor Insights (admission/contributor_insights.h): switches the tracking of a

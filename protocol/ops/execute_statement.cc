@@ -1,5 +1,5 @@
-// ExecuteStatement: one PartiQL statement, lowered into the item operations, Query or
-// Scan (partiql_statement.h).
+// ExecuteStatement: one PartiQL statement, which the engine parses, lowers into the item
+// operations, Query or Scan, and runs (Engine::ExecuteStatement); here only its JSON.
 //
 // NextToken is opaque to clients: base64 of {"h": <hash of the statement>, "k":
 // <LastEvaluatedKey>} or, for a `pk IN [...]` read that ended between two partitions,
@@ -8,6 +8,7 @@
 // starting that statement's read at an unrelated key.
 #include <cstdint>
 #include <cstdio>
+#include <string>
 
 #include "protocol/attribute_value_json.h"
 #include "protocol/base64.h"
@@ -35,7 +36,7 @@ std::string StatementHash(std::string_view text) {
   return hex;
 }
 
-std::string EncodeNextToken(std::string_view statement, const StatementOutcome& outcome) {
+std::string EncodeNextToken(std::string_view statement, const ExecuteStatementResult& outcome) {
   JsonWriter w;
   w.BeginObject().Key("h").String(StatementHash(statement));
   if (outcome.last_evaluated_key) {
@@ -49,8 +50,9 @@ std::string EncodeNextToken(std::string_view statement, const StatementOutcome& 
 }
 
 // Sets the options' start key or start partition from `token`.
-Status DecodeNextToken(std::string_view statement, std::string_view token, RunOptions& options) {
-  const Status invalid = Status::Validation(std::string(kInvalidNextToken));
+Status DecodeNextToken(std::string_view statement, std::string_view token,
+                       StatementOptions& options) {
+  Status invalid = Status::Validation(std::string(kInvalidNextToken));
   Result<std::string> json = Base64Decode(token);
   if (!json.ok()) return invalid;
   JsonParser parser;
@@ -80,7 +82,9 @@ Status DecodeNextToken(std::string_view statement, std::string_view token, RunOp
 
 Result<std::string> ExecuteStatement(const OperationContext& ctx, JsonObject request) {
   MT_ASSIGN_OR_RETURN(input, DecodeStatementInput(request));
-  RunOptions options;
+  ExecuteStatementRequest statement;
+  statement.statement = std::move(input);
+  StatementOptions& options = statement.options;
   MT_ASSIGN_OR_RETURN(consistent, OptionalBool(request, "ConsistentRead"));
   options.consistent_read = consistent.value_or(false);
   MT_ASSIGN_OR_RETURN(limit, OptionalInt(request, "Limit"));
@@ -89,20 +93,22 @@ Result<std::string> ExecuteStatement(const OperationContext& ctx, JsonObject req
   MT_ASSIGN_OR_RETURN(capacity, DecodeReturnConsumedCapacity(request));
   MT_ASSIGN_OR_RETURN(return_old, DecodeReturnOldOnConditionFailure(request));
   options.return_old_on_failure = return_old;
-
-  MT_ASSIGN_OR_RETURN(lowered, PrepareStatement(ctx, input));
-  if (token) MT_RETURN_IF_ERROR(DecodeNextToken(input.text, *token, options));
-  MT_ASSIGN_OR_RETURN(outcome, RunStatement(ctx, lowered, std::move(options)));
+  if (token) {
+    // The engine answers a bad token only once the statement has been checked.
+    Status decoded = DecodeNextToken(statement.statement.text, *token, options);
+    if (!decoded.ok()) statement.start_error = std::move(decoded);
+  }
+  MT_ASSIGN_OR_RETURN(outcome, ctx.engine.ExecuteStatement(ctx.request, statement));
 
   size_t stored_bytes = 0;
-  for (const auto& item : outcome.encoded) stored_bytes += item.size();
+  for (const auto& item : outcome.items) stored_bytes += item.size();
   JsonWriter w(stored_bytes + stored_bytes / 2 + 512);  // JSON is about 1.5x the stored size
   w.BeginObject().Key("Items").BeginArray();
-  for (const auto& item : outcome.encoded) MT_RETURN_IF_ERROR(WriteEncodedItem(w, item));
+  for (const auto& item : outcome.items) MT_RETURN_IF_ERROR(WriteEncodedItem(w, item));
   if (outcome.item) WriteItem(w, *outcome.item);
   w.EndArray();
   if (outcome.last_evaluated_key || outcome.resume_partition) {
-    w.Key("NextToken").String(EncodeNextToken(input.text, outcome));
+    w.Key("NextToken").String(EncodeNextToken(statement.statement.text, outcome));
   }
   if (outcome.last_evaluated_key) {
     w.Key("LastEvaluatedKey");
