@@ -4,7 +4,7 @@
 // module exports mount(element, params) and may return a function that stops it (its
 // polling ends when another view is shown).
 import { credentials, hasSecretKey, loadSavedCredentials, namespaceName, namespacesByAccount, onCredentialsChange, setCredentials, setNamespaceRule, setSecretKey, view } from './api.js';
-import { clear, setOptions, field, h, select } from './dom.js';
+import { setOptions, field, h, select } from './dom.js';
 import * as items from './items.js';
 import * as metrics from './metrics.js';
 import * as partitions from './partitions.js';
@@ -59,8 +59,12 @@ function route() {
   const viewName = VIEWS[name] ? name : 'tables';
   for (const a of nav.children) a.classList.toggle('active', a.id === `nav-${viewName}`);
   if (unmount) unmount();
-  clear(main);
-  unmount = VIEWS[viewName].mount(main, new URLSearchParams(query || '')) || null;
+  // Each view draws into an element of its own: an answer that reaches a view after
+  // another replaced it (DeleteTable's, then "back" to the list) lands in a detached
+  // element instead of over the view now shown.
+  const element = h('div', { className: 'view' });
+  main.replaceChildren(element);
+  unmount = VIEWS[viewName].mount(element, new URLSearchParams(query || '')) || null;
 }
 
 async function start() {

@@ -106,6 +106,41 @@ def test_creates_a_table_adds_and_deletes_a_gsi_and_deletes_the_table(browser, c
     browser.wait(lambda b: name not in client.list_tables()["TableNames"], "the table to go")
 
 
+# Holds the page's DeleteTable answer (the request reaches the server) until
+# window.releaseHeld() is called.
+HOLD_DELETE_TABLE = """
+const realFetch = window.fetch;
+window.releaseHeld = null;
+window.fetch = (url, init) => {
+  const answer = realFetch(url, init);
+  if (!String((init && init.headers && init.headers['X-Amz-Target']) || '').endsWith('.DeleteTable')) return answer;
+  return new Promise((resolve) => { window.releaseHeld = () => resolve(answer); });
+};
+"""
+LISTED = "return performance.getEntriesByName('monotable-tables-listed').length"
+
+
+def test_a_late_answer_does_not_replace_the_view_shown_after_it(browser, console_server,
+                                                                client, orders):
+    """DeleteTable's answer, reaching the tables view after the user went to the items
+    view, goes "back" to a list that is no longer shown: the items view stays."""
+    name = unique_name("late")
+    create_table(client, name)
+    open_console(browser, console_server, f"tables?table={name}")
+    browser.wait_text("#table-facts", "5 RCU")
+    browser.driver.execute_script(HOLD_DELETE_TABLE)
+    browser.click("#delete-table")
+    browser.driver.switch_to.alert.accept()
+    browser.wait(lambda b: b.driver.execute_script("return window.releaseHeld !== null"),
+                 "DeleteTable to be sent")
+    browser.driver.execute_script(f"location.hash = '#items?table={orders}'")
+    browser.wait(lambda b: b.find("#items-table").get_attribute("value") == orders, "the items view")
+    listed = browser.driver.execute_script(LISTED)
+    browser.driver.execute_script("window.releaseHeld()")
+    browser.wait(lambda b: b.driver.execute_script(LISTED) > listed, "the late list")
+    assert browser.find_all("#items-table") and not browser.find_all("#table-list, #no-tables")
+
+
 CAPTURE_EXPORT = """
 window.exported = null;
 URL.createObjectURL = (blob) => { window.exported = blob; return 'data:,'; };
