@@ -6,12 +6,12 @@
 //   's' family                          -> a table's or index's statistics (stats_record.h)
 //   'c' family '\0' partition prefix    -> an item collection's size (stats_record.h)
 //   'p' family                          -> a table's or GSI's throughput partition map
-//                                          (throughput/partition_map.h's encoding)
+//                                          (format/partition_map_codec.h)
 //   'w' family '\0' job                 -> how far a background walk of the table stored
 //                                          in `family` got (index/table_walk.h): the last
 //                                          item key it wrote a batch for
 //   'l' family                          -> a table's or GSI's split history
-//                                          (throughput/split_log.h's encoding)
+//                                          (format/split_log_codec.h)
 //   'i' family                          -> a table's or GSI's Contributor Insights
 //                                          setting (admission/contributor_insights.h)
 //   'S' stream id (8 bytes, big-endian)  -> a DynamoDB stream and its shards

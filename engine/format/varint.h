@@ -1,7 +1,8 @@
 #pragma once
 // The one varint of the on-disk formats: LEB128, 7 bits a byte, low bits first, at most
-// 10 bytes for 64 bits. The item codec (item_codec.h), the partition map and the split
-// log (throughput/) write and read lengths and counts with it.
+// 10 bytes for 64 bits. The item codec (item_codec.h), the partition map
+// (partition_map_codec.h) and the split log (split_log_codec.h) write and read lengths
+// and counts with it.
 //
 // Thread-safety: pure functions. Errors: Get returns false on a truncated varint or one
 // over 64 bits (it leaves `in` where it stopped).

@@ -2,17 +2,9 @@
 
 #include <algorithm>
 
-#include "engine/format/varint.h"
+#include "engine/format/partition_map_codec.h"
 
 namespace monotable::throughput {
-namespace {
-
-Status Corrupt(const std::string& what) {
-  return Status::Internal("corrupt partition map: " + what);
-}
-
-}  // namespace
-
 std::vector<uint64_t> EvenCuts(const HashRange& range, size_t pieces) {
   const unsigned __int128 width = static_cast<unsigned __int128>(range.last - range.begin) + 1;
   if (width < pieces) pieces = static_cast<size_t>(width);
@@ -111,55 +103,13 @@ size_t PartitionMap::Widest() const {
   return widest;
 }
 
-std::string PartitionMap::Encode() const {
-  std::string out(
-      1, static_cast<char>(sorts_.empty() ? kPartitionMapVersion : kPartitionMapSortKeyVersion));
-  varint::Put(out, begins_.size());
-  for (size_t i = 1; i < begins_.size(); ++i) {
-    varint::Put(out, begins_[i] - begins_[i - 1]);
-    if (sorts_.empty()) continue;
-    varint::Put(out, sorts_[i].size());
-    out += sorts_[i];
-  }
-  return out;
-}
+std::string PartitionMap::Encode() const { return partition_map_codec::Encode(begins_, sorts_); }
 
-Result<PartitionMap> PartitionMap::Decode(std::string_view in) {
-  if (in.empty()) return Corrupt("empty");
-  const auto version = static_cast<uint8_t>(in.front());
-  if (version != kPartitionMapVersion && version != kPartitionMapSortKeyVersion) {
-    return Corrupt("unknown version " + std::to_string(version));
-  }
-  const bool with_sort_keys = version == kPartitionMapSortKeyVersion;
-  in.remove_prefix(1);
-  uint64_t count = 0;
-  if (!varint::Get(in, count)) return Corrupt("truncated count");
-  // Each gap takes at least one byte: a count beyond that is a lie, and refusing it
-  // here keeps garbage from reserving gigabytes.
-  if (count == 0 || count - 1 > in.size()) return Corrupt("bad count");
+Result<PartitionMap> PartitionMap::Decode(std::string_view bytes) {
+  MT_ASSIGN_OR_RETURN(boundaries, partition_map_codec::Decode(bytes));
   PartitionMap map;
-  map.begins_.reserve(count);
-  if (with_sort_keys) map.sorts_.resize(1);
-  bool any_sort_key = false;
-  for (uint64_t i = 1; i < count; ++i) {
-    uint64_t gap = 0;
-    if (!varint::Get(in, gap)) return Corrupt("truncated boundary");
-    const uint64_t prev = map.begins_.back();
-    if (gap > UINT64_MAX - prev || (gap == 0 && !with_sort_keys))
-      return Corrupt("boundaries out of order");
-    map.begins_.push_back(prev + gap);
-    if (!with_sort_keys) continue;
-    uint64_t length = 0;
-    if (!varint::Get(in, length) || length > in.size()) return Corrupt("truncated sort key");
-    std::string sort_key(in.substr(0, length));
-    in.remove_prefix(length);
-    if (gap == 0 && sort_key <= map.sorts_.back()) return Corrupt("boundaries out of order");
-    any_sort_key |= !sort_key.empty();
-    map.sorts_.push_back(std::move(sort_key));
-  }
-  if (!in.empty()) return Corrupt("trailing bytes");
-  // One form for one map: a map without sort-key boundaries is version 1.
-  if (with_sort_keys && !any_sort_key) return Corrupt("version 2 without sort keys");
+  map.begins_ = std::move(boundaries.begins);
+  map.sorts_ = std::move(boundaries.sorts);
   return map;
 }
 

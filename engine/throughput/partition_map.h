@@ -1,6 +1,6 @@
 #pragma once
 // The boundaries of one table's (or GSI's) partitions: contiguous ranges of the key
-// space ordered by the 64-bit key hash (engine/key_codec.h's Hash64 of the partition
+// space ordered by the 64-bit key hash (format/key_codec.h's Hash64 of the partition
 // key), then by the encoded sort key. A boundary is a (hash, sort key) pair; its sort
 // key is empty unless a hot item collection was split by sort key (split for heat with
 // sort-key splits on: resource.h), so that most maps are plain hash ranges. Partition i
@@ -10,17 +10,12 @@
 // A partition's hash range (Range) is inclusive: when the next boundary has a sort key,
 // both partitions hold its hash (one item collection over two partitions).
 //
-// The encoded form is what the catalog persists:
-//   byte 0      format version: 1 (kPartitionMapVersion) without sort-key boundaries,
-//               2 (kPartitionMapSortKeyVersion) with them
-//   varint      partition count n >= 1
-//   version 1:  n-1 varints, gaps between consecutive begins (each >= 1)
-//   version 2:  n-1 times: varint gap (>= 0), varint sort key length, the sort key; the
-//               boundaries strictly increasing as (hash, sort key) pairs
-//   begin(0) is always (0, empty). Varints are LEB128, at most 10 bytes.
+// The encoded form, what the catalog persists, is format/partition_map_codec.h's: Encode
+// and Decode convert the map to and from its plain boundaries there.
 //
 // Thread-safety: a value type; const methods may be called concurrently.
-// Errors: Decode and SplitAt return a Status instead of trusting their input.
+// Errors: Decode (kInternal, the codec's) and the splits return a Status instead of
+// trusting their input.
 
 #include <cstdint>
 #include <span>
@@ -31,9 +26,6 @@
 #include "engine/base/status.h"
 
 namespace monotable::throughput {
-
-inline constexpr uint8_t kPartitionMapVersion = 1;
-inline constexpr uint8_t kPartitionMapSortKeyVersion = 2;
 
 // An inclusive hash range [begin, last]; inclusive so that the top range needs no 2^64.
 struct HashRange {

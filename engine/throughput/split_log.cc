@@ -1,13 +1,11 @@
 #include "engine/throughput/split_log.h"
 
-#include "engine/format/varint.h"
+#include "engine/format/split_log_codec.h"
 
 namespace monotable::throughput {
-namespace {
-
-Status Corrupt(const std::string& what) { return Status::Internal("corrupt split log: " + what); }
-
-}  // namespace
+// The codec's reason bytes are SplitReason's values.
+static_assert(static_cast<uint8_t>(SplitReason::kHeatSortKey) == split_log_codec::kSortKeyReason);
+static_assert(static_cast<uint8_t>(SplitReason::kHeatSortKey) == split_log_codec::kMaxReason);
 
 std::string_view SplitReasonName(SplitReason reason) {
   switch (reason) {
@@ -44,74 +42,35 @@ void SplitLog::Add(SplitEvent event) {
 }
 
 std::string SplitLog::Encode() const {
-  std::string out(1, static_cast<char>(kSplitLogVersion));
-  varint::Put(out, dropped_);
-  varint::Put(out, events_.size());
+  split_log_codec::Log log{.dropped = dropped_, .events = {}};
+  log.events.reserve(events_.size());
   for (const SplitEvent& e : events_) {
-    varint::Put(out, static_cast<uint64_t>(e.time_ms));
-    varint::Put(out, e.layout_version);
-    out.push_back(static_cast<char>(e.reason));
-    varint::Put(out, e.parent.begin);
-    varint::Put(out, e.parent.last);
-    varint::Put(out, e.children.size());
-    for (size_t k = 1; k < e.children.size(); ++k) {
-      varint::Put(out, e.children[k].begin - e.parent.begin);
-    }
+    split_log_codec::Event& out = log.events.emplace_back();
+    out.time_ms = e.time_ms;
+    out.layout_version = e.layout_version;
+    out.reason = static_cast<uint8_t>(e.reason);
+    out.parent_begin = e.parent.begin;
+    out.parent_last = e.parent.last;
+    for (size_t k = 1; k < e.children.size(); ++k) out.cuts.push_back(e.children[k].begin);
   }
-  return out;
+  return split_log_codec::Encode(log);
 }
 
-Result<SplitLog> SplitLog::Decode(std::string_view in, size_t capacity) {
-  if (in.empty() || static_cast<uint8_t>(in[0]) != kSplitLogVersion) {
-    return Corrupt("unknown version");
-  }
-  in.remove_prefix(1);
+Result<SplitLog> SplitLog::Decode(std::string_view bytes, size_t capacity) {
+  MT_ASSIGN_OR_RETURN(decoded, split_log_codec::Decode(bytes));
   SplitLog log(capacity);
-  uint64_t count = 0;
-  if (!varint::Get(in, log.dropped_) || !varint::Get(in, count)) return Corrupt("truncated header");
-  for (uint64_t i = 0; i < count; ++i) {
+  log.dropped_ = decoded.dropped;
+  for (split_log_codec::Event& in : decoded.events) {
     SplitEvent e;
-    uint64_t time_ms = 0, children = 0;
-    if (!varint::Get(in, time_ms) || !varint::Get(in, e.layout_version) || in.empty()) {
-      return Corrupt("truncated event");
-    }
-    e.time_ms = static_cast<int64_t>(time_ms);
-    const auto reason = static_cast<uint8_t>(in.front());
-    in.remove_prefix(1);
-    if (reason < 1 || reason > 4) return Corrupt("unknown reason");
-    e.reason = static_cast<SplitReason>(reason);
-    if (!varint::Get(in, e.parent.begin) || !varint::Get(in, e.parent.last) ||
-        !varint::Get(in, children)) {
-      return Corrupt("truncated event");
-    }
-    if (e.reason == SplitReason::kHeatSortKey) {
-      uint64_t gap = 0;
-      if (e.parent.last < e.parent.begin || children != 2 || !varint::Get(in, gap) ||
-          gap > e.parent.last - e.parent.begin) {
-        return Corrupt("bad sort key split");
-      }
-      e.children = SplitEvent::SortKeyChildren(e.parent, e.parent.begin + gap);
-      log.Add(std::move(e));
-      continue;
-    }
-    if (e.parent.last < e.parent.begin || children < 2 ||
-        children - 1 > e.parent.last - e.parent.begin) {
-      return Corrupt("bad parent range or child count");
-    }
-    std::vector<uint64_t> cuts;
-    for (uint64_t k = 1; k < children; ++k) {
-      uint64_t gap = 0;
-      if (!varint::Get(in, gap)) return Corrupt("truncated child");
-      if (gap == 0 || gap > e.parent.last - e.parent.begin ||
-          (!cuts.empty() && e.parent.begin + gap <= cuts.back())) {
-        return Corrupt("child outside its parent or out of order");
-      }
-      cuts.push_back(e.parent.begin + gap);
-    }
-    e.children = SplitEvent::Children(e.parent, cuts);
+    e.time_ms = in.time_ms;
+    e.layout_version = in.layout_version;
+    e.reason = static_cast<SplitReason>(in.reason);
+    e.parent = {in.parent_begin, in.parent_last};
+    e.children = e.reason == SplitReason::kHeatSortKey
+                     ? SplitEvent::SortKeyChildren(e.parent, in.cuts.front())
+                     : SplitEvent::Children(e.parent, in.cuts);
     log.Add(std::move(e));
   }
-  if (!in.empty()) return Corrupt("trailing bytes");
   return log;
 }
 

@@ -3,18 +3,11 @@
 // partition, into which, why), so that the partitions API can show splits made before
 // anyone watched. Bounded: the oldest events go first, and `dropped` counts them.
 //
-// The encoded form is what the catalog persists beside the partition map
-// (catalog_keys::SplitLogKey):
-//   byte 0    format version (kSplitLogVersion)
-//   varint    dropped, varint event count, then per event, oldest first:
-//     varint  time (Unix ms), varint layout version it made, byte reason (SplitReason),
-//     varint  parent begin, varint parent last, varint child count n >= 2,
-//     n-1 varints  gaps from the parent's begin to each later child's begin (ascending)
-//   A split by sort key (kHeatSortKey) has two children that share the hash of the
-//   cut: the upper child's gap may be 0, and the lower child ends at that hash.
+// The encoded form, what the catalog persists beside the partition map, is
+// format/split_log_codec.h's: Encode and Decode convert to and from its plain events.
 //
 // Thread-safety: a value type (Resource guards its own under its layout lock).
-// Errors: Decode returns Internal for bytes it cannot read, never trusting them.
+// Errors: Decode returns the codec's kInternal for bytes it cannot read.
 
 #include <cstdint>
 #include <deque>
@@ -28,9 +21,9 @@
 
 namespace monotable::throughput {
 
-inline constexpr uint8_t kSplitLogVersion = 1;
 inline constexpr size_t kSplitLogCapacity = 64;
 
+// Persisted: the values are the codec's reason bytes (do not renumber).
 enum class SplitReason : uint8_t {
   kCapacity = 1,  // provisioned capacity or an on-demand peak grew
   kHeat = 2,      // a partition was hot for HeatPolicy::seconds

@@ -93,24 +93,6 @@ TEST(SplitLogTest, EncodesAndDecodes) {
   EXPECT_EQ(smaller->dropped(), 1u);
 }
 
-TEST(SplitLogTest, RefusesCorruptBytes) {
-  SplitLog log;
-  log.Add({1, 1, SplitReason::kHeat, {0, 9}, {{0, 4}, {5, 9}}});
-  const std::string good = log.Encode();
-  EXPECT_FALSE(SplitLog::Decode("").ok());
-  EXPECT_FALSE(SplitLog::Decode(std::string(1, '\x02') + good.substr(1)).ok());
-  for (size_t cut = 1; cut < good.size(); ++cut) {
-    EXPECT_FALSE(SplitLog::Decode(good.substr(0, cut)).ok()) << cut;
-  }
-  EXPECT_FALSE(SplitLog::Decode(good + "x").ok());
-  std::string bad_reason = good;
-  bad_reason[5] = 9;  // version, dropped, count, time, layout version, then the reason
-  EXPECT_FALSE(SplitLog::Decode(bad_reason).ok());
-  std::string outside = good;
-  outside.back() = 10;  // a child beginning past the parent's last hash
-  EXPECT_FALSE(SplitLog::Decode(outside).ok());
-}
-
 TEST(SplitLogTest, ARestoredHistoryIsKeptAndItsLayoutVersionsGoOn) {
   FakeClock clock(kStartMs);
   ResourceConfig config;
